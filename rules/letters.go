@@ -111,7 +111,7 @@ var letterValues = [RackSlots]int{
 
 // Distribution is the standard 100-tile set, indexed by rack slot (0: blank).
 var Distribution = Rack{
-	2,                            // ?
+	2,                             // ?
 	9, 2, 2, 4, 12, 2, 3, 2, 9, 1, // A B C D E F G H I J
 	1, 4, 2, 6, 8, 2, 1, 6, 4, 6, // K L M N O P Q R S T
 	4, 2, 2, 1, 2, 1, // U V W X Y Z
