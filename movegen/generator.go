@@ -1,0 +1,480 @@
+package movegen
+
+import (
+	"scrabble/gaddag"
+	"scrabble/rules"
+)
+
+const (
+	n = rules.Size
+	// allLetters is the cross-check of a square with no perpendicular word.
+	allLetters = uint32(1<<(rules.NumLetters+1)) - 2
+	// hasCross marks a cross-check whose square has a perpendicular word, so
+	// a tile there scores that word too.
+	hasCross = uint32(1) << 31
+)
+
+// Generator generates moves for one board. It is not safe for concurrent
+// use: each worker owns its own.
+//
+// Everything is kept per direction in lane order: for Across, lane r is row
+// r; for Down, lane c is column c (the transposed board). One code path then
+// generates both directions.
+type Generator struct {
+	lex  *gaddag.GADDAG
+	arcs []gaddag.Arc
+
+	board rules.Board
+	tiles [2][n * n]rules.Letter
+	// cross[d][sq] is the set of letters (bit l) a play in direction d may
+	// put on sq, decided by the perpendicular word through it; crossScore is
+	// that word's face value without the new tile.
+	cross      [2][n * n]uint32
+	crossScore [2][n * n]int32
+	anchor     [2][n * n]bool
+	letterMul  [2][n * n]int32
+	wordMul    [2][n * n]int32
+	tileCount  int
+
+	// Per-generation state.
+	rack       rules.Rack
+	rackTiles  int
+	rec        Recorder
+	dir        int
+	base       int // lane*n: index of the lane's first square
+	lane       int
+	anchorPos  int
+	leftLimit  int // the nearest anchor left of anchorPos (-1: none)
+	leftmost   int // leftmost square of the word once the separator is crossed
+	strip      [n]rules.Letter
+	move       Move
+	acrossOnly bool
+}
+
+// New returns a generator over an empty board.
+func New(lex *gaddag.GADDAG) *Generator {
+	g := &Generator{lex: lex, arcs: lex.Arcs()}
+	for d := 0; d < 2; d++ {
+		for lane := 0; lane < n; lane++ {
+			for pos := 0; pos < n; pos++ {
+				r, c := boardRC(d, lane, pos)
+				p := rules.PremiumAt(r, c)
+				g.letterMul[d][lane*n+pos] = int32(p.LetterMultiplier())
+				g.wordMul[d][lane*n+pos] = int32(p.WordMultiplier())
+			}
+		}
+	}
+	var empty rules.Board
+	g.SetBoard(&empty)
+	return g
+}
+
+// boardRC converts lane coordinates to board row and column.
+func boardRC(d, lane, pos int) (row, col int) {
+	if d == int(rules.Down) {
+		return pos, lane
+	}
+	return lane, pos
+}
+
+// Board returns the current board (read-only).
+func (g *Generator) Board() *rules.Board { return &g.board }
+
+// SetBoard replaces the board and recomputes every cross-check.
+func (g *Generator) SetBoard(b *rules.Board) {
+	g.board = *b
+	g.tileCount = 0
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			l := b.At(r, c)
+			g.tiles[rules.Across][r*n+c] = l
+			g.tiles[rules.Down][c*n+r] = l
+			if l != rules.Empty {
+				g.tileCount++
+			}
+		}
+	}
+	for d := 0; d < 2; d++ {
+		for sq := 0; sq < n*n; sq++ {
+			g.updateCross(d, sq/n, sq%n)
+		}
+	}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			g.updateAnchor(r, c)
+		}
+	}
+}
+
+func (g *Generator) occupied(r, c int) bool {
+	return rules.InBounds(r, c) && g.tiles[rules.Across][r*n+c] != rules.Empty
+}
+
+// updateAnchor decides whether (r, c) is an anchor: an empty square next to
+// a tile, or the centre of an empty board.
+func (g *Generator) updateAnchor(r, c int) {
+	a := false
+	if g.tiles[rules.Across][r*n+c] == rules.Empty {
+		if g.tileCount == 0 {
+			a = r == rules.CenterRow && c == rules.CenterCol
+		} else {
+			a = g.occupied(r-1, c) || g.occupied(r+1, c) || g.occupied(r, c-1) || g.occupied(r, c+1)
+		}
+	}
+	g.anchor[rules.Across][r*n+c] = a
+	g.anchor[rules.Down][c*n+r] = a
+}
+
+// updateCross recomputes the cross-check for plays in direction d on lane
+// square (lane, pos), from the perpendicular word through it.
+func (g *Generator) updateCross(d, lane, pos int) {
+	sq := lane*n + pos
+	if g.tiles[d][sq] != rules.Empty {
+		g.cross[d][sq], g.crossScore[d][sq] = 0, 0
+		return
+	}
+	// The perpendicular word lies along lane pos of the other direction,
+	// around position lane.
+	perp := &g.tiles[1-d]
+	pb := pos * n
+	start, end := lane, lane
+	for start > 0 && perp[pb+start-1] != rules.Empty {
+		start--
+	}
+	for end < n-1 && perp[pb+end+1] != rules.Empty {
+		end++
+	}
+	if start == lane && end == lane {
+		g.cross[d][sq], g.crossScore[d][sq] = allLetters, 0
+		return
+	}
+	score := int32(0)
+	for i := start; i <= end; i++ {
+		if i != lane {
+			score += int32(perp[pb+i].Value())
+		}
+	}
+	// The word is prefix + L + suffix; the GADDAG holds rev(suffix) L
+	// rev(prefix) as a path from its root.
+	var set uint32
+	node := g.lex.Root()
+	ok := true
+	for i := end; i > lane && ok; i-- {
+		var a gaddag.Arc
+		a, ok = g.lex.Next(node, perp[pb+i].Unblanked())
+		node = a.Child()
+	}
+	if ok && node != 0 {
+		for i := node; ; i++ {
+			a := g.arcs[i]
+			if l := a.Letter(); l != gaddag.Separator {
+				if g.acceptsReversed(a, perp[pb+start:pb+lane]) {
+					set |= 1 << l
+				}
+			}
+			if a.Last() {
+				break
+			}
+		}
+	}
+	g.cross[d][sq] = set | hasCross
+	g.crossScore[d][sq] = score
+}
+
+// acceptsReversed reports whether following the letters of prefix from the
+// last to the first, after arc a, ends a word.
+func (g *Generator) acceptsReversed(a gaddag.Arc, prefix []rules.Letter) bool {
+	for i := len(prefix) - 1; i >= 0; i-- {
+		var ok bool
+		if a, ok = g.lex.Next(a.Child(), prefix[i].Unblanked()); !ok {
+			return false
+		}
+	}
+	return a.Accepts()
+}
+
+// Apply places a play on the board, updating cross-checks and anchors only
+// where it touches. Exchanges and passes leave the board as it is.
+func (g *Generator) Apply(m *Move) {
+	if m.Kind != Play {
+		return
+	}
+	d := int(m.Dir)
+	lane, first := int(m.Row), int(m.Col)
+	if m.Dir == rules.Down {
+		lane, first = int(m.Col), int(m.Row)
+	}
+	for i := 0; i < int(m.Len); i++ {
+		t := m.Tiles[i]
+		if t == rules.PlayedThrough {
+			continue
+		}
+		r, c := boardRC(d, lane, first+i)
+		g.board.Set(r, c, t)
+		g.tiles[rules.Across][r*n+c] = t
+		g.tiles[rules.Down][c*n+r] = t
+		g.tileCount++
+	}
+	// Squares whose perpendicular word changed: for each new tile, the two
+	// ends of its perpendicular run (their cross-checks for direction d);
+	// and the two ends of the main run (cross-checks for the other
+	// direction).
+	od := 1 - d
+	for i := 0; i < int(m.Len); i++ {
+		if m.Tiles[i] == rules.PlayedThrough {
+			continue
+		}
+		pos := first + i
+		run := &g.tiles[od]
+		pb := pos * n
+		s, e := lane, lane
+		for s >= 0 && run[pb+s] != rules.Empty {
+			s--
+		}
+		for e < n && run[pb+e] != rules.Empty {
+			e++
+		}
+		if s >= 0 {
+			g.updateCross(d, s, pos)
+		}
+		if e < n {
+			g.updateCross(d, e, pos)
+		}
+		g.cross[od][pb+lane], g.crossScore[od][pb+lane] = 0, 0
+		g.cross[d][lane*n+pos], g.crossScore[d][lane*n+pos] = 0, 0
+	}
+	main := &g.tiles[d]
+	lb := lane * n
+	s, e := first, first+int(m.Len)-1
+	for s >= 0 && main[lb+s] != rules.Empty {
+		s--
+	}
+	for e < n && main[lb+e] != rules.Empty {
+		e++
+	}
+	if s >= 0 {
+		g.updateCross(od, s, lane)
+	}
+	if e < n {
+		g.updateCross(od, e, lane)
+	}
+	// Anchors change only on and around the new tiles (and everywhere when
+	// the board was empty: the centre stops being one).
+	if g.tileCount == int(m.NumTiles) {
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				g.updateAnchor(r, c)
+			}
+		}
+		return
+	}
+	for i := 0; i < int(m.Len); i++ {
+		if m.Tiles[i] == rules.PlayedThrough {
+			continue
+		}
+		r, c := boardRC(d, lane, first+i)
+		g.updateAnchor(r, c)
+		for _, nb := range [4][2]int{{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}} {
+			if rules.InBounds(nb[0], nb[1]) {
+				g.updateAnchor(nb[0], nb[1])
+			}
+		}
+	}
+}
+
+// GeneratePlays hands every legal play for rack to rec (not exchanges or the
+// pass). On an empty board only across plays are listed.
+func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
+	g.rack = *rack
+	g.rackTiles = rack.Count()
+	g.rec = rec
+	if g.rackTiles == 0 {
+		return
+	}
+	dirs := 2
+	if g.tileCount == 0 {
+		dirs = 1
+	}
+	root := g.lex.Root()
+	for d := 0; d < dirs; d++ {
+		g.dir = d
+		for lane := 0; lane < n; lane++ {
+			g.lane, g.base = lane, lane*n
+			last := -1
+			for pos := 0; pos < n; pos++ {
+				if !g.anchor[d][g.base+pos] {
+					continue
+				}
+				g.anchorPos, g.leftLimit = pos, last
+				g.gen(pos, root, 0, 1, 0, 0)
+				last = pos
+			}
+		}
+	}
+}
+
+// gen extends the play at lane position pos from GADDAG node node. ms is the
+// main word's letter sum so far, wm its word multiplier, cs the cross-words'
+// total, placed the tiles placed.
+func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int) {
+	if node == 0 {
+		return
+	}
+	sq := g.base + pos
+	if t := g.tiles[g.dir][sq]; t != rules.Empty {
+		a, ok := g.lex.Next(node, t.Unblanked())
+		if ok {
+			g.strip[pos] = rules.PlayedThrough
+			g.goOn(pos, a, ms+int32(t.Value()), wm, cs, placed)
+		}
+		return
+	}
+	if g.rackTiles == 0 {
+		return
+	}
+	allowed := g.cross[g.dir][sq]
+	lm, sqWM := g.letterMul[g.dir][sq], g.wordMul[g.dir][sq]
+	crossed := allowed&hasCross != 0
+	for i := node; ; i++ {
+		a := g.arcs[i]
+		l := a.Letter()
+		if allowed&(1<<l) != 0 { // never the separator: bit 0 is never set
+			if g.rack[l] > 0 {
+				g.rack[l]--
+				g.rackTiles--
+				g.strip[pos] = l
+				ts := int32(l.Value()) * lm
+				ncs := cs
+				if crossed {
+					ncs += (g.crossScore[g.dir][sq] + ts) * sqWM
+				}
+				g.goOn(pos, a, ms+ts, wm*sqWM, ncs, placed+1)
+				g.rack[l]++
+				g.rackTiles++
+			}
+			if g.rack[rules.Blank] > 0 {
+				g.rack[rules.Blank]--
+				g.rackTiles--
+				g.strip[pos] = l.Blanked()
+				ncs := cs
+				if crossed {
+					ncs += g.crossScore[g.dir][sq] * sqWM
+				}
+				g.goOn(pos, a, ms, wm*sqWM, ncs, placed+1)
+				g.rack[rules.Blank]++
+				g.rackTiles++
+			}
+		}
+		if a.Last() {
+			return
+		}
+	}
+}
+
+// goOn continues after the letter of arc a was put (or found) at pos.
+func (g *Generator) goOn(pos int, a gaddag.Arc, ms, wm, cs int32, placed int) {
+	tiles := &g.tiles[g.dir]
+	if pos <= g.anchorPos {
+		// Still extending left from the anchor.
+		leftFree := pos == 0 || tiles[g.base+pos-1] == rules.Empty
+		rightFree := g.anchorPos == n-1 || tiles[g.base+g.anchorPos+1] == rules.Empty
+		if a.Accepts() && leftFree && rightFree && placed > 0 {
+			g.record(pos, g.anchorPos, ms, wm, cs, placed)
+		}
+		child := a.Child()
+		if child == 0 {
+			return
+		}
+		if pos > 0 && (!leftFree || pos-1 > g.leftLimit) {
+			g.gen(pos-1, child, ms, wm, cs, placed)
+		}
+		if leftFree && g.anchorPos < n-1 {
+			if sep, ok := g.lex.Next(child, gaddag.Separator); ok {
+				g.leftmost = pos
+				g.gen(g.anchorPos+1, sep.Child(), ms, wm, cs, placed)
+			}
+		}
+		return
+	}
+	rightFree := pos == n-1 || tiles[g.base+pos+1] == rules.Empty
+	if a.Accepts() && rightFree && placed > 0 {
+		g.record(g.leftmost, pos, ms, wm, cs, placed)
+	}
+	if pos < n-1 {
+		g.gen(pos+1, a.Child(), ms, wm, cs, placed)
+	}
+}
+
+func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
+	if right == left {
+		return // a one-letter main word: the play is listed in the other direction
+	}
+	if placed == 1 && g.dir == int(rules.Down) {
+		// A single tile forming an across word too was listed as across.
+		for i := left; i <= right; i++ {
+			if g.strip[i] != rules.PlayedThrough {
+				if g.cross[rules.Down][g.base+i]&hasCross != 0 {
+					return
+				}
+				break
+			}
+		}
+	}
+	m := &g.move
+	m.Kind = Play
+	m.Dir = rules.Direction(g.dir)
+	r, c := boardRC(g.dir, g.lane, left)
+	m.Row, m.Col = int8(r), int8(c)
+	m.Len = int8(right - left + 1)
+	copy(m.Tiles[:], g.strip[left:right+1])
+	m.NumTiles = int8(placed)
+	score := ms*wm + cs
+	if placed == rules.RackSize {
+		score += rules.BingoBonus
+	}
+	m.Score = score
+	g.rec.Record(m)
+}
+
+// Options says which non-play moves Generate adds.
+type Options struct {
+	// Exchanges adds every distinct exchange when the bag holds at least
+	// rules.ExchangeMinBag tiles.
+	Exchanges bool
+	// Pass adds the pass.
+	Pass bool
+}
+
+// Generate hands rec every play, then the exchanges and pass that opts ask
+// for and the bag allows.
+func (g *Generator) Generate(rack *rules.Rack, bagLen int, opts Options, rec Recorder) {
+	g.GeneratePlays(rack, rec)
+	if opts.Exchanges && rules.CanExchange(bagLen) {
+		g.move = Move{Kind: Exchange}
+		g.exchanges(rack, 0, rec)
+	}
+	if opts.Pass {
+		g.move = Move{Kind: Pass}
+		rec.Record(&g.move)
+	}
+}
+
+// exchanges enumerates every distinct non-empty sub-multiset of the rack,
+// choosing how many of each letter (slot) to give back.
+func (g *Generator) exchanges(rack *rules.Rack, slot int, rec Recorder) {
+	if slot == rules.RackSlots {
+		if g.move.Len > 0 {
+			g.move.NumTiles = g.move.Len
+			rec.Record(&g.move)
+		}
+		return
+	}
+	start := g.move.Len
+	g.exchanges(rack, slot+1, rec)
+	for k := 1; k <= int(rack[slot]); k++ {
+		g.move.Tiles[g.move.Len] = rules.Letter(slot)
+		g.move.Len++
+		g.exchanges(rack, slot+1, rec)
+	}
+	g.move.Len = start
+}
