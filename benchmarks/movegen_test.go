@@ -1,0 +1,119 @@
+package benchmarks_test
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+
+	"scrabble/benchmarks"
+	"scrabble/internal/testlex"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/positions.cgp from MakePositions")
+
+const (
+	setGames = 12
+	setSeed  = 2026
+)
+
+// TestPositionsAreReproducible regenerates the committed set from its seed:
+// the file is the engine's own games, not hand-picked positions.
+func TestPositionsAreReproducible(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	made := benchmarks.MakePositions(lex, setGames, setSeed)
+	var b strings.Builder
+	b.WriteString("# Every turn of 12 seeded NWL23 games (benchmarks.MakePositions(lex, 12, 2026)).\n")
+	for _, p := range made {
+		b.WriteString(p.CGP())
+		b.WriteByte('\n')
+	}
+	if *update {
+		if err := os.WriteFile("testdata/positions.cgp", []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	committed, err := os.ReadFile("testdata/positions.cgp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(committed) != b.String() {
+		t.Fatal("testdata/positions.cgp differs from MakePositions(NWL23, 12, 2026); run go test ./benchmarks -run Reproducible -update")
+	}
+}
+
+func TestCommittedPositions(t *testing.T) {
+	ps, err := benchmarks.Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) < 200 {
+		t.Fatalf("%d positions, want at least 200", len(ps))
+	}
+	for i, p := range ps {
+		if p.Racks[0].Count() == 0 {
+			t.Errorf("position %d has no rack to move", i+1)
+		}
+	}
+}
+
+type counter struct{ plays int }
+
+func (c *counter) Record(*movegen.Move) { c.plays++ }
+
+func loadSet(b *testing.B) (*movegen.Generator, []*rules.Position) {
+	lex := testlex.GADDAG(b, "NWL23")
+	ps, err := benchmarks.Positions()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return movegen.New(lex), ps
+}
+
+// BenchmarkGenerateAll generates, scores and records every play of each
+// committed position (the board set up once per position, outside the
+// timer).
+func BenchmarkGenerateAll(b *testing.B) {
+	gen, ps := loadSet(b)
+	gens := make([]*movegen.Generator, len(ps))
+	for i, p := range ps {
+		gens[i] = movegen.New(testlex.GADDAG(b, "NWL23"))
+		gens[i].SetBoard(&p.Board)
+	}
+	_ = gen
+	var c counter
+	positions := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		i := positions % len(ps)
+		gens[i].GeneratePlays(&ps[i].Racks[0], &c)
+		positions++
+	}
+	b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(c.plays)/b.Elapsed().Seconds(), "plays/s")
+	b.ReportMetric(float64(c.plays)/float64(positions), "plays/position")
+}
+
+// BenchmarkBestScore finds only the highest-scoring play of each position.
+func BenchmarkBestScore(b *testing.B) {
+	_, ps := loadSet(b)
+	gens := make([]*movegen.Generator, len(ps))
+	for i, p := range ps {
+		gens[i] = movegen.New(testlex.GADDAG(b, "NWL23"))
+		gens[i].SetBoard(&p.Board)
+	}
+	var best movegen.BestScore
+	positions := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		i := positions % len(ps)
+		best.Reset()
+		gens[i].GeneratePlays(&ps[i].Racks[0], &best)
+		positions++
+	}
+	b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "positions/s")
+}
