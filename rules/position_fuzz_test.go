@@ -1,0 +1,93 @@
+package rules
+
+import (
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// posFuzzCheckError fails unless err is a located *PositionError.
+func posFuzzCheckError(t *testing.T, err error) {
+	t.Helper()
+	var pe *PositionError
+	if !errors.As(err, &pe) {
+		t.Fatalf("error %v (%T) is not a *PositionError", err, err)
+	}
+	if pe.Msg == "" {
+		t.Fatalf("error without a message")
+	}
+}
+
+func posFuzzSeeds(f *testing.F, files ...string) {
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(data))
+	}
+}
+
+func FuzzParseGrid(f *testing.F) {
+	posFuzzSeeds(f, "testdata/midgame.txt")
+	f.Add(posGrid(map[int]string{8: "......CAt......"}))
+	f.Add(strings.ReplaceAll(posGrid(map[int]string{8: ". . . . . . C A t . . . . . ."}), "\n", "\r\n"))
+	f.Add("# only a comment\n")
+	f.Fuzz(func(t *testing.T, data string) {
+		p, err := ParseGrid("f", []byte(data))
+		if err != nil {
+			posFuzzCheckError(t, err)
+		} else {
+			s := p.Board.GridString()
+			q, err := ParseGrid("f", []byte(s))
+			if err != nil {
+				t.Fatalf("GridString of a parsed board does not parse: %v\n%s", err, s)
+			}
+			if !reflect.DeepEqual(p, q) {
+				t.Fatalf("round trip changed the position:\n%s\n%s", s, q.Board.GridString())
+			}
+			if q.Board.GridString() != s {
+				t.Fatalf("GridString is not stable")
+			}
+			if err := p.Validate(); err != nil {
+				posFuzzCheckError(t, err)
+			}
+		}
+		if _, err := ParsePosition("f", []byte(data)); err != nil {
+			posFuzzCheckError(t, err)
+		}
+	})
+}
+
+func FuzzParseCGP(f *testing.F) {
+	posFuzzSeeds(f, "testdata/midgame.cgp")
+	f.Add(posCATExample)
+	f.Add(posCGPBoard(map[int]string{8: "7QI6"}) + " AEEST??/XYZ -12/345 5 ld english; bb 50; cr double; lex CSW21; etl 7; mcnz 6; lm 8D.TILES;")
+	f.Add(posCGPBoard(nil))
+	f.Fuzz(func(t *testing.T, line string) {
+		p, err := ParseCGP("f", line)
+		if err != nil {
+			posFuzzCheckError(t, err)
+		} else {
+			s := p.CGP()
+			q, err := ParseCGP("f", s)
+			if err != nil {
+				t.Fatalf("CGP of a parsed position does not parse: %v\n%q\nfrom %q", err, s, line)
+			}
+			if !reflect.DeepEqual(p, q) {
+				t.Fatalf("round trip changed the position:\n%q\n%+v\n%+v", s, p, q)
+			}
+			if q.CGP() != s {
+				t.Fatalf("CGP is not stable: %q then %q", s, q.CGP())
+			}
+			if err := p.Validate(); err != nil {
+				posFuzzCheckError(t, err)
+			}
+		}
+		if _, err := ParsePosition("f", []byte(line)); err != nil {
+			posFuzzCheckError(t, err)
+		}
+	})
+}
