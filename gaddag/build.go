@@ -351,8 +351,10 @@ func (r *register) grow() {
 
 // shareTails lays the arc lists out again so that a list equal to the tail of
 // a longer list is not stored twice: a node may start in the middle of
-// another node's arcs, since a scan stops at the last-sibling flag. It
-// returns the new array and rewrites the roots.
+// another node's arcs, since a scan stops at the last-sibling flag. Lists
+// keep their order (children near their parents, as built), which matters
+// for the move generator's cache misses. It returns the new array and
+// rewrites the roots.
 func shareTails(arcs []Arc, roots ...*Node) []Arc {
 	type list struct{ start, n int32 }
 	var lists []list
@@ -364,27 +366,34 @@ func shareTails(arcs []Arc, roots ...*Node) []Arc {
 		lists = append(lists, list{int32(i), int32(j - i + 1)})
 		i = j + 1
 	}
-	// Longest first, so every list's possible hosts are placed before it.
-	lists = byLengthDescending(lists, func(l list) int { return int(l.n) })
-
-	// Equal lists under the old numbering are equal under any numbering, so
-	// tails are matched on the old arcs; children are renumbered at the end.
+	// Record every tail of every list, each with the longest list that ends
+	// with it. Equal lists under the old numbering are equal under any, so
+	// tails are matched on the old arcs. The longest list holding a tail is
+	// never itself a tail of another, so it is stored and can host.
+	var tails register
+	tails.init(len(arcs))
+	for _, l := range lists {
+		for k := int32(0); k < l.n; k++ {
+			tails.insertTail(arcs, int(l.start+k), arcs[l.start+k:l.start+l.n])
+		}
+	}
 	newStart := make([]int32, len(arcs)) // old start -> new start
 	out := make([]Arc, 1, len(arcs))
 	out[0] = lastBit
-	var tails register
-	tails.init(len(arcs) / 2)
 	for _, l := range lists {
-		old := arcs[l.start : l.start+l.n]
-		if at, ok := tails.find(out, old); ok {
-			newStart[l.start] = int32(at)
-			continue
+		if at, _ := tails.find(arcs, arcs[l.start:l.start+l.n]); at == int(l.start) {
+			newStart[l.start] = int32(len(out))
+			out = append(out, arcs[l.start:l.start+l.n]...)
 		}
-		at := len(out)
-		newStart[l.start] = int32(at)
-		out = append(out, old...) // children fixed below
-		for k := 0; k < len(old); k++ {
-			tails.insertTail(out, at+k, old[k:])
+	}
+	for _, l := range lists {
+		if at, _ := tails.find(arcs, arcs[l.start:l.start+l.n]); at != int(l.start) {
+			// at lies inside a stored host: find the host's start.
+			h := at
+			for h > 1 && !arcs[h-1].Last() {
+				h--
+			}
+			newStart[l.start] = newStart[h] + int32(at-h)
 		}
 	}
 	for i := 1; i < len(out); i++ {
@@ -406,33 +415,34 @@ func (r *register) find(out, list []Arc) (int, bool) {
 	return start, found
 }
 
-// insertTail records that out[at:] starts with tail, a stored list's tail.
-func (r *register) insertTail(out []Arc, at int, tail []Arc) {
+// insertTail records that arcs[at:] starts with tail, a tail of the list
+// that begins at or before at. Of equal tails it keeps the one inside the
+// longest list (the one preceded by the most arcs of its list).
+func (r *register) insertTail(arcs []Arc, at int, tail []Arc) {
 	if r.used*4 >= len(r.slots)*3 {
 		r.grow()
 	}
 	h := hashArcs(tail)
-	if _, i, found := r.lookup(out, tail, h); !found {
+	start, i, found := r.lookup(arcs, tail, h)
+	if !found {
 		r.slots[i] = slotOf(h, at, len(tail))
 		r.used++
+		return
+	}
+	if listLen(arcs, at) > listLen(arcs, start) {
+		r.slots[i] = slotOf(h, at, len(tail))
 	}
 }
 
-// byLengthDescending is a counting sort (lengths are small).
-func byLengthDescending[T any](xs []T, length func(T) int) []T {
-	var count [64]int
-	for _, x := range xs {
-		count[length(x)]++
+// listLen is the length of the whole list that position at lies in.
+func listLen(arcs []Arc, at int) int {
+	s := at
+	for s > 1 && !arcs[s-1].Last() {
+		s--
 	}
-	sum := 0
-	for n := len(count) - 1; n >= 0; n-- {
-		count[n], sum = sum, sum+count[n]
+	e := at
+	for !arcs[e].Last() {
+		e++
 	}
-	out := make([]T, len(xs))
-	for _, x := range xs {
-		n := length(x)
-		out[count[n]] = x
-		count[n]++
-	}
-	return out
+	return e - s + 1
 }
