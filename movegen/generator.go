@@ -1,6 +1,8 @@
 package movegen
 
 import (
+	"math/bits"
+
 	"scrabble/gaddag"
 	"scrabble/rules"
 )
@@ -39,6 +41,7 @@ type Generator struct {
 	// Per-generation state.
 	rack       rules.Rack
 	rackTiles  int
+	letterMask uint32 // bit l set while the rack holds an l (blanks aside)
 	rec        Recorder
 	dir        int
 	base       int // lane*n: index of the lane's first square
@@ -287,6 +290,12 @@ func (g *Generator) Apply(m *Move) {
 func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 	g.rack = *rack
 	g.rackTiles = rack.Count()
+	g.letterMask = 0
+	for l := 1; l < rules.RackSlots; l++ {
+		if rack[l] > 0 {
+			g.letterMask |= 1 << l
+		}
+	}
 	g.rec = rec
 	if g.rackTiles == 0 {
 		return
@@ -333,14 +342,29 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 		return
 	}
 	allowed := g.cross[g.dir][sq]
+	possible := allowed & g.letterMask
+	if g.rack[rules.Blank] > 0 {
+		possible = allowed & allLetters
+	}
+	if possible == 0 {
+		return
+	}
+	// Arcs are sorted by letter: none past the highest possible one matters.
+	maxL := rules.Letter(bits.Len32(possible) - 1)
 	lm, sqWM := g.letterMul[g.dir][sq], g.wordMul[g.dir][sq]
 	crossed := allowed&hasCross != 0
 	for i := node; ; i++ {
 		a := g.arcs[i]
 		l := a.Letter()
-		if allowed&(1<<l) != 0 { // never the separator: bit 0 is never set
+		if l > maxL {
+			return
+		}
+		if possible&(1<<l) != 0 { // never the separator: bit 0 is never set
 			if g.rack[l] > 0 {
 				g.rack[l]--
+				if g.rack[l] == 0 {
+					g.letterMask &^= 1 << l
+				}
 				g.rackTiles--
 				g.strip[pos] = l
 				ts := int32(l.Value()) * lm
@@ -350,6 +374,7 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 				}
 				g.goOn(pos, a, ms+ts, wm*sqWM, ncs, placed+1)
 				g.rack[l]++
+				g.letterMask |= 1 << l
 				g.rackTiles++
 			}
 			if g.rack[rules.Blank] > 0 {
