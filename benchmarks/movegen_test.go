@@ -97,8 +97,29 @@ func BenchmarkGenerateAll(b *testing.B) {
 	b.ReportMetric(float64(c.plays)/float64(positions), "plays/position")
 }
 
-// BenchmarkBestScore finds only the highest-scoring play of each position.
-func BenchmarkBestScore(b *testing.B) {
+// BenchmarkBest finds only the highest-scoring play of each position with
+// the shadow-pruned search.
+func BenchmarkBest(b *testing.B) {
+	_, ps := loadSet(b)
+	gens := make([]*movegen.Generator, len(ps))
+	for i, p := range ps {
+		gens[i] = movegen.New(testlex.GADDAG(b, "NWL23"))
+		gens[i].SetBoard(&p.Board)
+	}
+	positions := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		i := positions % len(ps)
+		gens[i].Best(&ps[i].Racks[0], 0, movegen.Options{})
+		positions++
+	}
+	b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "positions/s")
+}
+
+// BenchmarkBestScoreFullScan finds the highest-scoring play by generating
+// every play into a best-only recorder (no pruning), for comparison.
+func BenchmarkBestScoreFullScan(b *testing.B) {
 	_, ps := loadSet(b)
 	gens := make([]*movegen.Generator, len(ps))
 	for i, p := range ps {

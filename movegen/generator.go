@@ -42,6 +42,7 @@ type Generator struct {
 	rack       rules.Rack
 	rackTiles  int
 	letterMask uint32 // bit l set while the rack holds an l (blanks aside)
+	leaves     rackLeaves
 	rec        Recorder
 	dir        int
 	base       int // lane*n: index of the lane's first square
@@ -51,7 +52,10 @@ type Generator struct {
 	leftmost   int // leftmost square of the word once the separator is crossed
 	strip      [n]rules.Letter
 	move       Move
-	acrossOnly bool
+	valuer     LeaveValuer
+	anchors    []anchorBound
+	best       bestEquity
+	tileValues [rules.RackSize]int32 // rack tile values, highest first (shadow)
 }
 
 // New returns a generator over an empty board.
@@ -288,24 +292,13 @@ func (g *Generator) Apply(m *Move) {
 // GeneratePlays hands every legal play for rack to rec (not exchanges or the
 // pass). On an empty board only across plays are listed.
 func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
-	g.rack = *rack
-	g.rackTiles = rack.Count()
-	g.letterMask = 0
-	for l := 1; l < rules.RackSlots; l++ {
-		if rack[l] > 0 {
-			g.letterMask |= 1 << l
-		}
-	}
+	g.setRack(rack)
 	g.rec = rec
 	if g.rackTiles == 0 {
 		return
 	}
-	dirs := 2
-	if g.tileCount == 0 {
-		dirs = 1
-	}
 	root := g.lex.Root()
-	for d := 0; d < dirs; d++ {
+	for d := 0; d < g.directions(); d++ {
 		g.dir = d
 		for lane := 0; lane < n; lane++ {
 			g.lane, g.base = lane, lane*n
@@ -320,6 +313,29 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 			}
 		}
 	}
+}
+
+// directions is 1 on an empty board (only across plays are listed: the
+// down ones mirror them), else 2.
+func (g *Generator) directions() int {
+	if g.tileCount == 0 {
+		return 1
+	}
+	return 2
+}
+
+// setRack prepares the per-rack state: counts, the letter mask and the
+// leave values of every subset.
+func (g *Generator) setRack(rack *rules.Rack) {
+	g.rack = *rack
+	g.rackTiles = rack.Count()
+	g.letterMask = 0
+	for l := 1; l < rules.RackSlots; l++ {
+		if rack[l] > 0 {
+			g.letterMask |= 1 << l
+		}
+	}
+	g.leaves.set(rack, g.valuer)
 }
 
 // gen extends the play at lane position pos from GADDAG node node. ms is the
@@ -366,6 +382,7 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 					g.letterMask &^= 1 << l
 				}
 				g.rackTiles--
+				g.leaves.used += g.leaves.radix[l]
 				g.strip[pos] = l
 				ts := int32(l.Value()) * lm
 				ncs := cs
@@ -376,10 +393,12 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 				g.rack[l]++
 				g.letterMask |= 1 << l
 				g.rackTiles++
+				g.leaves.used -= g.leaves.radix[l]
 			}
 			if g.rack[rules.Blank] > 0 {
 				g.rack[rules.Blank]--
 				g.rackTiles--
+				g.leaves.used += g.leaves.radix[rules.Blank]
 				g.strip[pos] = l.Blanked()
 				ncs := cs
 				if crossed {
@@ -388,6 +407,7 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 				g.goOn(pos, a, ms, wm*sqWM, ncs, placed+1)
 				g.rack[rules.Blank]++
 				g.rackTiles++
+				g.leaves.used -= g.leaves.radix[rules.Blank]
 			}
 		}
 		if a.Last() {
@@ -452,12 +472,14 @@ func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
 	m.Row, m.Col = int8(r), int8(c)
 	m.Len = int8(right - left + 1)
 	copy(m.Tiles[:], g.strip[left:right+1])
+	clear(m.Tiles[right-left+1:]) // so equal moves compare equal as values
 	m.NumTiles = int8(placed)
 	score := ms*wm + cs
 	if placed == rules.RackSize {
 		score += rules.BingoBonus
 	}
 	m.Score = score
+	m.Equity = score*1000 + g.leaves.value[g.leaves.used]
 	g.rec.Record(m)
 }
 
@@ -474,12 +496,18 @@ type Options struct {
 // for and the bag allows.
 func (g *Generator) Generate(rack *rules.Rack, bagLen int, opts Options, rec Recorder) {
 	g.GeneratePlays(rack, rec)
+	g.generateOthers(rack, bagLen, opts, rec)
+}
+
+// generateOthers adds the exchanges and pass; setRack must have run.
+func (g *Generator) generateOthers(rack *rules.Rack, bagLen int, opts Options, rec Recorder) {
 	if opts.Exchanges && rules.CanExchange(bagLen) {
 		g.move = Move{Kind: Exchange}
+		g.leaves.used = 0
 		g.exchanges(rack, 0, rec)
 	}
 	if opts.Pass {
-		g.move = Move{Kind: Pass}
+		g.move = Move{Kind: Pass, Equity: g.leaves.value[0]}
 		rec.Record(&g.move)
 	}
 }
@@ -490,16 +518,18 @@ func (g *Generator) exchanges(rack *rules.Rack, slot int, rec Recorder) {
 	if slot == rules.RackSlots {
 		if g.move.Len > 0 {
 			g.move.NumTiles = g.move.Len
+			g.move.Equity = g.leaves.value[g.leaves.used]
 			rec.Record(&g.move)
 		}
 		return
 	}
-	start := g.move.Len
+	start, used := g.move.Len, g.leaves.used
 	g.exchanges(rack, slot+1, rec)
 	for k := 1; k <= int(rack[slot]); k++ {
 		g.move.Tiles[g.move.Len] = rules.Letter(slot)
 		g.move.Len++
+		g.leaves.used += g.leaves.radix[slot]
 		g.exchanges(rack, slot+1, rec)
 	}
-	g.move.Len = start
+	g.move.Len, g.leaves.used = start, used
 }

@@ -42,6 +42,10 @@ type Move struct {
 	NumTiles int8
 	// Score is the exact score, bingo bonus included.
 	Score int32
+	// Equity is Score plus the value of the tiles kept, in millipoints
+	// (thousandths of a point): integers keep comparisons exact and
+	// reproducible. Without leave values it is 1000 * Score.
+	Equity int32
 }
 
 // Placed returns the play as a rules.Play (allocates; for callers outside

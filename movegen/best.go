@@ -1,0 +1,247 @@
+package movegen
+
+import (
+	"slices"
+
+	"scrabble/rules"
+)
+
+// anchorBound is an anchor with an upper bound on the equity of any play
+// generated from it.
+type anchorBound struct {
+	bound          int32
+	dir, lane, pos int8
+	leftLimit      int8
+	_              int8
+	_              int16
+}
+
+// Best returns the highest-equity move (ties broken by Compare): plays, plus
+// the exchanges and pass that opts ask for and the bag allows. It does not
+// list every play: each anchor first gets an upper bound on what it can
+// score (a "shadow" play that fills the best squares with the best tiles,
+// ignoring the dictionary), anchors are searched best bound first, and the
+// search stops once no remaining bound can beat the best move found.
+func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool) {
+	best := &g.best
+	*best = bestEquity{}
+	if rack.Count() > rules.RackSize {
+		// Outside the rules (the shadow's arrays hold a rack): no pruning.
+		g.Generate(rack, bagLen, opts, best)
+		return best.m, best.found
+	}
+	g.setRack(rack)
+	g.generateOthers(rack, bagLen, opts, best)
+	if g.rackTiles == 0 {
+		return best.m, best.found
+	}
+	g.setRack(rack) // generateOthers moved the subset counter
+	g.rec = best
+	g.shadowAll()
+	root := g.lex.Root()
+	for _, a := range g.anchors {
+		if best.found && a.bound < best.m.Equity {
+			break
+		}
+		g.dir, g.lane, g.base = int(a.dir), int(a.lane), int(a.lane)*n
+		g.anchorPos, g.leftLimit = int(a.pos), int(a.leftLimit)
+		g.gen(int(a.pos), root, 0, 1, 0, 0)
+	}
+	return best.m, best.found
+}
+
+// bestEquity keeps the highest-equity move, ties broken by Compare so the
+// answer does not depend on the order moves arrive in.
+type bestEquity struct {
+	m     Move
+	found bool
+}
+
+func (b *bestEquity) Record(m *Move) {
+	if !b.found || m.Equity > b.m.Equity || (m.Equity == b.m.Equity && Compare(m, &b.m) < 0) {
+		b.m, b.found = *m, true
+	}
+}
+
+// ByEquity orders moves by equity, highest first, then by Compare.
+func ByEquity(a, b *Move) int {
+	switch {
+	case a.Equity > b.Equity:
+		return -1
+	case a.Equity < b.Equity:
+		return 1
+	}
+	return Compare(a, b)
+}
+
+// shadowAll fills g.anchors with every anchor and its bound, best first.
+func (g *Generator) shadowAll() {
+	g.anchors = g.anchors[:0]
+	g.sortRackValues()
+	for d := 0; d < g.directions(); d++ {
+		for lane := 0; lane < n; lane++ {
+			last := -1
+			for pos := 0; pos < n; pos++ {
+				if !g.anchor[d][lane*n+pos] {
+					continue
+				}
+				if b, ok := g.shadow(d, lane, pos, last); ok {
+					g.anchors = append(g.anchors, anchorBound{
+						bound: b, dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last),
+					})
+				}
+				last = pos
+			}
+		}
+	}
+	slices.SortFunc(g.anchors, func(a, b anchorBound) int {
+		switch {
+		case a.bound > b.bound:
+			return -1
+		case a.bound < b.bound:
+			return 1
+		}
+		return 0
+	})
+}
+
+// sortRackValues lists the rack's tile values, highest first.
+func (g *Generator) sortRackValues() {
+	k := 0
+	for l := rules.RackSlots - 1; l >= 0; l-- {
+		for c := 0; c < int(g.rack[l]); c++ {
+			g.tileValues[k] = int32(rules.Letter(l).Value())
+			k++
+		}
+	}
+	vals := g.tileValues[:k]
+	slices.SortFunc(vals, func(a, b int32) int { return int(b - a) })
+	for ; k < len(g.tileValues); k++ {
+		g.tileValues[k] = 0
+	}
+}
+
+// shadowSpan is a span of squares in a lane being shadow-played: what the
+// board tiles in it are worth, and the multipliers of its empty squares.
+type shadowSpan struct {
+	k          int   // new tiles
+	length     int   // squares
+	fixed      int32 // face value of board tiles in the main word
+	wordMul    int32
+	crossConst int32 // cross-words' board tiles, with their word multipliers
+	letterMul  [rules.RackSize]int32
+	crossMul   [rules.RackSize]int32 // letter x word multiplier where a cross-word forms
+}
+
+// add puts a new tile on lane square sq, if any rack tile may go there.
+func (g *Generator) shadowAdd(s *shadowSpan, d, sq int) bool {
+	allowed := g.cross[d][sq]
+	possible := allowed & g.letterMask
+	if g.rack[rules.Blank] > 0 {
+		possible = allowed & allLetters
+	}
+	if possible == 0 || s.k == g.rackTiles {
+		return false
+	}
+	lm, wm := g.letterMul[d][sq], g.wordMul[d][sq]
+	s.letterMul[s.k] = lm
+	s.crossMul[s.k] = 0
+	if allowed&hasCross != 0 {
+		s.crossMul[s.k] = lm * wm
+		s.crossConst += g.crossScore[d][sq] * wm
+	}
+	s.wordMul *= wm
+	s.k++
+	s.length++
+	return true
+}
+
+// score bounds the score of a play covering exactly the span: the best
+// tiles go where they count most.
+func (g *Generator) shadowScore(s *shadowSpan) int32 {
+	var eff [rules.RackSize]int32
+	for i := 0; i < s.k; i++ {
+		e := s.letterMul[i]*s.wordMul + s.crossMul[i]
+		j := i
+		for j > 0 && eff[j-1] < e {
+			eff[j] = eff[j-1]
+			j--
+		}
+		eff[j] = e
+	}
+	total := s.fixed*s.wordMul + s.crossConst
+	for i := 0; i < s.k; i++ {
+		total += eff[i] * g.tileValues[i]
+	}
+	if s.k == rules.RackSize {
+		total += rules.BingoBonus
+	}
+	return total
+}
+
+// shadow bounds the equity of every play generated from the anchor at
+// (d, lane, pos): spans reaching left no further than leftLimit+1, right to
+// the edge, with at most a rack of new tiles. ok is false when no tile fits
+// on the anchor.
+func (g *Generator) shadow(d, lane, pos, leftLimit int) (bound int32, ok bool) {
+	base := lane * n
+	tiles := &g.tiles[d]
+	var best [rules.RackSize + 1]int32
+	for i := range best {
+		best[i] = -1
+	}
+	left := shadowSpan{wordMul: 1}
+	if !g.shadowAdd(&left, d, base+pos) {
+		return 0, false
+	}
+	for l := pos; ; {
+		if l == 0 || tiles[base+l-1] == rules.Empty {
+			g.shadowRight(left, d, base, pos, &best)
+		}
+		if l == 0 {
+			break
+		}
+		l--
+		if t := tiles[base+l]; t != rules.Empty {
+			left.fixed += int32(t.Value())
+			left.length++
+			continue
+		}
+		if l <= leftLimit || !g.shadowAdd(&left, d, base+l) {
+			break
+		}
+	}
+	bound = minEquity
+	for k := 1; k <= g.rackTiles; k++ {
+		if best[k] >= 0 && g.leaves.best[k] != minEquity {
+			if b := best[k]*1000 + g.leaves.best[k]; b > bound {
+				bound = b
+			}
+		}
+	}
+	return bound, bound != minEquity
+}
+
+// shadowRight extends a copy of the span rightwards from the anchor,
+// recording the best score bound for each number of tiles at every square
+// where a word may end.
+func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, best *[rules.RackSize + 1]int32) {
+	tiles := &g.tiles[d]
+	r := anchor
+	for {
+		for r+1 < n && tiles[base+r+1] != rules.Empty {
+			r++
+			s.fixed += int32(tiles[base+r].Value())
+			s.length++
+		}
+		if s.length >= 2 {
+			if v := g.shadowScore(&s); v > best[s.k] {
+				best[s.k] = v
+			}
+		}
+		if r+1 >= n || !g.shadowAdd(&s, d, base+r+1) {
+			return
+		}
+		r++
+	}
+}
