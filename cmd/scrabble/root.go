@@ -86,11 +86,12 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 func newRootCmd(a *app) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "scrabble",
-		Short: "A crossword-game engine: lexica, word checks and positions",
+		Short: "A crossword-game engine: lexica, word checks, positions and move generation",
 		Long: `scrabble is a crossword-game (Scrabble) engine.
 
 It compiles word lists into lexica (GADDAGs) kept in a data directory, checks
-words against them and shows board positions.
+words against them, shows board positions, lists the legal plays of a
+position and measures the move generator's throughput.
 
 Settings come from, highest first: command-line flags, SCRABBLE_* environment
 variables (SCRABBLE_LEXICON, SCRABBLE_DATA_DIR, ...), then the config file
@@ -98,7 +99,9 @@ variables (SCRABBLE_LEXICON, SCRABBLE_DATA_DIR, ...), then the config file
 		Example: `  scrabble lexicon add CSW24 CSW24.txt --default
   scrabble check QUIXOTIC ZZZ
   scrabble --lexicon NWL23 check QI
-  scrabble show --board position.txt`,
+  scrabble show --board position.txt
+  scrabble best --board examples/pos.txt --rack AEINRST
+  scrabble moves --board examples/pos.cgp --top 10 --json`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
@@ -111,7 +114,8 @@ variables (SCRABBLE_LEXICON, SCRABBLE_DATA_DIR, ...), then the config file
 	pf.String("lexicon", "", "lexicon to use: an installed NAME or the PATH of a word list\n(default: the default lexicon)")
 	pf.String("config", "", "config file (default $XDG_CONFIG_HOME/scrabble/config.yaml)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newLexiconCmd(a), newCheckCmd(a), newShowCmd(a))
+	root.AddCommand(newLexiconCmd(a), newCheckCmd(a), newShowCmd(a),
+		newMovesCmd(a), newBestCmd(a), newBenchCmd(a))
 	return root
 }
 

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/sync/errgroup"
+
+	"scrabble/benchmarks"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+func newBenchCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure the engine's throughput",
+		Long: `Measure the engine's throughput on realistic positions: the committed set
+(every turn of 12 seeded NWL23 games) or a file of your own.`,
+		Example: `  scrabble bench movegen
+  scrabble --lexicon NWL23 bench movegen --mode best --threads 4 --duration 10s`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newBenchMovegenCmd(a))
+	return cmd
+}
+
+// playCounter counts the plays it is handed.
+type playCounter struct{ n int }
+
+func (c *playCounter) Record(*movegen.Move) { c.n++ }
+
+func newBenchMovegenCmd(a *app) *cobra.Command {
+	var (
+		file, mode string
+		threads    int
+		duration   time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "movegen",
+		Short: "Measure move-generation throughput (positions/s, plays/s)",
+		Long: `Run the move generator over a set of positions, again and again for
+--duration, and print positions/s (and plays/s in mode all).
+
+The set is the committed benchmark positions (benchmarks/testdata/positions.cgp,
+303 positions from NWL23 games), or --positions FILE: one CGP position a line
+with the rack of the player to move ('#' comments and blank lines skipped).
+
+--mode all generates and scores every play, counting them; --mode best keeps
+only the highest-scoring one (movegen.BestScore). Each position's board is set
+up once, before the clock starts, as 'go test -bench' does in benchmarks/.
+--threads K runs K goroutines, each with its own share of the positions and
+generators; the figures are the total throughput.
+
+The lexicon is --lexicon, else the positions' lex opcode if installed (NWL23
+for the committed set), else the default lexicon.`,
+		Example: `  scrabble bench movegen
+  scrabble --lexicon NWL23 bench movegen --mode best --duration 10s
+  scrabble bench movegen --positions my-positions.cgp --threads 4`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if mode != "all" && mode != "best" {
+				return usagef("--mode must be all or best, not %q", mode)
+			}
+			if threads < 1 {
+				return usagef("--threads must be at least 1, not %d", threads)
+			}
+			if duration <= 0 {
+				return usagef("--duration must be positive, e.g. 5s, not %s", duration)
+			}
+			var (
+				ps   []*rules.Position
+				err  error
+				from = "committed set"
+			)
+			if file == "" {
+				ps, err = benchmarks.Positions()
+			} else {
+				from = file
+				var data []byte
+				if data, err = os.ReadFile(file); err != nil {
+					return fmt.Errorf("reading positions: %w", err)
+				}
+				ps, err = benchmarks.ParsePositions(file, data)
+			}
+			if err != nil {
+				return err
+			}
+			if len(ps) == 0 {
+				return fmt.Errorf("%s holds no positions (one CGP line per position)", from)
+			}
+			lexName := ps[0].Lexicon
+			for i, p := range ps {
+				if p.Racks[0].Count() == 0 {
+					return fmt.Errorf("%s: position %d has no rack for the player to move", from, i+1)
+				}
+				if p.Lexicon != lexName {
+					lexName = ""
+				}
+			}
+			lex, err := a.positionLexicon(lexName)
+			if err != nil {
+				return err
+			}
+
+			// One generator per position, its board set up outside the timing.
+			gens := make([]*movegen.Generator, len(ps))
+			for i, p := range ps {
+				gens[i] = movegen.New(lex)
+				gens[i].SetBoard(&p.Board)
+			}
+			k := min(threads, len(ps))
+			fmt.Fprintf(a.stdout, "movegen, mode %s: %s (%s), lexicon %s, %s, %s\n",
+				mode, plural(len(ps), "position"), from, lex.Header().Name, plural(k, "thread"), duration)
+
+			var stop atomic.Bool
+			counts := make([]struct{ positions, plays int }, k)
+			var g errgroup.Group
+			start := time.Now()
+			timer := time.AfterFunc(duration, func() { stop.Store(true) })
+			defer timer.Stop()
+			for w := range k {
+				g.Go(func() error {
+					var mine []int
+					for i := w; i < len(ps); i += k {
+						mine = append(mine, i)
+					}
+					var c playCounter
+					var best movegen.BestScore
+					n := 0
+					for !stop.Load() {
+						i := mine[n%len(mine)]
+						if mode == "all" {
+							gens[i].GeneratePlays(&ps[i].Racks[0], &c)
+						} else {
+							best.Reset()
+							gens[i].GeneratePlays(&ps[i].Racks[0], &best)
+						}
+						n++
+					}
+					counts[w].positions, counts[w].plays = n, c.n
+					return nil
+				})
+			}
+			if err := g.Wait(); err != nil {
+				return err
+			}
+			took := time.Since(start)
+			secs := took.Seconds()
+			var positions, plays int
+			for _, c := range counts {
+				positions += c.positions
+				plays += c.plays
+			}
+			w := a.stdout
+			fmt.Fprintf(w, "%s in %s (%.1f passes over the set)\n",
+				plural(positions, "position"), elapsed(took), float64(positions)/float64(len(ps)))
+			fmt.Fprintf(w, "positions/s: %s\n", thousands(int(float64(positions)/secs)))
+			if mode == "all" {
+				fmt.Fprintf(w, "plays/s:     %s\n", thousands(int(float64(plays)/secs)))
+				if positions > 0 {
+					fmt.Fprintf(w, "plays/position: %.1f\n", float64(plays)/float64(positions))
+				}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&file, "positions", "", "file of CGP positions, one a line (default: the committed set)")
+	f.StringVar(&mode, "mode", "all", "all: generate and count every play; best: keep only the best")
+	f.IntVarP(&threads, "threads", "j", 1, "goroutines, each with its own generators and share of the positions")
+	f.DurationVarP(&duration, "duration", "d", 5*time.Second, "how long to run, e.g. 200ms, 5s, 1m")
+	return cmd
+}

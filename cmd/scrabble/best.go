@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// counting passes moves on to a recorder, counting them.
+type counting struct {
+	rec movegen.Recorder
+	n   int
+}
+
+func (c *counting) Record(m *movegen.Move) {
+	c.n++
+	if c.rec != nil {
+		c.rec.Record(m)
+	}
+}
+
+func newBestCmd(a *app) *cobra.Command {
+	var (
+		board, rack string
+		top         int
+	)
+	cmd := &cobra.Command{
+		Use:   "best --board FILE [--rack TILES]",
+		Short: "Show the best play of a position and the runners-up",
+		Long: `Find the best play for the rack on the board, and list the next best
+(--top N runners-up, 5 by default). Best means highest score for now: equity
+(score plus the value of the leave) comes with evaluation.
+
+The board, rack and lexicon are taken as by 'scrabble moves': --board is a
+15-line grid or one line of CGP ('-' reads standard input); a CGP position
+with a rack needs no --rack; the lexicon is --lexicon, else the CGP's lex
+opcode if installed, else the default lexicon.
+
+When no play is possible it says whether exchanging is allowed (the bag holds
+at least 7 tiles) or only passing is.`,
+		Example: `  scrabble best --board examples/pos.txt --rack AEINRST
+  scrabble best --board examples/pos.cgp
+  scrabble best --board examples/pos.cgp --rack QUIXOTE --top 10
+  scrabble --lexicon NWL23 best --board game.cgp --top 0`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if top < 0 {
+				return usagef("--top must be 0 (no runners-up) or more, not %d", top)
+			}
+			t, err := a.loadTurn(board, rack)
+			if err != nil {
+				return err
+			}
+			gen := movegen.New(t.lex)
+			gen.SetBoard(&t.pos.Board)
+			best := &movegen.TopN{N: top + 1}
+			c := counting{rec: best}
+			gen.GeneratePlays(&t.rack, &c)
+			w := a.stdout
+			fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n\n", t.rack, t.lexName(), plural(c.n, "play"))
+			ms := best.Moves()
+			if len(ms) == 0 {
+				if rules.CanExchange(t.bag) {
+					fmt.Fprintf(w, "No play: exchange or pass (the bag holds %s).\n", plural(t.bag, "tile"))
+				} else {
+					fmt.Fprintf(w, "No play: pass (the bag holds %s, too few to exchange).\n", plural(t.bag, "tile"))
+				}
+				return nil
+			}
+			out := make([]moveJSON, len(ms))
+			for i := range ms {
+				out[i] = describe(&t.pos.Board, t.rack, &ms[i])
+			}
+			b := out[0]
+			l := b.Leave
+			if l == "" {
+				l = "-"
+			}
+			fmt.Fprintf(w, "Best play: %s  %d points\n", b.Move, b.Score)
+			fmt.Fprintf(w, "  words:   %s\n", strings.Join(b.Words, ", "))
+			fmt.Fprintf(w, "  leave:   %s\n", l)
+			if len(out) == 1 {
+				return nil
+			}
+			fmt.Fprintln(w, "\nRunners-up:")
+			return writeMovesTable(w, out[1:], 2)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
+	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
+	f.IntVarP(&top, "top", "n", 5, "how many runners-up to list (0: none)")
+	return cmd
+}

@@ -1,0 +1,359 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"scrabble/gaddag"
+	"scrabble/lexica"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// turn is a position ready for move generation: the board, the rack of the
+// player to move, the tiles left in the bag and the lexicon.
+type turn struct {
+	pos  *rules.Position
+	rack rules.Rack
+	bag  int // tiles in the bag: unseen minus the opponent's rack
+	lex  *gaddag.GADDAG
+}
+
+// lexName is the name of the lexicon in use.
+func (t *turn) lexName() string { return t.lex.Header().Name }
+
+// loadTurn reads the position in file, takes the rack from rackFlag (or the
+// position's rack of the player to move) and picks the lexicon.
+func (a *app) loadTurn(file, rackFlag string) (*turn, error) {
+	if file == "" {
+		return nil, usagef("--board FILE is required (a 15-line grid or one line of CGP; '-' reads standard input)")
+	}
+	p, err := a.readPosition(file)
+	if err != nil {
+		return nil, err
+	}
+	rack := p.Racks[0]
+	if rackFlag != "" {
+		if rack, err = rules.ParseRack(rackFlag); err != nil {
+			return nil, usageError{err}
+		}
+	} else if rack.Count() == 0 {
+		return nil, usagef("--rack is required: %s has no rack for the player to move", positionName(file))
+	}
+	if n := rack.Count(); n > rules.RackSize {
+		return nil, usagef("rack %s has %d tiles; a rack holds at most %d", rack, n, rules.RackSize)
+	}
+	unseen, err := rules.Unseen(&p.Board, rack)
+	if err != nil {
+		return nil, fmt.Errorf("rack %s does not fit the position: %w", rack, err)
+	}
+	t := &turn{pos: p, rack: rack}
+	if opp := p.Racks[1]; opp.Count() > 0 {
+		if !unseen.Contains(opp) {
+			for i := range unseen {
+				if opp[i] > unseen[i] {
+					return nil, fmt.Errorf("rack %s does not fit the position: too many %s: the opponent's rack %s holds %d, but only %d are unseen",
+						rack, tileName(i), opp, opp[i], unseen[i])
+				}
+			}
+		}
+		t.bag = unseen.Count() - opp.Count()
+	} else {
+		t.bag = max(0, unseen.Count()-rules.RackSize)
+	}
+	if t.lex, err = a.positionLexicon(p.Lexicon); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// tileName names the tiles of a rack slot in the plural: "Qs", "blanks (?)".
+func tileName(slot int) string {
+	if slot == 0 {
+		return "blanks (?)"
+	}
+	return string(rune('A'+slot-1)) + "s"
+}
+
+func positionName(file string) string {
+	if file == "-" {
+		return "the position on standard input"
+	}
+	return file
+}
+
+// positionLexicon resolves the lexicon: the lexicon setting (flag,
+// environment, config file) if given, else the position's own (the CGP lex
+// opcode) when it can be loaded, else the default lexicon, with a note on
+// stderr saying the position's lexicon was not available.
+func (a *app) positionLexicon(posLex string) (*gaddag.GADDAG, error) {
+	if s := a.v.GetString("lexicon"); s != "" || posLex == "" {
+		return a.reg.Resolve(s)
+	}
+	if lexica.ValidName(posLex) {
+		g, err := a.reg.Resolve(posLex)
+		if err == nil {
+			return g, nil
+		}
+		if _, ierr := a.reg.Info(posLex); ierr == nil {
+			return nil, err // installed, but unreadable: say so
+		}
+	}
+	g, err := a.reg.Resolve("")
+	if err != nil {
+		if errors.Is(err, lexica.ErrNoDefault) {
+			return nil, fmt.Errorf("the position's lexicon %s is not installed, and there is no default lexicon: run `make` to install SOWPODS, or install one with `scrabble lexicon add NAME FILE --default`", posLex)
+		}
+		return nil, err
+	}
+	fmt.Fprintf(a.stderr, "scrabble: note: the position's lexicon %s is not installed; using the default lexicon %s (choose one with --lexicon)\n",
+		posLex, g.Header().Name)
+	return g, nil
+}
+
+// leave is the rack minus the tiles a move uses (nothing for a pass).
+func leave(rack rules.Rack, m *movegen.Move) rules.Rack {
+	if m.Kind == movegen.Pass {
+		return rack
+	}
+	rack.Sub(m.Used())
+	return rack
+}
+
+// placedTiles lists the tiles a play puts down (blanks lower case) or an
+// exchange gives back ('?' for a blank).
+func placedTiles(m *movegen.Move) string {
+	var sb strings.Builder
+	for _, t := range m.Tiles[:m.Len] {
+		if m.Kind == movegen.Play && t == rules.PlayedThrough {
+			continue
+		}
+		sb.WriteRune(t.Rune())
+	}
+	return sb.String()
+}
+
+// moveJSON is one move in --json output. The field names are a stable
+// contract documented in README.md ("JSON output").
+type moveJSON struct {
+	Kind   string   `json:"kind"`           // "play", "exchange" or "pass"
+	Move   string   `json:"move"`           // notation: "8D QUIX(O)TE", "-ABC", "-"
+	Row    int      `json:"row,omitempty"`  // 1-based, plays only
+	Col    int      `json:"col,omitempty"`  // 1-based (A = 1), plays only
+	Dir    string   `json:"dir,omitempty"`  // "across" or "down", plays only
+	Word   string   `json:"word,omitempty"` // the whole main word, plays only
+	Tiles  string   `json:"tiles"`          // tiles placed, or exchanged; "" for a pass
+	Words  []string `json:"words,omitempty"`
+	Score  int      `json:"score"`
+	Leave  string   `json:"leave"`
+	Equity float64  `json:"equity"` // points; equal to score until evaluation arrives
+}
+
+// row describes a move for output, table or JSON.
+func describe(b *rules.Board, rack rules.Rack, m *movegen.Move) moveJSON {
+	j := moveJSON{
+		Kind:   m.Kind.String(),
+		Move:   m.NotationOn(b),
+		Tiles:  placedTiles(m),
+		Score:  int(m.Score),
+		Leave:  leave(rack, m).String(),
+		Equity: float64(m.Equity) / 1000, // millipoints; 1000*Score until leave values are set
+	}
+	if m.Kind == movegen.Play {
+		j.Row, j.Col, j.Dir = int(m.Row)+1, int(m.Col)+1, m.Dir.String()
+		j.Word = m.MainWord(b)
+		j.Words = m.Words(b)
+	}
+	return j
+}
+
+// writeMovesJSON writes one JSON array, a move a line.
+func writeMovesJSON(w io.Writer, ms []moveJSON) error {
+	var sb strings.Builder
+	sb.WriteString("[")
+	for i := range ms {
+		data, err := json.Marshal(&ms[i])
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString("\n  ")
+		sb.Write(data)
+	}
+	if len(ms) > 0 {
+		sb.WriteString("\n")
+	}
+	sb.WriteString("]\n")
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// writeMovesTable writes moves as a table ranked from first.
+func writeMovesTable(w io.Writer, ms []moveJSON, first int) error {
+	rows := make([][]string, len(ms))
+	for i, m := range ms {
+		l := m.Leave
+		if l == "" {
+			l = "-"
+		}
+		words := strings.Join(m.Words, ", ")
+		if m.Kind != "play" {
+			words = "(" + m.Kind + ")"
+		}
+		rows[i] = []string{strconv.Itoa(first + i), m.Move, strconv.Itoa(m.Score), l, words}
+	}
+	return writeTable(w, []string{"#", "MOVE", "SCORE", "LEAVE", "WORDS"}, []bool{true, false, true, false, false}, rows)
+}
+
+// writeTable writes rows under a header, columns two spaces apart, those
+// marked right aligned right; the last column is not padded.
+func writeTable(w io.Writer, header []string, right []bool, rows [][]string) error {
+	width := make([]int, len(header))
+	for _, r := range append([][]string{header}, rows...) {
+		for i, c := range r {
+			width[i] = max(width[i], len(c))
+		}
+	}
+	var sb strings.Builder
+	for _, r := range append([][]string{header}, rows...) {
+		for i, c := range r {
+			pad := strings.Repeat(" ", width[i]-len(c))
+			switch {
+			case right[i]:
+				sb.WriteString(pad + c)
+			case i == len(r)-1:
+				sb.WriteString(c)
+			default:
+				sb.WriteString(c + pad)
+			}
+			if i < len(r)-1 {
+				sb.WriteString("  ")
+			}
+		}
+		sb.WriteString("\n")
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// countSummary says how many moves of each kind there are: "312 plays,
+// 127 exchanges and the pass".
+func countSummary(ms []movegen.Move) string {
+	var plays, exch, pass int
+	for i := range ms {
+		switch ms[i].Kind {
+		case movegen.Play:
+			plays++
+		case movegen.Exchange:
+			exch++
+		default:
+			pass++
+		}
+	}
+	parts := []string{plural(plays, "play")}
+	if exch > 0 {
+		parts = append(parts, plural(exch, "exchange"))
+	}
+	if pass > 0 {
+		parts = append(parts, "the pass")
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return thousands(n) + " " + noun + "s"
+}
+
+func newMovesCmd(a *app) *cobra.Command {
+	var (
+		board, rack     string
+		top             int
+		exchanges, asJS bool
+	)
+	cmd := &cobra.Command{
+		Use:   "moves --board FILE [--rack TILES]",
+		Short: "List the legal plays of a position, best score first",
+		Long: `Generate every legal play for the rack on the board and list them by score,
+highest first (ties in a fixed order), with the leave (the rack minus the
+tiles used) and every word each play forms. Letters already on the board are
+in parentheses ("8D QUIX(O)TE"); a blank is a lower-case letter.
+
+--board takes a 15-line grid or one line of CGP ('-' reads standard input).
+--rack gives the tiles to play (A-Z, '?' for a blank, at most 7); a CGP
+position with a rack needs no --rack (--rack overrides it). The rack must fit
+the unseen tiles: a letter the board and rack together use more often than
+the set holds is an error naming it.
+
+The lexicon is --lexicon (or SCRABBLE_LEXICON, or the config file), else the
+CGP's lex opcode if that lexicon is installed, else the default lexicon.
+
+--exchanges adds the exchanges (when the bag holds at least 7 tiles: the
+unseen tiles less the opponent's rack, known from CGP or taken as 7) and the
+pass, both scoring 0. --json prints one JSON array; the fields are described
+in README.md ("JSON output"). Equity equals score until evaluation arrives.`,
+		Example: `  scrabble moves --board examples/pos.txt --rack AEINRST
+  scrabble moves --board examples/pos.txt --rack AEINRS? --top 10
+  scrabble moves --board examples/pos.cgp --exchanges --top 20
+  scrabble --lexicon NWL23 moves --board game.cgp --json | jq '.[0]'`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if top < 0 {
+				return usagef("--top must be 0 (all) or more, not %d", top)
+			}
+			t, err := a.loadTurn(board, rack)
+			if err != nil {
+				return err
+			}
+			gen := movegen.New(t.lex)
+			gen.SetBoard(&t.pos.Board)
+			var all movegen.AllMoves
+			gen.Generate(&t.rack, t.bag, movegen.Options{Exchanges: exchanges, Pass: exchanges}, &all)
+			movegen.SortByScore(all.Moves)
+			shown := all.Moves
+			if top > 0 && len(shown) > top {
+				shown = shown[:top]
+			}
+			out := make([]moveJSON, len(shown))
+			for i := range shown {
+				out[i] = describe(&t.pos.Board, t.rack, &shown[i])
+			}
+			if asJS {
+				return writeMovesJSON(a.stdout, out)
+			}
+			fmt.Fprintf(a.stdout, "Rack %s, lexicon %s: %s", t.rack, t.lexName(), countSummary(all.Moves))
+			if len(shown) < len(all.Moves) {
+				fmt.Fprintf(a.stdout, " (top %d shown)", len(shown))
+			}
+			fmt.Fprintln(a.stdout)
+			if exchanges && !rules.CanExchange(t.bag) {
+				fmt.Fprintf(a.stdout, "No exchanges: the bag holds %s, fewer than %d.\n", plural(t.bag, "tile"), rules.ExchangeMinBag)
+			}
+			if len(out) == 0 {
+				return nil
+			}
+			fmt.Fprintln(a.stdout)
+			return writeMovesTable(a.stdout, out, 1)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
+	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
+	f.IntVarP(&top, "top", "n", 0, "show only the N best moves (0: all)")
+	f.BoolVar(&exchanges, "exchanges", false, "also list the exchanges (when the bag holds 7 or more) and the pass")
+	f.BoolVar(&asJS, "json", false, "print one JSON array (fields in README.md, \"JSON output\")")
+	return cmd
+}
