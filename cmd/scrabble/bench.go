@@ -50,9 +50,10 @@ The set is the committed benchmark positions (benchmarks/testdata/positions.cgp,
 303 positions from NWL23 games), or --positions FILE: one CGP position a line
 with the rack of the player to move ('#' comments and blank lines skipped).
 
---mode all generates and scores every play, counting them; --mode best keeps
-only the highest-scoring one (movegen.BestScore). Each position's board is set
-up once, before the clock starts, as 'go test -bench' does in benchmarks/.
+--mode all generates and scores every play, counting them; --mode best finds
+only the highest-scoring one (the shadow-pruned search). Each position's board
+is set up once, before the clock starts, as 'go test -bench' does in
+benchmarks/.
 --threads K runs K goroutines, each with its own share of the positions and
 generators; the figures are the total throughput.
 
@@ -130,15 +131,13 @@ for the committed set), else the default lexicon.`,
 						mine = append(mine, i)
 					}
 					var c playCounter
-					var best movegen.BestScore
 					n := 0
 					for !stop.Load() {
 						i := mine[n%len(mine)]
 						if mode == "all" {
 							gens[i].GeneratePlays(&ps[i].Racks[0], &c)
 						} else {
-							best.Reset()
-							gens[i].GeneratePlays(&ps[i].Racks[0], &best)
+							gens[i].Best(&ps[i].Racks[0], 0, movegen.Options{})
 						}
 						n++
 					}
