@@ -1,0 +1,703 @@
+package movegen_test
+
+// An independent brute-force move generator and scorer used as the reference
+// for the engine. It shares no code with the engine or with rules/score.go:
+// words are looked up in a Go map of the word list, every line of the board
+// is walked square by square from every possible start, and each candidate is
+// checked and scored from the rules directly.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"scrabble/internal/testlex"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// refLexicon is a word list as plain maps.
+type refLexicon struct {
+	name     string
+	list     []string
+	words    map[string]bool
+	prefixes map[string]bool // every non-empty prefix of a word, words included
+}
+
+func newRefLexicon(name string, list []string) *refLexicon {
+	lx := &refLexicon{name: name, list: list, words: make(map[string]bool, len(list)), prefixes: make(map[string]bool, 3*len(list))}
+	for _, w := range list {
+		lx.words[w] = true
+		for i := len(w); i >= 1; i-- {
+			if lx.prefixes[w[:i]] {
+				break // shorter prefixes are there already
+			}
+			lx.prefixes[w[:i]] = true
+		}
+	}
+	return lx
+}
+
+var (
+	refLexMu    sync.Mutex
+	refLexCache = map[string]*refLexicon{}
+)
+
+// refLex returns the named shared word list as maps, built once per test
+// binary (skips or fails like testlex when the lists are absent).
+func refLex(tb testing.TB, name string) *refLexicon {
+	tb.Helper()
+	wl := testlex.WordList(tb, name)
+	refLexMu.Lock()
+	defer refLexMu.Unlock()
+	if lx, ok := refLexCache[name]; ok {
+		return lx
+	}
+	lx := newRefLexicon(name, wl.Words)
+	refLexCache[name] = lx
+	return lx
+}
+
+// refSquare returns the board square at index i of line `line` in direction d.
+func refSquare(d rules.Direction, line, i int) (row, col int) {
+	if d == rules.Down {
+		return i, line
+	}
+	return line, i
+}
+
+// refTile is the tile on (row, col), Empty off the board.
+func refTile(b *rules.Board, row, col int) rules.Letter {
+	if row < 0 || row >= rules.Size || col < 0 || col >= rules.Size {
+		return rules.Empty
+	}
+	return b.At(row, col)
+}
+
+// refChar is the upper-case letter a tile stands for.
+func refChar(l rules.Letter) byte { return byte('A' + l.Unblanked() - 1) }
+
+// refStep is the (row, col) increment of a direction.
+func refStep(d rules.Direction) (dr, dc int) {
+	if d == rules.Down {
+		return 1, 0
+	}
+	return 0, 1
+}
+
+func refOther(d rules.Direction) rules.Direction {
+	if d == rules.Down {
+		return rules.Across
+	}
+	return rules.Down
+}
+
+// refCrossWord returns the word that a tile l on the empty square (row, col)
+// forms in direction d with the tiles next to it (the square's letter
+// included), and its score; ok is false when no tile is next to it in that
+// direction.
+func refCrossWord(b *rules.Board, row, col int, d rules.Direction, l rules.Letter) (word string, score int, ok bool) {
+	dr, dc := refStep(d)
+	r, c := row, col
+	for refTile(b, r-dr, c-dc) != rules.Empty {
+		r, c = r-dr, c-dc
+	}
+	var sb strings.Builder
+	sum, mult := 0, 1
+	for ; ; r, c = r+dr, c+dc {
+		if r == row && c == col {
+			p := rules.PremiumAt(r, c)
+			sum += l.Value() * p.LetterMultiplier()
+			mult *= p.WordMultiplier()
+			sb.WriteByte(refChar(l))
+			continue
+		}
+		t := refTile(b, r, c)
+		if t == rules.Empty {
+			break
+		}
+		sum += t.Value()
+		sb.WriteByte(refChar(t))
+	}
+	if sb.Len() < 2 {
+		return "", 0, false
+	}
+	return sb.String(), sum * mult, true
+}
+
+// refPlay is one play as found by the reference.
+type refPlay struct {
+	row, col int
+	dir      rules.Direction
+	tiles    []rules.Letter // PlayedThrough for a board square
+}
+
+// refKeyOf renders a play canonically: "<row>,<col>,<A|D>,<tiles>" (0-based
+// row and column of the first square), new tiles as letters (lower case for
+// blanks), played-through squares as '.'.
+func refKeyOf(row, col int, d rules.Direction, tiles []rules.Letter) string {
+	var sb strings.Builder
+	sb.WriteString(strconv.Itoa(row))
+	sb.WriteByte(',')
+	sb.WriteString(strconv.Itoa(col))
+	if d == rules.Down {
+		sb.WriteString(",D,")
+	} else {
+		sb.WriteString(",A,")
+	}
+	for _, t := range tiles {
+		if t == rules.PlayedThrough {
+			sb.WriteByte('.')
+		} else {
+			sb.WriteRune(t.Rune())
+		}
+	}
+	return sb.String()
+}
+
+// engineKey is the canonical key of an engine play.
+func engineKey(m *movegen.Move) string {
+	return refKeyOf(int(m.Row), int(m.Col), m.Dir, m.Tiles[:m.Len])
+}
+
+// parseRefKey reads a key back.
+func parseRefKey(key string) (refPlay, error) {
+	parts := strings.Split(key, ",")
+	if len(parts) != 4 {
+		return refPlay{}, fmt.Errorf("bad play key %q", key)
+	}
+	row, err1 := strconv.Atoi(parts[0])
+	col, err2 := strconv.Atoi(parts[1])
+	if err1 != nil || err2 != nil || (parts[2] != "A" && parts[2] != "D") {
+		return refPlay{}, fmt.Errorf("bad play key %q", key)
+	}
+	p := refPlay{row: row, col: col}
+	if parts[2] == "D" {
+		p.dir = rules.Down
+	}
+	for _, r := range parts[3] {
+		if r == '.' {
+			p.tiles = append(p.tiles, rules.PlayedThrough)
+			continue
+		}
+		l, ok := rules.LetterFromRune(r)
+		if !ok || l == rules.Blank {
+			return refPlay{}, fmt.Errorf("bad tile %q in play key %q", r, key)
+		}
+		p.tiles = append(p.tiles, l)
+	}
+	return p, nil
+}
+
+// moveFromKey converts a reference play to an engine move.
+func moveFromKey(tb testing.TB, key string, score int) movegen.Move {
+	tb.Helper()
+	p, err := parseRefKey(key)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m := movegen.Move{Kind: movegen.Play, Row: int8(p.row), Col: int8(p.col), Dir: p.dir, Len: int8(len(p.tiles)), Score: int32(score)}
+	for i, t := range p.tiles {
+		m.Tiles[i] = t
+		if t != rules.PlayedThrough {
+			m.NumTiles++
+		}
+	}
+	return m
+}
+
+// describeKey renders a key for people as well: "8H across QUEEN".
+func describeKey(key string) string {
+	p, err := parseRefKey(key)
+	if err != nil {
+		return key
+	}
+	return fmt.Sprintf("%d%c %s %s", p.row+1, 'A'+p.col, p.dir, rules.WordString(p.tiles))
+}
+
+// refApply puts a play's new tiles on a board.
+func refApply(b *rules.Board, p refPlay) {
+	dr, dc := refStep(p.dir)
+	for i, t := range p.tiles {
+		if t != rules.PlayedThrough {
+			b.Set(p.row+i*dr, p.col+i*dc, t)
+		}
+	}
+}
+
+// refGen is the state of one brute-force search.
+type refGen struct {
+	lx    *refLexicon
+	b     *rules.Board
+	empty bool
+	rack  rules.Rack
+	out   map[string]int
+
+	// cross[d][sq]: letters (bit l for 1..26) a new tile may be when the
+	// play goes in direction d, from the words it forms in the other
+	// direction; hasCross[d][sq] tells whether such a word is formed at all.
+	cross    [2][rules.Squares]uint32
+	hasCross [2][rules.Squares]bool
+
+	// the candidate being extended
+	dir    rules.Direction
+	line   int
+	start  int
+	word   []byte
+	tiles  []rules.Letter
+	placed int
+	joined bool // touches the board (or covers the centre of an empty board)
+}
+
+const refAllLetters = uint32(1<<(rules.NumLetters+1)) - 2
+
+// refPlays lists every legal play of rack on board with its score, keyed by
+// refKeyOf. On an empty board only across plays are listed; a one-tile play
+// is listed once: across when it forms an across word, otherwise down.
+func refPlays(lx *refLexicon, b *rules.Board, rack rules.Rack) map[string]int {
+	g := &refGen{lx: lx, b: b, empty: true, rack: rack, out: map[string]int{}}
+	for _, l := range b.Squares {
+		if l != rules.Empty {
+			g.empty = false
+			break
+		}
+	}
+	for _, d := range []rules.Direction{rules.Across, rules.Down} {
+		for row := 0; row < rules.Size; row++ {
+			for col := 0; col < rules.Size; col++ {
+				sq := row*rules.Size + col
+				if b.At(row, col) != rules.Empty {
+					continue
+				}
+				g.cross[d][sq] = refAllLetters
+				if _, _, ok := refCrossWord(b, row, col, refOther(d), 1); !ok {
+					continue
+				}
+				g.hasCross[d][sq] = true
+				g.cross[d][sq] = 0
+				for l := rules.Letter(1); l <= rules.NumLetters; l++ {
+					if w, _, _ := refCrossWord(b, row, col, refOther(d), l); lx.words[w] {
+						g.cross[d][sq] |= 1 << l
+					}
+				}
+			}
+		}
+	}
+	n := rack.Count()
+	for _, d := range []rules.Direction{rules.Across, rules.Down} {
+		if g.empty && d == rules.Down {
+			continue
+		}
+		g.dir = d
+		for line := 0; line < rules.Size; line++ {
+			g.line = line
+			for s := 0; s < rules.Size; s++ {
+				if pr, pc := refSquare(d, line, s-1); refTile(b, pr, pc) != rules.Empty {
+					continue // a word cannot start after a tile
+				}
+				if !g.canJoin(s, n) {
+					continue
+				}
+				g.start = s
+				g.word, g.tiles, g.placed, g.joined = g.word[:0], g.tiles[:0], 0, false
+				g.extend(s)
+			}
+		}
+	}
+	return g.out
+}
+
+// joins reports whether a new tile or a word through square i of the current
+// line touches the board (or, on an empty board, covers the centre).
+func (g *refGen) joins(i int) bool {
+	r, c := refSquare(g.dir, g.line, i)
+	if g.empty {
+		return r == rules.CenterRow && c == rules.CenterCol
+	}
+	return g.b.At(r, c) != rules.Empty || g.hasCross[g.dir][r*rules.Size+c]
+}
+
+// canJoin reports whether a play starting at square s of the current line,
+// placing at most n tiles, can reach a square where it would join the board.
+// It only prunes starts that can never lead to a legal play.
+func (g *refGen) canJoin(s, n int) bool {
+	empties := 0
+	for i := s; i < rules.Size; i++ {
+		r, c := refSquare(g.dir, g.line, i)
+		if g.b.At(r, c) == rules.Empty {
+			empties++
+			if empties > n {
+				return false
+			}
+		}
+		if g.joins(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// extend continues the current candidate onto square i of the line.
+func (g *refGen) extend(i int) {
+	r, c := refSquare(g.dir, g.line, i)
+	if t := g.b.At(r, c); t != rules.Empty {
+		g.step(i, rules.PlayedThrough, refChar(t))
+		return
+	}
+	sq := r*rules.Size + c
+	for l := rules.Letter(1); l <= rules.NumLetters; l++ {
+		if g.cross[g.dir][sq]&(1<<l) == 0 {
+			continue
+		}
+		if g.rack[l] > 0 {
+			g.rack[l]--
+			g.step(i, l, refChar(l))
+			g.rack[l]++
+		}
+		if g.rack[rules.Blank] > 0 {
+			g.rack[rules.Blank]--
+			g.step(i, l.Blanked(), refChar(l))
+			g.rack[rules.Blank]++
+		}
+	}
+}
+
+// step puts tile t (PlayedThrough for a board tile) with letter ch on square
+// i, records a candidate that ends there and extends further.
+func (g *refGen) step(i int, t rules.Letter, ch byte) {
+	g.word = append(g.word, ch)
+	g.tiles = append(g.tiles, t)
+	joined := g.joined
+	if t != rules.PlayedThrough {
+		g.placed++
+	}
+	g.joined = g.joined || g.joins(i)
+	if g.lx.prefixes[string(g.word)] {
+		nr, nc := refSquare(g.dir, g.line, i+1)
+		if refTile(g.b, nr, nc) == rules.Empty {
+			g.candidate()
+		}
+		if i+1 < rules.Size {
+			g.extend(i + 1)
+		}
+	}
+	if t != rules.PlayedThrough {
+		g.placed--
+	}
+	g.joined = joined
+	g.word = g.word[:len(g.word)-1]
+	g.tiles = g.tiles[:len(g.tiles)-1]
+}
+
+// candidate records the current span if it is a legal play.
+func (g *refGen) candidate() {
+	if g.placed == 0 || len(g.word) < 2 || !g.joined || !g.lx.words[string(g.word)] {
+		return
+	}
+	row, col := refSquare(g.dir, g.line, g.start)
+	if g.placed == 1 && g.dir == rules.Down {
+		// Listed as across when the tile also forms an across word.
+		for k, t := range g.tiles {
+			if t != rules.PlayedThrough {
+				r, c := refSquare(g.dir, g.line, g.start+k)
+				if g.hasCross[rules.Down][r*rules.Size+c] {
+					return
+				}
+			}
+		}
+	}
+	score, err := refScore(g.lx, g.b, refPlay{row: row, col: col, dir: g.dir, tiles: g.tiles})
+	if err != nil {
+		panic(fmt.Sprintf("reference generator produced a play its own scorer rejects: %v", err))
+	}
+	g.out[refKeyOf(row, col, g.dir, g.tiles)] = score
+}
+
+// refScore checks one play from scratch against the rules and returns its
+// score: it must lie on the board, put at least one new tile on empty squares
+// and pass through board tiles where marked, span the whole main word, form
+// only words of the list (main word of at least two letters, every
+// cross-word of at least two letters through a new tile), and join the board
+// (cover the centre of an empty board, otherwise touch a tile). Scoring:
+// letter premiums then word premiums, only under new tiles, blanks 0, plus 50
+// when 7 tiles are placed. The listing rules (down plays on an empty board,
+// one-tile plays written down) are checked by refListed.
+func refScore(lx *refLexicon, b *rules.Board, p refPlay) (int, error) {
+	if p.dir != rules.Across && p.dir != rules.Down {
+		return 0, fmt.Errorf("bad direction %d", p.dir)
+	}
+	dr, dc := refStep(p.dir)
+	n := len(p.tiles)
+	if n < 2 {
+		return 0, fmt.Errorf("main word of %d letters", n)
+	}
+	if !rules.InBounds(p.row, p.col) || !rules.InBounds(p.row+(n-1)*dr, p.col+(n-1)*dc) {
+		return 0, fmt.Errorf("off the board")
+	}
+	if refTile(b, p.row-dr, p.col-dc) != rules.Empty {
+		return 0, fmt.Errorf("a tile precedes the main word")
+	}
+	if refTile(b, p.row+n*dr, p.col+n*dc) != rules.Empty {
+		return 0, fmt.Errorf("a tile follows the main word")
+	}
+	empty := true
+	for _, l := range b.Squares {
+		if l != rules.Empty {
+			empty = false
+		}
+	}
+	var word []byte
+	sum, mult, placed, cross := 0, 1, 0, 0
+	joined := false
+	for i, t := range p.tiles {
+		r, c := p.row+i*dr, p.col+i*dc
+		if empty && r == rules.CenterRow && c == rules.CenterCol {
+			joined = true
+		}
+		old := b.At(r, c)
+		if t == rules.PlayedThrough {
+			if old == rules.Empty {
+				return 0, fmt.Errorf("square %d%c is marked played through but is empty", r+1, 'A'+c)
+			}
+			joined = true
+			word = append(word, refChar(old))
+			sum += old.Value()
+			continue
+		}
+		if !t.IsLetter() {
+			return 0, fmt.Errorf("tile %#x is not a letter", uint8(t))
+		}
+		if old != rules.Empty {
+			return 0, fmt.Errorf("square %d%c already holds %s", r+1, 'A'+c, old)
+		}
+		placed++
+		word = append(word, refChar(t))
+		prem := rules.PremiumAt(r, c)
+		sum += t.Value() * prem.LetterMultiplier()
+		mult *= prem.WordMultiplier()
+		if w, s, ok := refCrossWord(b, r, c, refOther(p.dir), t); ok {
+			if !lx.words[w] {
+				return 0, fmt.Errorf("cross-word %s at %d%c is not a word", w, r+1, 'A'+c)
+			}
+			joined = true
+			cross += s
+		}
+	}
+	if placed == 0 {
+		return 0, fmt.Errorf("no new tile")
+	}
+	if placed > rules.RackSize {
+		return 0, fmt.Errorf("%d new tiles", placed)
+	}
+	if !lx.words[string(word)] {
+		return 0, fmt.Errorf("main word %s is not a word", word)
+	}
+	if !joined {
+		if empty {
+			return 0, fmt.Errorf("opening does not cover the centre")
+		}
+		return 0, fmt.Errorf("does not touch the board")
+	}
+	score := sum*mult + cross
+	if placed == rules.RackSize {
+		score += 50
+	}
+	return score, nil
+}
+
+// refListed reports why a legal play would not be listed by the generator's
+// listing rules, or nil.
+func refListed(b *rules.Board, p refPlay) error {
+	if p.dir != rules.Down {
+		return nil
+	}
+	if b.IsEmpty() {
+		return fmt.Errorf("down play on an empty board")
+	}
+	placed, at := 0, 0
+	for i, t := range p.tiles {
+		if t != rules.PlayedThrough {
+			placed, at = placed+1, i
+		}
+	}
+	if placed == 1 {
+		if _, _, ok := refCrossWord(b, p.row+at, p.col, rules.Across, p.tiles[at]); ok {
+			return fmt.Errorf("one-tile play forming an across word listed as down")
+		}
+	}
+	return nil
+}
+
+// ---- random positions ----
+
+// refPosition is a board and a rack to generate for.
+type refPosition struct {
+	game, turn int
+	stage      string // opening, early, mid, late (bag < 7), endgame (bag empty)
+	board      rules.Board
+	rack       rules.Rack // the rack to test (blanks may have been swapped in)
+	bagLen     int
+	// inGame: the position is a turn of game `game`, in order; played is
+	// the key of the play made from it ("" for an exchange or a pass).
+	inGame bool
+	played string
+	ref    map[string]int // reference plays for rack
+}
+
+func (p *refPosition) String() string {
+	return fmt.Sprintf("game %d turn %d (%s, bag %d), rack %s, board:\n%s", p.game, p.turn, p.stage, p.bagLen, p.rack.String(), p.board.GridString())
+}
+
+func refStageOf(b *rules.Board, bagLen int) string {
+	switch {
+	case b.IsEmpty():
+		return "opening"
+	case bagLen == 0:
+		return "endgame"
+	case bagLen < rules.ExchangeMinBag:
+		return "late"
+	case bagLen > 60:
+		return "early"
+	}
+	return "mid"
+}
+
+// refWithBlanks returns the rack with exactly k blanks when the tiles unseen
+// from the mover's side (everything not on the board) allow it: blanks are
+// swapped in for random tiles, keeping the rack size unless it holds fewer
+// than k tiles. ok is false when the board holds too many blanks.
+func refWithBlanks(rng *rand.Rand, b *rules.Board, rack rules.Rack, k int) (rules.Rack, bool) {
+	onBoard := b.TileCounts()
+	if int(onBoard[rules.Blank])+k > int(rules.Distribution[rules.Blank]) {
+		return rack, false
+	}
+	size := rack.Count()
+	rack[rules.Blank] = 0
+	for range k {
+		if rack.Count() >= max(size, k) {
+			tiles := rack.Tiles()
+			rack.Remove(tiles[rng.IntN(len(tiles))])
+		}
+		rack[rules.Blank]++
+	}
+	return rack, true
+}
+
+// randomPositions plays seeded random games with the reference generator
+// (each turn the top play, one of the top ten or any play at random; an
+// exchange or a pass when there is none) until it has collected n positions
+// from every stage of the game, plus extra empty-board openings. About a
+// quarter of the racks are given exactly one blank and 15% two blanks.
+func randomPositions(t testing.TB, lexName string, n int, seed uint64) []*refPosition {
+	t.Helper()
+	lx := refLex(t, lexName)
+	rng := rand.New(rand.NewPCG(seed, 0x9E3779B97F4A7C15))
+	var out []*refPosition
+
+	// owed1 and owed2 accumulate the share of racks still to be given one
+	// and two blanks; a rack gets them as soon as the board leaves enough
+	// blanks unseen (late in a game both are often on the board already).
+	owed1, owed2 := 0.0, 0.0
+	addTest := func(p *refPosition, gameRack rules.Rack, gameRef map[string]int) {
+		p.rack = gameRack
+		p.ref = gameRef
+		owed1, owed2 = owed1+0.25, owed2+0.15
+		var ok bool
+		if owed2 >= 1 && rng.IntN(2) == 0 {
+			if p.rack, ok = refWithBlanks(rng, &p.board, gameRack, 2); ok {
+				owed2--
+			}
+		} else if owed1 >= 1 && rng.IntN(2) == 0 {
+			if p.rack, ok = refWithBlanks(rng, &p.board, gameRack, 1); ok {
+				owed1--
+			}
+		}
+		if p.rack != gameRack || p.ref == nil {
+			p.ref = refPlays(lx, &p.board, p.rack)
+		}
+		out = append(out, p)
+	}
+
+	for game := 0; len(out) < n; game++ {
+		bag := rules.NewBag(seed*1000 + uint64(game))
+		var racks [2]rules.Rack
+		bag.DrawInto(&racks[0], rules.RackSize)
+		bag.DrawInto(&racks[1], rules.RackSize)
+
+		// Extra openings from other bags.
+		for k := range 2 {
+			ob := rules.NewBag(seed*1000 + uint64(game) + uint64(k+1)<<32)
+			var r rules.Rack
+			ob.DrawInto(&r, rules.RackSize)
+			addTest(&refPosition{game: game, turn: -1, stage: "opening", bagLen: ob.Len()}, r, nil)
+		}
+
+		var board rules.Board
+		scoreless := 0
+		for turn := 0; turn < 60; turn++ {
+			mover := &racks[turn%2]
+			before := *mover
+			p := &refPosition{game: game, turn: turn, board: board, bagLen: bag.Len(), inGame: true, stage: refStageOf(&board, bag.Len())}
+			plays := refPlays(lx, &board, *mover)
+			keys := make([]string, 0, len(plays))
+			for k := range plays {
+				keys = append(keys, k)
+			}
+			slices.SortFunc(keys, func(a, b string) int {
+				if plays[a] != plays[b] {
+					return plays[b] - plays[a]
+				}
+				return strings.Compare(a, b)
+			})
+			if len(keys) > 0 {
+				var k string
+				switch x := rng.Float64(); {
+				case x < 0.45:
+					k = keys[0]
+				case x < 0.75:
+					k = keys[rng.IntN(min(10, len(keys)))]
+				default:
+					k = keys[rng.IntN(len(keys))]
+				}
+				p.played = k
+				play, err := parseRefKey(k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				refApply(&board, play)
+				for _, tl := range play.tiles {
+					if tl != rules.PlayedThrough {
+						mover.Remove(tl)
+					}
+				}
+				bag.DrawInto(mover, rules.RackSize-mover.Count())
+				if plays[k] == 0 {
+					scoreless++
+				} else {
+					scoreless = 0
+				}
+			} else {
+				if bag.Len() >= rules.ExchangeMinBag {
+					tiles := mover.Tiles()
+					rng.Shuffle(len(tiles), func(i, j int) { tiles[i], tiles[j] = tiles[j], tiles[i] })
+					tiles = tiles[:1+rng.IntN(len(tiles))]
+					for _, tl := range tiles {
+						mover.Remove(tl)
+					}
+					bag.DrawInto(mover, len(tiles))
+					bag.Return(tiles...)
+				}
+				scoreless++
+			}
+			addTest(p, before, plays)
+			if mover.Count() == 0 || scoreless >= rules.MaxScorelessTurns {
+				break
+			}
+		}
+	}
+	return out
+}
