@@ -49,14 +49,16 @@ func ParsePositions(file string, data []byte) ([]*rules.Position, error) {
 	return out, nil
 }
 
-// MakePositions plays games seeded games, each player taking the
-// highest-scoring play (exchanging seven, or passing, when there is none),
-// and returns the position before every turn, from the mover's side.
+// MakePositions plays games seeded games and returns the position before
+// every turn, from the mover's side. Each player takes the best play by
+// score plus keepLeave (exchanging seven, or passing, when there is none),
+// so racks hold blanks and S's the way a strong player's do.
 func MakePositions(lex *gaddag.GADDAG, games int, seed uint64) []*rules.Position {
 	var out []*rules.Position
 	for game := 0; game < games; game++ {
 		bag := rules.NewBag(seed + uint64(game))
 		gen := movegen.New(lex)
+		gen.SetLeaves(keepLeave{})
 		var racks [2]rules.Rack
 		var scores [2]int
 		for p := range racks {
@@ -73,13 +75,12 @@ func MakePositions(lex *gaddag.GADDAG, games int, seed uint64) []*rules.Position
 				Lexicon:   lex.Header().Name,
 			}
 			out = append(out, pos)
-			var best movegen.BestScore
-			gen.GeneratePlays(&racks[me], &best)
+			best, found := gen.Best(&racks[me], bag.Len(), movegen.Options{})
 			switch {
-			case best.Found:
-				gen.Apply(&best.Best)
-				racks[me].Sub(best.Best.Used())
-				scores[me] += int(best.Best.Score)
+			case found:
+				gen.Apply(&best)
+				racks[me].Sub(best.Used())
+				scores[me] += int(best.Score)
 				scoreless = 0
 			case rules.CanExchange(bag.Len()):
 				tiles := racks[me].Tiles()
@@ -101,4 +102,25 @@ func MakePositions(lex *gaddag.GADDAG, games int, seed uint64) []*rules.Position
 		}
 	}
 	return out
+}
+
+// keepLeave is a fixed rule of thumb for the tiles kept, in millipoints,
+// standing in for learned leave values so that the benchmark positions
+// resemble real play: blanks and S's are worth keeping, Q and duplicates
+// are not, and a balance of vowels and consonants helps.
+type keepLeave struct{}
+
+func (keepLeave) LeaveValue(r *rules.Rack) int32 {
+	v := int32(25000)*int32(r[0]) + 8000*int32(r[19]) - 7000*int32(r[17])
+	vowels := int32(r[1]) + int32(r[5]) + int32(r[9]) + int32(r[15]) + int32(r[21])
+	for l := 1; l < rules.RackSlots; l++ {
+		if r[l] > 1 {
+			v -= 4000 * int32(r[l]-1)
+		}
+	}
+	cons := int32(r.Count()) - int32(r[0]) - vowels
+	if d := vowels - cons; d > 1 || d < -2 {
+		v -= 3000 * (max(d, -d) - 1)
+	}
+	return v
 }

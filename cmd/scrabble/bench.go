@@ -47,7 +47,7 @@ func newBenchMovegenCmd(a *app) *cobra.Command {
 --duration, and print positions/s (and plays/s in mode all).
 
 The set is the committed benchmark positions (benchmarks/testdata/positions.cgp,
-303 positions from NWL23 games), or --positions FILE: one CGP position a line
+278 positions from NWL23 games), or --positions FILE: one CGP position a line
 with the rack of the player to move ('#' comments and blank lines skipped).
 
 --mode all generates and scores every play, counting them; --mode best finds
