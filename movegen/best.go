@@ -43,9 +43,8 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		if best.found && a.bound < best.m.Equity {
 			break
 		}
-		g.dir, g.lane, g.base = int(a.dir), int(a.lane), int(a.lane)*n
-		g.anchorPos, g.leftLimit = int(a.pos), int(a.leftLimit)
-		g.gen(int(a.pos), root, 0, 1, 0, 0)
+		g.loadLane(int(a.dir), int(a.lane))
+		g.genAnchor(int(a.pos), int(a.leftLimit), root)
 	}
 	return best.m, best.found
 }

@@ -51,6 +51,8 @@ type Generator struct {
 	leftLimit  int // the nearest anchor left of anchorPos (-1: none)
 	leftmost   int // leftmost square of the word once the separator is crossed
 	strip      [n]rules.Letter
+	sq         [n]laneSquare // the lane being searched
+	rightFree  bool          // the square right of the anchor is empty or off the board
 	move       Move
 	valuer     LeaveValuer
 	anchors    []anchorBound
@@ -299,20 +301,30 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 	}
 	root := g.lex.Root()
 	for d := 0; d < g.directions(); d++ {
-		g.dir = d
 		for lane := 0; lane < n; lane++ {
-			g.lane, g.base = lane, lane*n
+			loaded := false
 			last := -1
 			for pos := 0; pos < n; pos++ {
-				if !g.anchor[d][g.base+pos] {
+				if !g.anchor[d][lane*n+pos] {
 					continue
 				}
-				g.anchorPos, g.leftLimit = pos, last
-				g.gen(pos, root, 0, 1, 0, 0)
+				if !loaded {
+					g.loadLane(d, lane)
+					loaded = true
+				}
+				g.genAnchor(pos, last, root)
 				last = pos
 			}
 		}
 	}
+}
+
+// genAnchor generates the plays whose leftmost new tile next to the board
+// is on the anchor at pos of the loaded lane.
+func (g *Generator) genAnchor(pos, leftLimit int, root gaddag.Node) {
+	g.anchorPos, g.leftLimit = pos, leftLimit
+	g.rightFree = pos == n-1 || g.sq[pos+1].tile == rules.Empty
+	g.gen(pos, root, 0, 1, 0, 0)
 }
 
 // directions is 1 on an empty board (only across plays are listed: the
@@ -338,15 +350,40 @@ func (g *Generator) setRack(rack *rules.Rack) {
 	g.leaves.set(rack, g.valuer)
 }
 
+// laneSquare is what the generator needs of one square of the lane being
+// searched, copied together so the hot loop reads one small array.
+type laneSquare struct {
+	cross      uint32 // letters allowed, | hasCross
+	crossScore int32
+	letterMul  int32
+	wordMul    int32
+	tile       rules.Letter
+}
+
+// loadLane copies lane's squares in direction d into g.sq.
+func (g *Generator) loadLane(d, lane int) {
+	g.dir, g.lane, g.base = d, lane, lane*n
+	for pos := 0; pos < n; pos++ {
+		sq := lane*n + pos
+		g.sq[pos] = laneSquare{
+			cross:      g.cross[d][sq],
+			crossScore: g.crossScore[d][sq],
+			letterMul:  g.letterMul[d][sq],
+			wordMul:    g.wordMul[d][sq],
+			tile:       g.tiles[d][sq],
+		}
+	}
+}
+
 // gen extends the play at lane position pos from GADDAG node node. ms is the
 // main word's letter sum so far, wm its word multiplier, cs the cross-words'
 // total, placed the tiles placed.
 func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int) {
-	if node == 0 {
+	if node == 0 || uint(pos) >= n {
 		return
 	}
-	sq := g.base + pos
-	if t := g.tiles[g.dir][sq]; t != rules.Empty {
+	sq := &g.sq[pos]
+	if t := sq.tile; t != rules.Empty {
 		a, ok := g.lex.Next(node, t.Unblanked())
 		if ok {
 			g.strip[pos] = rules.PlayedThrough
@@ -357,9 +394,10 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 	if g.rackTiles == 0 {
 		return
 	}
-	allowed := g.cross[g.dir][sq]
+	allowed := sq.cross
 	possible := allowed & g.letterMask
-	if g.rack[rules.Blank] > 0 {
+	blanks := g.rack[rules.Blank] > 0
+	if blanks {
 		possible = allowed & allLetters
 	}
 	if possible == 0 {
@@ -367,16 +405,18 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 	}
 	// Arcs are sorted by letter: none past the highest possible one matters.
 	maxL := rules.Letter(bits.Len32(possible) - 1)
-	lm, sqWM := g.letterMul[g.dir][sq], g.wordMul[g.dir][sq]
+	lm, sqWM := sq.letterMul, sq.wordMul
 	crossed := allowed&hasCross != 0
+	crossBase := sq.crossScore
+	arcs := g.arcs
 	for i := node; ; i++ {
-		a := g.arcs[i]
+		a := arcs[i]
 		l := a.Letter()
 		if l > maxL {
 			return
 		}
 		if possible&(1<<l) != 0 { // never the separator: bit 0 is never set
-			if g.rack[l] > 0 {
+			if g.letterMask&(1<<l) != 0 {
 				g.rack[l]--
 				if g.rack[l] == 0 {
 					g.letterMask &^= 1 << l
@@ -387,7 +427,7 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 				ts := int32(l.Value()) * lm
 				ncs := cs
 				if crossed {
-					ncs += (g.crossScore[g.dir][sq] + ts) * sqWM
+					ncs += (crossBase + ts) * sqWM
 				}
 				g.goOn(pos, a, ms+ts, wm*sqWM, ncs, placed+1)
 				g.rack[l]++
@@ -395,14 +435,14 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 				g.rackTiles++
 				g.leaves.used -= g.leaves.radix[l]
 			}
-			if g.rack[rules.Blank] > 0 {
+			if blanks {
 				g.rack[rules.Blank]--
 				g.rackTiles--
 				g.leaves.used += g.leaves.radix[rules.Blank]
 				g.strip[pos] = l.Blanked()
 				ncs := cs
 				if crossed {
-					ncs += g.crossScore[g.dir][sq] * sqWM
+					ncs += crossBase * sqWM
 				}
 				g.goOn(pos, a, ms, wm*sqWM, ncs, placed+1)
 				g.rack[rules.Blank]++
@@ -418,12 +458,10 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 
 // goOn continues after the letter of arc a was put (or found) at pos.
 func (g *Generator) goOn(pos int, a gaddag.Arc, ms, wm, cs int32, placed int) {
-	tiles := &g.tiles[g.dir]
 	if pos <= g.anchorPos {
 		// Still extending left from the anchor.
-		leftFree := pos == 0 || tiles[g.base+pos-1] == rules.Empty
-		rightFree := g.anchorPos == n-1 || tiles[g.base+g.anchorPos+1] == rules.Empty
-		if a.Accepts() && leftFree && rightFree && placed > 0 {
+		leftFree := pos == 0 || g.sq[pos-1].tile == rules.Empty
+		if a.Accepts() && leftFree && g.rightFree && placed > 0 {
 			g.record(pos, g.anchorPos, ms, wm, cs, placed)
 		}
 		child := a.Child()
@@ -434,20 +472,17 @@ func (g *Generator) goOn(pos int, a gaddag.Arc, ms, wm, cs int32, placed int) {
 			g.gen(pos-1, child, ms, wm, cs, placed)
 		}
 		if leftFree && g.anchorPos < n-1 {
-			if sep, ok := g.lex.Next(child, gaddag.Separator); ok {
+			if sep := g.arcs[child]; sep.Letter() == gaddag.Separator {
 				g.leftmost = pos
 				g.gen(g.anchorPos+1, sep.Child(), ms, wm, cs, placed)
 			}
 		}
 		return
 	}
-	rightFree := pos == n-1 || tiles[g.base+pos+1] == rules.Empty
-	if a.Accepts() && rightFree && placed > 0 {
+	if a.Accepts() && placed > 0 && (pos == n-1 || g.sq[pos+1].tile == rules.Empty) {
 		g.record(g.leftmost, pos, ms, wm, cs, placed)
 	}
-	if pos < n-1 {
-		g.gen(pos+1, a.Child(), ms, wm, cs, placed)
-	}
+	g.gen(pos+1, a.Child(), ms, wm, cs, placed)
 }
 
 func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
