@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"math/bits"
 	"slices"
 
 	"scrabble/rules"
@@ -37,6 +38,13 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	}
 	g.setRack(rack) // generateOthers moved the subset counter
 	g.rec = best
+	g.bingo7, g.bingo8 = true, ^uint32(0)
+	if g.rackTiles == rules.RackSize {
+		if g.bingos == nil {
+			g.bingos = bingoIndexFor(g.lex)
+		}
+		g.bingo7, g.bingo8 = g.bingos.bingos(rack)
+	}
 	g.shadowAll()
 	root := g.lex.Root()
 	for _, a := range g.anchors {
@@ -122,14 +130,21 @@ func (g *Generator) sortRackValues() {
 
 // shadowSpan is a span of squares in a lane being shadow-played: what the
 // board tiles in it are worth, and the multipliers of its empty squares.
+//
+// Squares under a cross-word take only the letters that form it, so each
+// such square is bounded by its best possible letter on its own; the free
+// squares get the rack's best tiles, the best tile where it counts most.
 type shadowSpan struct {
 	k          int   // new tiles
+	free       int   // new tiles on squares without a cross-word
 	length     int   // squares
 	fixed      int32 // face value of board tiles in the main word
 	wordMul    int32
-	crossConst int32 // cross-words' board tiles, with their word multipliers
+	crossConst int32        // cross-words' board tiles, with their word multipliers
+	hookMain   int32        // best letter x letter multiplier on cross-word squares
+	hookCross  int32        // best letter x letter x word multiplier there
+	through    rules.Letter // a board letter in the span (unblanked)
 	letterMul  [rules.RackSize]int32
-	crossMul   [rules.RackSize]int32 // letter x word multiplier where a cross-word forms
 }
 
 // add puts a new tile on lane square sq, if any rack tile may go there.
@@ -143,11 +158,17 @@ func (g *Generator) shadowAdd(s *shadowSpan, d, sq int) bool {
 		return false
 	}
 	lm, wm := g.letterMul[d][sq], g.wordMul[d][sq]
-	s.letterMul[s.k] = lm
-	s.crossMul[s.k] = 0
 	if allowed&hasCross != 0 {
-		s.crossMul[s.k] = lm * wm
+		best := int32(0)
+		for p := possible & g.letterMask; p != 0; p &= p - 1 {
+			best = max(best, int32(rules.Letter(bits.TrailingZeros32(p)).Value()))
+		}
+		s.hookMain += best * lm
+		s.hookCross += best * lm * wm
 		s.crossConst += g.crossScore[d][sq] * wm
+	} else {
+		s.letterMul[s.free] = lm
+		s.free++
 	}
 	s.wordMul *= wm
 	s.k++
@@ -159,8 +180,8 @@ func (g *Generator) shadowAdd(s *shadowSpan, d, sq int) bool {
 // tiles go where they count most.
 func (g *Generator) shadowScore(s *shadowSpan) int32 {
 	var eff [rules.RackSize]int32
-	for i := 0; i < s.k; i++ {
-		e := s.letterMul[i]*s.wordMul + s.crossMul[i]
+	for i := 0; i < s.free; i++ {
+		e := s.letterMul[i] * s.wordMul
 		j := i
 		for j > 0 && eff[j-1] < e {
 			eff[j] = eff[j-1]
@@ -168,14 +189,30 @@ func (g *Generator) shadowScore(s *shadowSpan) int32 {
 		}
 		eff[j] = e
 	}
-	total := s.fixed*s.wordMul + s.crossConst
-	for i := 0; i < s.k; i++ {
+	total := (s.fixed+s.hookMain)*s.wordMul + s.crossConst + s.hookCross
+	for i := 0; i < s.free; i++ {
 		total += eff[i] * g.tileValues[i]
 	}
 	if s.k == rules.RackSize {
+		if !g.canBingo(s) {
+			return -1
+		}
 		total += rules.BingoBonus
 	}
 	return total
+}
+
+// canBingo reports whether a full rack could fill the span with a word, as
+// far as the bingo index can tell (spans through two or more board tiles
+// are assumed possible).
+func (g *Generator) canBingo(s *shadowSpan) bool {
+	switch s.length {
+	case rules.RackSize:
+		return g.bingo7
+	case rules.RackSize + 1:
+		return g.bingo8&(1<<s.through) != 0
+	}
+	return true
 }
 
 // shadow bounds the equity of every play generated from the anchor at
@@ -203,6 +240,7 @@ func (g *Generator) shadow(d, lane, pos, leftLimit int) (bound int32, ok bool) {
 		l--
 		if t := tiles[base+l]; t != rules.Empty {
 			left.fixed += int32(t.Value())
+			left.through = t.Unblanked()
 			left.length++
 			continue
 		}
@@ -231,6 +269,7 @@ func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, best *[rules.
 		for r+1 < n && tiles[base+r+1] != rules.Empty {
 			r++
 			s.fixed += int32(tiles[base+r].Value())
+			s.through = tiles[base+r].Unblanked()
 			s.length++
 		}
 		if s.length >= 2 {
