@@ -77,22 +77,24 @@ func (idx *bingoIndex) bingos(rack *rules.Rack) (seven bool, eight uint32) {
 	counts := [rules.RackSlots]uint8(*rack)
 	blanks := counts[0]
 	counts[0] = 0
-	var try func(from int, left uint8)
-	try = func(from int, left uint8) {
-		if left == 0 {
-			k := multisetKey(&counts)
-			if _, ok := idx.sevens[k]; ok {
-				seven = true
-			}
-			eight |= idx.eights[k]
-			return
-		}
-		for l := from; l < rules.RackSlots; l++ {
-			counts[l]++
-			try(l, left-1)
-			counts[l]--
-		}
-	}
-	try(1, blanks)
+	idx.fill(&counts, 1, blanks, &seven, &eight)
 	return seven, eight
+}
+
+// fill designates the remaining blanks as letters from on (in order, so each
+// multiset is tried once) and looks each rack up.
+func (idx *bingoIndex) fill(counts *[rules.RackSlots]uint8, from int, blanks uint8, seven *bool, eight *uint32) {
+	if blanks == 0 {
+		k := multisetKey(counts)
+		if _, ok := idx.sevens[k]; ok {
+			*seven = true
+		}
+		*eight |= idx.eights[k]
+		return
+	}
+	for l := from; l < rules.RackSlots; l++ {
+		counts[l]++
+		idx.fill(counts, l, blanks-1, seven, eight)
+		counts[l]--
+	}
 }
