@@ -54,8 +54,8 @@ with the rack of the player to move ('#' comments and blank lines skipped).
 only the highest-scoring one (the shadow-pruned search). Each position's board
 is set up once, before the clock starts, as 'go test -bench' does in
 benchmarks/.
---threads K runs K goroutines, each with its own share of the positions and
-generators; the figures are the total throughput.
+--threads K runs K goroutines, each with its own generators, taking the
+positions in turn; the figures are the total throughput.
 
 The lexicon is --lexicon, else the positions' lex opcode if installed (NWL23
 for the committed set), else the default lexicon.`,
@@ -108,17 +108,24 @@ for the committed set), else the default lexicon.`,
 				return err
 			}
 
-			// One generator per position, its board set up outside the timing.
-			gens := make([]*movegen.Generator, len(ps))
-			for i, p := range ps {
-				gens[i] = movegen.New(lex)
-				gens[i].SetBoard(&p.Board)
-			}
+			// One generator per position and thread (a generator is not safe
+			// for concurrent use), boards set up outside the timing.
 			k := min(threads, len(ps))
+			gens := make([][]*movegen.Generator, k)
+			for w := range gens {
+				gens[w] = make([]*movegen.Generator, len(ps))
+				for i, p := range ps {
+					gens[w][i] = movegen.New(lex)
+					gens[w][i].SetBoard(&p.Board)
+				}
+			}
 			fmt.Fprintf(a.stdout, "movegen, mode %s: %s (%s), lexicon %s, %s, %s\n",
 				mode, plural(len(ps), "position"), from, lex.Header().Name, plural(k, "thread"), duration)
 
 			var stop atomic.Bool
+			// Threads take positions in turn from one counter, so every
+			// position is measured equally often whatever the thread count.
+			var next atomic.Int64
 			counts := make([]struct{ positions, plays int }, k)
 			var g errgroup.Group
 			start := time.Now()
@@ -126,18 +133,14 @@ for the committed set), else the default lexicon.`,
 			defer timer.Stop()
 			for w := range k {
 				g.Go(func() error {
-					var mine []int
-					for i := w; i < len(ps); i += k {
-						mine = append(mine, i)
-					}
 					var c playCounter
 					n := 0
 					for !stop.Load() {
-						i := mine[n%len(mine)]
+						i := int(next.Add(1)-1) % len(ps)
 						if mode == "all" {
-							gens[i].GeneratePlays(&ps[i].Racks[0], &c)
+							gens[w][i].GeneratePlays(&ps[i].Racks[0], &c)
 						} else {
-							gens[i].Best(&ps[i].Racks[0], 0, movegen.Options{})
+							gens[w][i].Best(&ps[i].Racks[0], 0, movegen.Options{})
 						}
 						n++
 					}
