@@ -2,7 +2,8 @@ package movegen
 
 import "scrabble/rules"
 
-// LeaveValuer values the tiles a player keeps, in millipoints.
+// LeaveValuer values the tiles a player keeps, in millipoints. It is asked
+// about every subset of the rack, the empty leave (going out) included.
 type LeaveValuer interface {
 	LeaveValue(leave *rules.Rack) int32
 }
@@ -45,7 +46,6 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
 		clear(lv.value[:])
 		return
 	}
-	total := rack.Count()
 	for idx := int32(0); idx < place; idx++ {
 		kept := &lv.kept
 		*kept = *rack
@@ -57,7 +57,7 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
 			usedTiles += int(u)
 		}
 		val := int32(0)
-		if v != nil && usedTiles < total {
+		if v != nil { // the empty leave too: going out may be worth something
 			val = v.LeaveValue(kept)
 		}
 		lv.value[idx] = val
