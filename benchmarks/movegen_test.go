@@ -63,36 +63,40 @@ type counter struct{ plays int }
 
 func (c *counter) Record(*movegen.Move) { c.plays++ }
 
-func loadSet(b *testing.B) (*movegen.Generator, []*rules.Position) {
+// benchPositions runs work on the committed positions in turn, one
+// generator per position with its board set up before the timer starts, and
+// reports positions per second.
+func benchPositions(b *testing.B, work func(g *movegen.Generator, rack *rules.Rack)) {
 	lex := testlex.GADDAG(b, "NWL23")
 	ps, err := benchmarks.Positions()
 	if err != nil {
 		b.Fatal(err)
 	}
-	return movegen.New(lex), ps
-}
-
-// BenchmarkGenerateAll generates, scores and records every play of each
-// committed position (the board set up once per position, outside the
-// timer).
-func BenchmarkGenerateAll(b *testing.B) {
-	gen, ps := loadSet(b)
 	gens := make([]*movegen.Generator, len(ps))
 	for i, p := range ps {
-		gens[i] = movegen.New(testlex.GADDAG(b, "NWL23"))
+		gens[i] = movegen.New(lex)
 		gens[i].SetBoard(&p.Board)
 	}
-	_ = gen
-	var c counter
 	positions := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		i := positions % len(ps)
-		gens[i].GeneratePlays(&ps[i].Racks[0], &c)
+		work(gens[i], &ps[i].Racks[0])
 		positions++
 	}
 	b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "positions/s")
+}
+
+// BenchmarkGenerateAll generates, scores and records every play of each
+// committed position.
+func BenchmarkGenerateAll(b *testing.B) {
+	var c counter
+	positions := 0
+	benchPositions(b, func(g *movegen.Generator, rack *rules.Rack) {
+		g.GeneratePlays(rack, &c)
+		positions++
+	})
 	b.ReportMetric(float64(c.plays)/b.Elapsed().Seconds(), "plays/s")
 	b.ReportMetric(float64(c.plays)/float64(positions), "plays/position")
 }
@@ -100,41 +104,17 @@ func BenchmarkGenerateAll(b *testing.B) {
 // BenchmarkBest finds only the highest-scoring play of each position with
 // the shadow-pruned search.
 func BenchmarkBest(b *testing.B) {
-	_, ps := loadSet(b)
-	gens := make([]*movegen.Generator, len(ps))
-	for i, p := range ps {
-		gens[i] = movegen.New(testlex.GADDAG(b, "NWL23"))
-		gens[i].SetBoard(&p.Board)
-	}
-	positions := 0
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		i := positions % len(ps)
-		gens[i].Best(&ps[i].Racks[0], 0, movegen.Options{})
-		positions++
-	}
-	b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "positions/s")
+	benchPositions(b, func(g *movegen.Generator, rack *rules.Rack) {
+		g.Best(rack, 0, movegen.Options{})
+	})
 }
 
 // BenchmarkBestScoreFullScan finds the highest-scoring play by generating
 // every play into a best-only recorder (no pruning), for comparison.
 func BenchmarkBestScoreFullScan(b *testing.B) {
-	_, ps := loadSet(b)
-	gens := make([]*movegen.Generator, len(ps))
-	for i, p := range ps {
-		gens[i] = movegen.New(testlex.GADDAG(b, "NWL23"))
-		gens[i].SetBoard(&p.Board)
-	}
 	var best movegen.BestScore
-	positions := 0
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		i := positions % len(ps)
+	benchPositions(b, func(g *movegen.Generator, rack *rules.Rack) {
 		best.Reset()
-		gens[i].GeneratePlays(&ps[i].Racks[0], &best)
-		positions++
-	}
-	b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "positions/s")
+		g.GeneratePlays(rack, &best)
+	})
 }

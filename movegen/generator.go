@@ -237,39 +237,11 @@ func (g *Generator) Apply(m *Move) {
 			continue
 		}
 		pos := first + i
-		run := &g.tiles[od]
-		pb := pos * n
-		s, e := lane, lane
-		for s >= 0 && run[pb+s] != rules.Empty {
-			s--
-		}
-		for e < n && run[pb+e] != rules.Empty {
-			e++
-		}
-		if s >= 0 {
-			g.updateCross(d, s, pos)
-		}
-		if e < n {
-			g.updateCross(d, e, pos)
-		}
-		g.cross[od][pb+lane], g.crossScore[od][pb+lane] = 0, 0
+		g.updateRunEnds(d, pos, lane, lane)
+		g.cross[od][pos*n+lane], g.crossScore[od][pos*n+lane] = 0, 0
 		g.cross[d][lane*n+pos], g.crossScore[d][lane*n+pos] = 0, 0
 	}
-	main := &g.tiles[d]
-	lb := lane * n
-	s, e := first, first+int(m.Len)-1
-	for s >= 0 && main[lb+s] != rules.Empty {
-		s--
-	}
-	for e < n && main[lb+e] != rules.Empty {
-		e++
-	}
-	if s >= 0 {
-		g.updateCross(od, s, lane)
-	}
-	if e < n {
-		g.updateCross(od, e, lane)
-	}
+	g.updateRunEnds(od, lane, first, first+int(m.Len)-1)
 	// Anchors change only on and around the new tiles (and everywhere when
 	// the board was empty: the centre stops being one).
 	if g.tileCount == int(m.NumTiles) {
@@ -291,6 +263,27 @@ func (g *Generator) Apply(m *Move) {
 				g.updateAnchor(nb[0], nb[1])
 			}
 		}
+	}
+}
+
+// updateRunEnds recomputes the cross-checks for direction d at the two
+// empty squares that bound the run of tiles covering positions from..to of
+// lane `lane` in the other direction (the run's word is their
+// perpendicular word).
+func (g *Generator) updateRunEnds(d, lane, from, to int) {
+	run := &g.tiles[1-d]
+	lb := lane * n
+	for from >= 0 && run[lb+from] != rules.Empty {
+		from--
+	}
+	for to < n && run[lb+to] != rules.Empty {
+		to++
+	}
+	if from >= 0 {
+		g.updateCross(d, from, lane)
+	}
+	if to < n {
+		g.updateCross(d, to, lane)
 	}
 }
 
