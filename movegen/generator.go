@@ -23,8 +23,9 @@ const (
 // r; for Down, lane c is column c (the transposed board). One code path then
 // generates both directions.
 type Generator struct {
-	lex  *gaddag.GADDAG
-	arcs []gaddag.Arc
+	lex   *gaddag.GADDAG
+	arcs  []gaddag.Arc
+	xarcs []xarc
 
 	board rules.Board
 	tiles [2][n * n]rules.Letter
@@ -65,7 +66,7 @@ type Generator struct {
 
 // New returns a generator over an empty board.
 func New(lex *gaddag.GADDAG) *Generator {
-	g := &Generator{lex: lex, arcs: lex.Arcs()}
+	g := &Generator{lex: lex, arcs: lex.Arcs(), xarcs: xarcsFor(lex)}
 	for d := 0; d < 2; d++ {
 		for lane := 0; lane < n; lane++ {
 			for pos := 0; pos < n; pos++ {
@@ -380,12 +381,18 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 	}
 	sq := &g.sq[pos]
 	if t := sq.tile; t != rules.Empty {
-		a, ok := g.lex.Next(node, t.Unblanked())
-		if ok {
-			g.strip[pos] = rules.PlayedThrough
-			g.goOn(pos, a, ms+int32(t.Value()), wm, cs, placed)
+		u := t.Unblanked()
+		for i := node; ; i++ {
+			x := g.xarcs[i]
+			if x.arc().Letter() == u {
+				g.strip[pos] = rules.PlayedThrough
+				g.goOn(pos, x, ms+int32(t.Value()), wm, cs, placed)
+				return
+			}
+			if x.arc().Last() {
+				return
+			}
 		}
-		return
 	}
 	if g.rackTiles == 0 {
 		return
@@ -404,9 +411,10 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 	lm, sqWM := sq.letterMul, sq.wordMul
 	crossed := allowed&hasCross != 0
 	crossBase := sq.crossScore
-	arcs := g.arcs
+	arcs := g.xarcs
 	for i := node; ; i++ {
-		a := arcs[i]
+		x := arcs[i]
+		a := x.arc()
 		l := a.Letter()
 		if l > maxL {
 			return
@@ -425,7 +433,7 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 				if crossed {
 					ncs += (crossBase + ts) * sqWM
 				}
-				g.goOn(pos, a, ms+ts, wm*sqWM, ncs, placed+1)
+				g.goOn(pos, x, ms+ts, wm*sqWM, ncs, placed+1)
 				g.rack[l]++
 				g.letterMask |= 1 << l
 				g.rackTiles++
@@ -440,7 +448,7 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 				if crossed {
 					ncs += crossBase * sqWM
 				}
-				g.goOn(pos, a, ms, wm*sqWM, ncs, placed+1)
+				g.goOn(pos, x, ms, wm*sqWM, ncs, placed+1)
 				g.rack[rules.Blank]++
 				g.rackTiles++
 				g.leaves.used -= g.leaves.radix[rules.Blank]
@@ -452,8 +460,10 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 	}
 }
 
-// goOn continues after the letter of arc a was put (or found) at pos.
-func (g *Generator) goOn(pos int, a gaddag.Arc, ms, wm, cs int32, placed int) {
+// goOn continues after the letter of arc x was put (or found) at pos. It
+// only visits a child node that offers something for the next square.
+func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
+	a := x.arc()
 	if pos <= g.anchorPos {
 		// Still extending left from the anchor.
 		leftFree := pos == 0 || g.sq[pos-1].tile == rules.Empty
@@ -464,21 +474,44 @@ func (g *Generator) goOn(pos int, a gaddag.Arc, ms, wm, cs int32, placed int) {
 		if child == 0 {
 			return
 		}
-		if pos > 0 && (!leftFree || pos-1 > g.leftLimit) {
+		if pos > 0 && (!leftFree || pos-1 > g.leftLimit) && g.viable(pos-1, x.childSet()) {
 			g.gen(pos-1, child, ms, wm, cs, placed)
 		}
-		if leftFree && g.anchorPos < n-1 {
-			if sep := g.arcs[child]; sep.Letter() == gaddag.Separator {
+		if leftFree && g.anchorPos < n-1 && x.childHas(0) {
+			// The separator sorts first.
+			if sep := g.xarcs[child]; g.viable(g.anchorPos+1, sep.childSet()) {
 				g.leftmost = pos
-				g.gen(g.anchorPos+1, sep.Child(), ms, wm, cs, placed)
+				g.gen(g.anchorPos+1, sep.child(), ms, wm, cs, placed)
 			}
 		}
 		return
 	}
-	if a.Accepts() && placed > 0 && (pos == n-1 || g.sq[pos+1].tile == rules.Empty) {
+	if pos == n-1 {
+		if a.Accepts() && placed > 0 {
+			g.record(g.leftmost, pos, ms, wm, cs, placed)
+		}
+		return
+	}
+	if a.Accepts() && placed > 0 && g.sq[pos+1].tile == rules.Empty {
 		g.record(g.leftmost, pos, ms, wm, cs, placed)
 	}
-	g.gen(pos+1, a.Child(), ms, wm, cs, placed)
+	if g.viable(pos+1, x.childSet()) {
+		g.gen(pos+1, a.Child(), ms, wm, cs, placed)
+	}
+}
+
+// viable reports whether a node offering the letters in set can go on at
+// lane square pos: through the tile there, or with a rack tile allowed
+// there.
+func (g *Generator) viable(pos int, set uint32) bool {
+	sq := &g.sq[pos]
+	if t := sq.tile; t != rules.Empty {
+		return set&(1<<t.Unblanked()) != 0
+	}
+	if g.rack[rules.Blank] > 0 {
+		return set&sq.cross&allLetters != 0
+	}
+	return set&sq.cross&g.letterMask != 0
 }
 
 func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
