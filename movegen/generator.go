@@ -26,6 +26,8 @@ type Generator struct {
 	lex   *gaddag.GADDAG
 	arcs  []gaddag.Arc
 	xarcs []xarc
+	// rootSet is the letter set of the GADDAG root.
+	rootSet uint32
 
 	board rules.Board
 	tiles [2][n * n]rules.Letter
@@ -66,7 +68,7 @@ type Generator struct {
 
 // New returns a generator over an empty board.
 func New(lex *gaddag.GADDAG) *Generator {
-	g := &Generator{lex: lex, arcs: lex.Arcs(), xarcs: xarcsFor(lex)}
+	g := &Generator{lex: lex, arcs: lex.Arcs(), xarcs: xarcsFor(lex), rootSet: lex.LetterSet(lex.Root())}
 	for d := 0; d < 2; d++ {
 		for lane := 0; lane < n; lane++ {
 			for pos := 0; pos < n; pos++ {
@@ -321,7 +323,7 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 func (g *Generator) genAnchor(pos, leftLimit int, root gaddag.Node) {
 	g.anchorPos, g.leftLimit = pos, leftLimit
 	g.rightFree = pos == n-1 || g.sq[pos+1].tile == rules.Empty
-	g.gen(pos, root, 0, 1, 0, 0)
+	g.gen(pos, root, g.rootSet, 0, 1, 0, 0)
 }
 
 // directions is 1 on an empty board (only across plays are listed: the
@@ -375,24 +377,23 @@ func (g *Generator) loadLane(d, lane int) {
 // gen extends the play at lane position pos from GADDAG node node. ms is the
 // main word's letter sum so far, wm its word multiplier, cs the cross-words'
 // total, placed the tiles placed.
-func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int) {
+//
+// set is node's letter set: the arcs are sorted by letter, so the arc for a
+// letter l in set is the one after as many arcs as set has letters below l,
+// found without scanning.
+func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32, placed int) {
 	if node == 0 || uint(pos) >= n {
 		return
 	}
 	sq := &g.sq[pos]
 	if t := sq.tile; t != rules.Empty {
-		u := t.Unblanked()
-		for i := node; ; i++ {
-			x := g.xarcs[i]
-			if x.arc().Letter() == u {
-				g.strip[pos] = rules.PlayedThrough
-				g.goOn(pos, x, ms+int32(t.Value()), wm, cs, placed)
-				return
-			}
-			if x.arc().Last() {
-				return
-			}
+		bit := uint32(1) << t.Unblanked()
+		if set&bit != 0 {
+			x := g.xarcs[node+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
+			g.strip[pos] = rules.PlayedThrough
+			g.goOn(pos, x, ms+int32(t.Value()), wm, cs, placed)
 		}
+		return
 	}
 	if g.rackTiles == 0 {
 		return
@@ -406,56 +407,46 @@ func (g *Generator) gen(pos int, node gaddag.Node, ms, wm, cs int32, placed int)
 	if possible == 0 {
 		return
 	}
-	// Arcs are sorted by letter: none past the highest possible one matters.
-	maxL := rules.Letter(bits.Len32(possible) - 1)
 	lm, sqWM := sq.letterMul, sq.wordMul
 	crossed := allowed&hasCross != 0
 	crossBase := sq.crossScore
 	arcs := g.xarcs
-	for i := node; ; i++ {
-		x := arcs[i]
-		a := x.arc()
-		l := a.Letter()
-		if l > maxL {
-			return
-		}
-		if possible&(1<<l) != 0 { // never the separator: bit 0 is never set
-			if g.letterMask&(1<<l) != 0 {
-				g.rack[l]--
-				if g.rack[l] == 0 {
-					g.letterMask &^= 1 << l
-				}
-				g.rackTiles--
-				g.leaves.used += g.leaves.radix[l]
-				g.strip[pos] = l
-				ts := int32(l.Value()) * lm
-				ncs := cs
-				if crossed {
-					ncs += (crossBase + ts) * sqWM
-				}
-				g.goOn(pos, x, ms+ts, wm*sqWM, ncs, placed+1)
-				g.rack[l]++
-				g.letterMask |= 1 << l
-				g.rackTiles++
-				g.leaves.used -= g.leaves.radix[l]
+	for v := possible & set; v != 0; v &= v - 1 {
+		bit := v & -v
+		l := rules.Letter(bits.TrailingZeros32(v))
+		x := arcs[node+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
+		if g.letterMask&bit != 0 {
+			g.rack[l]--
+			if g.rack[l] == 0 {
+				g.letterMask &^= bit
 			}
-			if blanks {
-				g.rack[rules.Blank]--
-				g.rackTiles--
-				g.leaves.used += g.leaves.radix[rules.Blank]
-				g.strip[pos] = l.Blanked()
-				ncs := cs
-				if crossed {
-					ncs += crossBase * sqWM
-				}
-				g.goOn(pos, x, ms, wm*sqWM, ncs, placed+1)
-				g.rack[rules.Blank]++
-				g.rackTiles++
-				g.leaves.used -= g.leaves.radix[rules.Blank]
+			g.rackTiles--
+			g.leaves.used += g.leaves.radix[l]
+			g.strip[pos] = l
+			ts := int32(l.Value()) * lm
+			ncs := cs
+			if crossed {
+				ncs += (crossBase + ts) * sqWM
 			}
+			g.goOn(pos, x, ms+ts, wm*sqWM, ncs, placed+1)
+			g.rack[l]++
+			g.letterMask |= bit
+			g.rackTiles++
+			g.leaves.used -= g.leaves.radix[l]
 		}
-		if a.Last() {
-			return
+		if blanks {
+			g.rack[rules.Blank]--
+			g.rackTiles--
+			g.leaves.used += g.leaves.radix[rules.Blank]
+			g.strip[pos] = l.Blanked()
+			ncs := cs
+			if crossed {
+				ncs += crossBase * sqWM
+			}
+			g.goOn(pos, x, ms, wm*sqWM, ncs, placed+1)
+			g.rack[rules.Blank]++
+			g.rackTiles++
+			g.leaves.used -= g.leaves.radix[rules.Blank]
 		}
 	}
 }
@@ -475,13 +466,13 @@ func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
 			return
 		}
 		if pos > 0 && (!leftFree || pos-1 > g.leftLimit) && g.viable(pos-1, x.childSet()) {
-			g.gen(pos-1, child, ms, wm, cs, placed)
+			g.gen(pos-1, child, x.childSet(), ms, wm, cs, placed)
 		}
 		if leftFree && g.anchorPos < n-1 && x.childHas(0) {
 			// The separator sorts first.
 			if sep := g.xarcs[child]; g.viable(g.anchorPos+1, sep.childSet()) {
 				g.leftmost = pos
-				g.gen(g.anchorPos+1, sep.child(), ms, wm, cs, placed)
+				g.gen(g.anchorPos+1, sep.child(), sep.childSet(), ms, wm, cs, placed)
 			}
 		}
 		return
@@ -496,7 +487,7 @@ func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
 		g.record(g.leftmost, pos, ms, wm, cs, placed)
 	}
 	if g.viable(pos+1, x.childSet()) {
-		g.gen(pos+1, a.Child(), ms, wm, cs, placed)
+		g.gen(pos+1, a.Child(), x.childSet(), ms, wm, cs, placed)
 	}
 }
 
