@@ -38,13 +38,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	}
 	g.setRack(rack) // generateOthers moved the subset counter
 	g.rec = best
-	g.bingo7, g.bingo8 = true, ^uint32(0)
-	if g.rackTiles == rules.RackSize {
-		if g.bingos == nil {
-			g.bingos = bingoIndexFor(g.lex)
-		}
-		g.bingo7, g.bingo8 = g.bingos.bingos(rack)
-	}
+	g.analyzeRack(rack)
 	g.shadowAll()
 	root := g.lex.Root()
 	for _, a := range g.anchors {
@@ -178,7 +172,7 @@ func (g *Generator) shadowAdd(s *shadowSpan, d, sq int) bool {
 
 // score bounds the score of a play covering exactly the span: the best
 // tiles go where they count most.
-func (g *Generator) shadowScore(s *shadowSpan) int32 {
+func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32) int32 {
 	var eff [rules.RackSize]int32
 	for i := 0; i < s.free; i++ {
 		e := s.letterMul[i] * s.wordMul
@@ -191,7 +185,7 @@ func (g *Generator) shadowScore(s *shadowSpan) int32 {
 	}
 	total := (s.fixed+s.hookMain)*s.wordMul + s.crossConst + s.hookCross
 	for i := 0; i < s.free; i++ {
-		total += eff[i] * g.tileValues[i]
+		total += eff[i] * tileValues[i]
 	}
 	if s.k == rules.RackSize {
 		if !g.canBingo(s) {
@@ -203,16 +197,81 @@ func (g *Generator) shadowScore(s *shadowSpan) int32 {
 }
 
 // canBingo reports whether a full rack could fill the span with a word, as
-// far as the bingo index can tell (spans through two or more board tiles
+// far as the anagram index can tell (spans through two or more board tiles
 // are assumed possible).
 func (g *Generator) canBingo(s *shadowSpan) bool {
 	switch s.length {
 	case rules.RackSize:
-		return g.bingo7
+		return g.spell.formable[rules.RackSize]
 	case rules.RackSize + 1:
-		return g.bingo8&(1<<s.through) != 0
+		return g.spell.eights&(1<<s.through) != 0
 	}
 	return true
+}
+
+// rackWords is what the current rack can spell on its own, by number of
+// tiles: whether any subset of that size spells a word; for each rank, the
+// highest tile value at that rank among such subsets (sorted high to low);
+// and the best leave such a subset keeps.
+type rackWords struct {
+	formable [rules.RackSize + 1]bool
+	values   [rules.RackSize + 1][rules.RackSize]int32
+	leave    [rules.RackSize + 1]int32
+	eights   uint32 // board letters a full rack spells an 8-letter word through
+}
+
+// analyzeRack fills g.spell for the rack (at most 7 tiles) from the anagram
+// index: every subset of the rack is one look-up.
+func (g *Generator) analyzeRack(rack *rules.Rack) {
+	if g.anagrams == nil {
+		g.anagrams = anagramIndexFor(g.lex)
+	}
+	sp := &g.spell
+	*sp = rackWords{}
+	for k := range sp.leave {
+		sp.leave[k] = minEquity
+	}
+	places := int32(1)
+	for l := 0; l < rules.RackSlots; l++ {
+		places *= int32(rack[l]) + 1
+	}
+	var used [rules.RackSlots]uint8
+	for idx := int32(1); idx < places; idx++ {
+		k := 0
+		for l := 0; l < rules.RackSlots; l++ {
+			if r := g.leaves.radix[l]; r != 0 {
+				used[l] = uint8(idx / r % (int32(rack[l]) + 1))
+				k += int(used[l])
+			} else {
+				used[l] = 0
+			}
+		}
+		if k < 2 || !g.anagrams.words.has(multisetKey(&used)) {
+			continue
+		}
+		sp.formable[k] = true
+		sp.leave[k] = max(sp.leave[k], g.leaves.value[idx])
+		// The subset's tile values, high to low, raise the per-rank maxima.
+		rank := 0
+		for l := rules.RackSlots - 1; l >= 0; l-- {
+			for c := used[l]; c > 0; c-- {
+				v := int32(rules.Letter(l).Value())
+				j := rank
+				for j > 0 && g.spellBuf[j-1] < v {
+					g.spellBuf[j] = g.spellBuf[j-1]
+					j--
+				}
+				g.spellBuf[j] = v
+				rank++
+			}
+		}
+		for i := 0; i < k; i++ {
+			sp.values[k][i] = max(sp.values[k][i], g.spellBuf[i])
+		}
+	}
+	if rack.Count() == rules.RackSize {
+		sp.eights = g.anagrams.eightsThrough(rack)
+	}
 }
 
 // shadow bounds the equity of every play generated from the anchor at
@@ -222,9 +281,11 @@ func (g *Generator) canBingo(s *shadowSpan) bool {
 func (g *Generator) shadow(d, lane, pos, leftLimit int) (bound int32, ok bool) {
 	base := lane * n
 	tiles := &g.tiles[d]
-	var best [rules.RackSize + 1]int32
-	for i := range best {
-		best[i] = -1
+	// Per number of tiles: the best score of spans of new tiles only (words
+	// the rack spells alone) and of spans through board tiles.
+	var best [2][rules.RackSize + 1]int32
+	for i := range best[0] {
+		best[0][i], best[1][i] = -1, -1
 	}
 	left := shadowSpan{wordMul: 1}
 	if !g.shadowAdd(&left, d, base+pos) {
@@ -250,10 +311,11 @@ func (g *Generator) shadow(d, lane, pos, leftLimit int) (bound int32, ok bool) {
 	}
 	bound = minEquity
 	for k := 1; k <= g.rackTiles; k++ {
-		if best[k] >= 0 && g.leaves.best[k] != minEquity {
-			if b := best[k]*1000 + g.leaves.best[k]; b > bound {
-				bound = b
-			}
+		if best[0][k] >= 0 && g.spell.leave[k] != minEquity {
+			bound = max(bound, best[0][k]*1000+g.spell.leave[k])
+		}
+		if best[1][k] >= 0 && g.leaves.best[k] != minEquity {
+			bound = max(bound, best[1][k]*1000+g.leaves.best[k])
 		}
 	}
 	return bound, bound != minEquity
@@ -262,7 +324,7 @@ func (g *Generator) shadow(d, lane, pos, leftLimit int) (bound int32, ok bool) {
 // shadowRight extends a copy of the span rightwards from the anchor,
 // recording the best score bound for each number of tiles at every square
 // where a word may end.
-func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, best *[rules.RackSize + 1]int32) {
+func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, best *[2][rules.RackSize + 1]int32) {
 	tiles := &g.tiles[d]
 	r := anchor
 	for {
@@ -272,10 +334,14 @@ func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, best *[rules.
 			s.through = tiles[base+r].Unblanked()
 			s.length++
 		}
-		if s.length >= 2 {
-			if v := g.shadowScore(&s); v > best[s.k] {
-				best[s.k] = v
+		switch {
+		case s.length < 2:
+		case s.length == s.k: // new tiles only: a word the rack spells
+			if g.spell.formable[s.k] {
+				best[0][s.k] = max(best[0][s.k], g.shadowScore(&s, &g.spell.values[s.k]))
 			}
+		default:
+			best[1][s.k] = max(best[1][s.k], g.shadowScore(&s, &g.tileValues))
 		}
 		if r+1 >= n || !g.shadowAdd(&s, d, base+r+1) {
 			return

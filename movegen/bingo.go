@@ -7,32 +7,38 @@ import (
 	"scrabble/rules"
 )
 
-// bingoIndex tells which 7-tile racks make a word: on their own (7-letter
-// words), or with one letter already on the board (8-letter words). The
-// best-move search uses it to drop the 50-point bonus from the bounds of
-// lanes where the rack cannot bingo, which are most of them.
-type bingoIndex struct {
-	sevens map[uint64]struct{} // letter multisets of 7-letter words
-	eights map[uint64]uint32   // 7-letter multiset -> letters that complete an 8-letter word
+// anagramIndex tells which multisets of tiles spell a word, so the
+// best-move search can bound a lane by what the rack can really spell:
+//   - words: the letter multisets of every word of 2 to 7 letters, also with
+//     one or two letters replaced by a blank, so a rack subset holding
+//     blanks is one look-up;
+//   - eights: for 8-letter words, each 7-letter multiset that one board
+//     letter completes, with the set of such letters.
+type anagramIndex struct {
+	words  keySet
+	eights map[uint64]uint32
 }
 
-var bingoIndexes sync.Map // *gaddag.GADDAG -> *lazyBingoIndex
+var anagramIndexes sync.Map // *gaddag.GADDAG -> *lazyAnagramIndex
 
-type lazyBingoIndex struct {
+type lazyAnagramIndex struct {
 	once sync.Once
-	idx  *bingoIndex
+	idx  *anagramIndex
 }
 
-// bingoIndexFor builds the index of lex once per process.
-func bingoIndexFor(lex *gaddag.GADDAG) *bingoIndex {
-	v, _ := bingoIndexes.LoadOrStore(lex, &lazyBingoIndex{})
-	l := v.(*lazyBingoIndex)
-	l.once.Do(func() { l.idx = buildBingoIndex(lex) })
+// anagramIndexFor builds the index of lex once per process.
+func anagramIndexFor(lex *gaddag.GADDAG) *anagramIndex {
+	v, _ := anagramIndexes.LoadOrStore(lex, &lazyAnagramIndex{})
+	l := v.(*lazyAnagramIndex)
+	l.once.Do(func() { l.idx = buildAnagramIndex(lex) })
 	return l.idx
 }
 
-// multisetKey packs letter counts into a key: 5 bits per letter count would
-// be 130 bits, so it packs the sorted letters instead, 5 bits each.
+// wildcard is the code of a blank in a multiset key; it sorts last.
+const wildcard = rules.RackSlots
+
+// multisetKey packs a multiset (counts by rack slot, blanks in slot 0) as
+// its sorted letters, 5 bits each, blanks last. Eight tiles fit in 40 bits.
 func multisetKey(counts *[rules.RackSlots]uint8) uint64 {
 	var k uint64
 	for l := 1; l < rules.RackSlots; l++ {
@@ -40,61 +46,150 @@ func multisetKey(counts *[rules.RackSlots]uint8) uint64 {
 			k = k<<5 | uint64(l)
 		}
 	}
+	for c := counts[0]; c > 0; c-- {
+		k = k<<5 | wildcard
+	}
 	return k
 }
 
-func buildBingoIndex(lex *gaddag.GADDAG) *bingoIndex {
-	idx := &bingoIndex{sevens: map[uint64]struct{}{}, eights: map[uint64]uint32{}}
-	lex.Words(func(w string) bool {
-		if len(w) != 7 && len(w) != 8 {
-			return true
+func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
+	idx := &anagramIndex{eights: map[uint64]uint32{}}
+	idx.words.init(1 << 18)
+	var counts [rules.RackSlots]uint8
+	arcs := lex.Arcs()
+	// Walk the DAWG to depth 8, keeping the letter counts of the path.
+	var walk func(node gaddag.Node, depth int)
+	walk = func(node gaddag.Node, depth int) {
+		if node == 0 || depth == 8 {
+			return
 		}
-		var counts [rules.RackSlots]uint8
-		for i := 0; i < len(w); i++ {
-			counts[w[i]-'A'+1]++
-		}
-		if len(w) == 7 {
-			idx.sevens[multisetKey(&counts)] = struct{}{}
-			return true
-		}
-		for l := 1; l < rules.RackSlots; l++ {
-			if counts[l] == 0 {
-				continue
-			}
-			counts[l]--
-			idx.eights[multisetKey(&counts)] |= 1 << l
+		for i := node; ; i++ {
+			a := arcs[i]
+			l := a.Letter()
 			counts[l]++
+			if a.Accepts() {
+				idx.addWord(&counts, depth+1)
+			}
+			walk(a.Child(), depth+1)
+			counts[l]--
+			if a.Last() {
+				return
+			}
 		}
-		return true
-	})
+	}
+	walk(lex.DawgRoot(), 0)
 	return idx
 }
 
-// bingos reports for a 7-tile rack whether it spells a 7-letter word, and
-// which board letters it can play through to spell an 8-letter one. Blanks
-// are tried as every letter.
-func (idx *bingoIndex) bingos(rack *rules.Rack) (seven bool, eight uint32) {
+// addWord records the letter multiset of a word of n letters.
+func (idx *anagramIndex) addWord(counts *[rules.RackSlots]uint8, n int) {
+	switch {
+	case n < 2:
+		return
+	case n == 8:
+		for l := 1; l < rules.RackSlots; l++ {
+			if counts[l] > 0 {
+				counts[l]--
+				idx.eights[multisetKey(counts)] |= 1 << l
+				counts[l]++
+			}
+		}
+		return
+	}
+	idx.words.add(multisetKey(counts))
+	for a := 1; a < rules.RackSlots; a++ {
+		if counts[a] == 0 {
+			continue
+		}
+		counts[a]--
+		counts[0]++
+		idx.words.add(multisetKey(counts))
+		for b := a; b < rules.RackSlots; b++ {
+			if counts[b] == 0 {
+				continue
+			}
+			counts[b]--
+			counts[0]++
+			idx.words.add(multisetKey(counts))
+			counts[b]++
+			counts[0]--
+		}
+		counts[a]++
+		counts[0]--
+	}
+}
+
+// eightsThrough reports which board letters a 7-tile rack can play through
+// to spell an 8-letter word; blanks are tried as every letter.
+func (idx *anagramIndex) eightsThrough(rack *rules.Rack) uint32 {
 	counts := [rules.RackSlots]uint8(*rack)
 	blanks := counts[0]
 	counts[0] = 0
-	idx.fill(&counts, 1, blanks, &seven, &eight)
-	return seven, eight
+	var eight uint32
+	idx.fill(&counts, 1, blanks, &eight)
+	return eight
 }
 
 // fill designates the remaining blanks as letters from on (in order, so each
 // multiset is tried once) and looks each rack up.
-func (idx *bingoIndex) fill(counts *[rules.RackSlots]uint8, from int, blanks uint8, seven *bool, eight *uint32) {
+func (idx *anagramIndex) fill(counts *[rules.RackSlots]uint8, from int, blanks uint8, eight *uint32) {
 	if blanks == 0 {
-		k := multisetKey(counts)
-		if _, ok := idx.sevens[k]; ok {
-			*seven = true
-		}
-		*eight |= idx.eights[k]
+		*eight |= idx.eights[multisetKey(counts)]
 		return
 	}
 	for l := from; l < rules.RackSlots; l++ {
 		counts[l]++
-		idx.fill(counts, l, blanks-1, seven, eight)
+		idx.fill(counts, l, blanks-1, eight)
 		counts[l]--
+	}
+}
+
+// keySet is an open-addressing set of non-zero uint64 keys.
+type keySet struct {
+	slots []uint64
+	used  int
+}
+
+func (s *keySet) init(n int) { s.slots = make([]uint64, n) }
+
+func mix(k uint64) uint64 {
+	k ^= k >> 33
+	k *= 0xff51afd7ed558ccd
+	k ^= k >> 33
+	return k
+}
+
+func (s *keySet) add(k uint64) {
+	if s.used*2 >= len(s.slots) {
+		old := s.slots
+		s.slots, s.used = make([]uint64, 2*len(old)), 0
+		for _, o := range old {
+			if o != 0 {
+				s.add(o)
+			}
+		}
+	}
+	mask := uint64(len(s.slots) - 1)
+	for i := mix(k) & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case k:
+			return
+		case 0:
+			s.slots[i] = k
+			s.used++
+			return
+		}
+	}
+}
+
+func (s *keySet) has(k uint64) bool {
+	mask := uint64(len(s.slots) - 1)
+	for i := mix(k) & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case k:
+			return true
+		case 0:
+			return false
+		}
 	}
 }

@@ -61,9 +61,9 @@ type Generator struct {
 	anchors    []anchorBound
 	best       bestEquity
 	tileValues [rules.RackSize]int32 // rack tile values, highest first (shadow)
-	bingos     *bingoIndex
-	bingo7     bool   // the rack spells a 7-letter word
-	bingo8     uint32 // board letters the rack spells an 8-letter word through
+	anagrams   *anagramIndex
+	spell      rackWords
+	spellBuf   [rules.RackSize]int32
 }
 
 // New returns a generator over an empty board.
