@@ -1,3 +1,3 @@
-// Package eval will value plays by equity: score plus the value of the leave
-// (the tiles kept on the rack).
+// Package eval values positions and moves: equity = score + the value of the
+// tiles kept, with leave values the engine learns from self-play.
 package eval

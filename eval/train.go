@@ -1,0 +1,183 @@
+package eval
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+
+	"scrabble/rules"
+)
+
+// LeaveStats gathers, from self-play, what keeping each leave was worth:
+// after a turn that left the player with leave L (and tiles still to draw),
+// the points that player scored on their next turn. A leave's value is how
+// far that mean lies above the mean over all such turns.
+type LeaveStats struct {
+	sum   []int64 // points scored on the next turn, by leave index
+	count []int64
+	// All observed turns, for the overall mean.
+	totalSum, totalCount int64
+}
+
+// NewLeaveStats returns empty statistics.
+func NewLeaveStats() *LeaveStats {
+	return &LeaveStats{sum: make([]int64, numLeaves), count: make([]int64, numLeaves)}
+}
+
+// Observe records that a player kept leave and then scored nextScore on
+// their next turn. The empty leave (a play of every tile) counts only
+// towards the overall mean.
+func (s *LeaveStats) Observe(leave *rules.Rack, nextScore int) {
+	s.totalSum += int64(nextScore)
+	s.totalCount++
+	if i, ok := leaveIndex(leave); ok {
+		s.sum[i] += int64(nextScore)
+		s.count[i]++
+	}
+}
+
+// Observations is the number of turns observed.
+func (s *LeaveStats) Observations() int64 { return s.totalCount }
+
+// Count is how often leave was observed.
+func (s *LeaveStats) Count(leave *rules.Rack) int64 {
+	if i, ok := leaveIndex(leave); ok {
+		return s.count[i]
+	}
+	return 0
+}
+
+// Merge adds o's observations to s.
+func (s *LeaveStats) Merge(o *LeaveStats) {
+	for i := range s.sum {
+		s.sum[i] += o.sum[i]
+		s.count[i] += o.count[i]
+	}
+	s.totalSum += o.totalSum
+	s.totalCount += o.totalCount
+}
+
+// Table turns the statistics into leave values. A leave seen n times gets
+// its observed excess shrunk towards an estimate from the leaves it
+// contains, with weight n against prior: leaves seen often keep what was
+// measured, rare ones lean on the estimate. The estimate for a leave of k
+// tiles is the mean, over its tiles t, of value(leave - t) + value(t):
+// roughly additive, and computed from smaller leaves first.
+func (s *LeaveStats) Table(prior int) *LeaveTable {
+	t := NewLeaveTable()
+	if s.totalCount == 0 {
+		return t
+	}
+	mean := float64(s.totalSum) / float64(s.totalCount)
+	// Leaves in order of size, so every sub-leave is valued first.
+	order := make([][]int32, MaxLeave+1)
+	for i := 0; i < numLeaves; i++ {
+		r := leaveAt(i)
+		k := r.Count()
+		order[k] = append(order[k], int32(i))
+	}
+	value := make([]float64, numLeaves) // in points
+	for k := 1; k <= MaxLeave; k++ {
+		for _, i := range order[k] {
+			r := leaveAt(int(i))
+			est := 0.0
+			if k > 1 {
+				for l := 0; l < rules.RackSlots; l++ {
+					if r[l] == 0 {
+						continue
+					}
+					sub, single := r, rules.Rack{}
+					sub[l]--
+					single[l] = 1
+					si, _ := leaveIndex(&sub)
+					ti, _ := leaveIndex(&single)
+					est += float64(r[l]) * (value[si] + value[ti])
+				}
+				est /= float64(k)
+			}
+			n := float64(s.count[i])
+			v := est
+			if n > 0 {
+				observed := float64(s.sum[i])/n - mean
+				v = (n*observed + float64(prior)*est) / (n + float64(prior))
+			}
+			value[i] = v
+			t.vals[i] = int32(v * 1000)
+		}
+	}
+	return t
+}
+
+// Statistics file layout (little endian): magic "SCRLSTAT", version,
+// entries n, total sum, total count, n sums, n counts (int64), CRC-32C.
+const (
+	statsMagic   = "SCRLSTAT"
+	statsVersion = 1
+)
+
+// WriteTo writes the statistics in binary form, for checkpoints.
+func (s *LeaveStats) WriteTo(w io.Writer) (int64, error) {
+	var b bytes.Buffer
+	b.WriteString(statsMagic)
+	binary.Write(&b, binary.LittleEndian, uint32(statsVersion))
+	binary.Write(&b, binary.LittleEndian, uint32(numLeaves))
+	binary.Write(&b, binary.LittleEndian, s.totalSum)
+	binary.Write(&b, binary.LittleEndian, s.totalCount)
+	binary.Write(&b, binary.LittleEndian, s.sum)
+	binary.Write(&b, binary.LittleEndian, s.count)
+	binary.Write(&b, binary.LittleEndian, crc32.Checksum(b.Bytes(), castagnoli))
+	return b.WriteTo(w)
+}
+
+// Save writes the statistics to path atomically.
+func (s *LeaveStats) Save(path string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*.stats")
+	if err != nil {
+		return fmt.Errorf("saving leave statistics: %w", err)
+	}
+	_, werr := s.WriteTo(f)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("saving leave statistics %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("saving leave statistics: %w", err)
+	}
+	return nil
+}
+
+// LoadLeaveStats reads statistics written by Save.
+func LoadLeaveStats(path string) (*LeaveStats, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading leave statistics: %w", err)
+	}
+	want := len(statsMagic) + 4 + 4 + 8 + 8 + 16*numLeaves + 4
+	switch {
+	case len(data) < len(statsMagic) || string(data[:len(statsMagic)]) != statsMagic:
+		return nil, fmt.Errorf("%s: not a leave statistics file", path)
+	case len(data) != want:
+		return nil, fmt.Errorf("%s: %d bytes, want %d (truncated, or for another tile set)", path, len(data), want)
+	case binary.LittleEndian.Uint32(data[want-4:]) != crc32.Checksum(data[:want-4], castagnoli):
+		return nil, fmt.Errorf("%s: checksum mismatch (file damaged)", path)
+	}
+	r := bytes.NewReader(data[len(statsMagic):])
+	var version, n uint32
+	binary.Read(r, binary.LittleEndian, &version)
+	binary.Read(r, binary.LittleEndian, &n)
+	if version != statsVersion || int(n) != numLeaves {
+		return nil, fmt.Errorf("%s: version %d with %d entries; this program writes version %d with %d", path, version, n, statsVersion, numLeaves)
+	}
+	s := NewLeaveStats()
+	binary.Read(r, binary.LittleEndian, &s.totalSum)
+	binary.Read(r, binary.LittleEndian, &s.totalCount)
+	binary.Read(r, binary.LittleEndian, s.sum)
+	binary.Read(r, binary.LittleEndian, s.count)
+	return s, nil
+}

@@ -1,0 +1,90 @@
+package eval_test
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"scrabble/eval"
+	"scrabble/rules"
+)
+
+func rack(t *testing.T, s string) *rules.Rack {
+	t.Helper()
+	r, err := rules.ParseRack(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &r
+}
+
+func near(got int32, want float64) bool { return math.Abs(float64(got)/1000-want) < 0.01 }
+
+func TestLeaveStatsTable(t *testing.T) {
+	s := eval.NewLeaveStats()
+	// Mean next-turn score over all turns: (4*40 + 4*20 + 2*10) / 10 = 26.
+	for i := 0; i < 4; i++ {
+		s.Observe(rack(t, "?"), 40)
+		s.Observe(rack(t, "S"), 20)
+	}
+	s.Observe(rack(t, "Q"), 10)
+	s.Observe(rack(t, "Q"), 10)
+	if s.Observations() != 10 || s.Count(rack(t, "?")) != 4 {
+		t.Fatalf("observations %d, count(?) %d", s.Observations(), s.Count(rack(t, "?")))
+	}
+
+	// With no prior weight, observed leaves keep their excess exactly.
+	exact := s.Table(0)
+	for _, tc := range []struct {
+		leave string
+		want  float64
+	}{{"?", 14}, {"S", -6}, {"Q", -16}, {"E", 0}} {
+		if got := exact.Value(rack(t, tc.leave)); !near(got, tc.want) {
+			t.Errorf("Table(0)[%s] = %.3f, want %.3f", tc.leave, float64(got)/1000, tc.want)
+		}
+	}
+	// An unseen two-tile leave is estimated from its tiles: ?S = 14 - 6.
+	if got := exact.Value(rack(t, "S?")); !near(got, 8) {
+		t.Errorf("estimate for S? = %.3f, want 8", float64(got)/1000)
+	}
+	// A prior of 4 pulls the 2-observation Q halfway... (2*-16 + 4*0)/6.
+	shrunk := s.Table(4)
+	if got := shrunk.Value(rack(t, "Q")); !near(got, -16.0*2/6) {
+		t.Errorf("Table(4)[Q] = %.3f, want %.3f", float64(got)/1000, -16.0*2/6)
+	}
+}
+
+func TestLeaveStatsMergeSaveLoad(t *testing.T) {
+	a, b := eval.NewLeaveStats(), eval.NewLeaveStats()
+	a.Observe(rack(t, "ERS"), 30)
+	b.Observe(rack(t, "ERS"), 10)
+	b.Observe(rack(t, "VV"), 5)
+	a.Merge(b)
+	path := filepath.Join(t.TempDir(), "stats")
+	if err := a.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	c, err := eval.LoadLeaveStats(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Observations() != 3 || c.Count(rack(t, "ERS")) != 2 || c.Count(rack(t, "VV")) != 1 {
+		t.Errorf("after merge and reload: %d observations, ERS %d, VV %d", c.Observations(), c.Count(rack(t, "ERS")), c.Count(rack(t, "VV")))
+	}
+	if a.Table(0).Value(rack(t, "ERS")) != c.Table(0).Value(rack(t, "ERS")) {
+		t.Error("tables differ after reload")
+	}
+
+	data, _ := os.ReadFile(path)
+	data[len(data)/2] ^= 1
+	os.WriteFile(path, data, 0o644)
+	if _, err := eval.LoadLeaveStats(path); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Errorf("damaged file: error %v, want a checksum error", err)
+	}
+	os.WriteFile(path, data[:100], 0o644)
+	if _, err := eval.LoadLeaveStats(path); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("truncated file: error %v should name the file", err)
+	}
+}
