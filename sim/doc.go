@@ -1,3 +1,4 @@
-// Package sim will choose plays by Monte Carlo simulation of the turns that
-// follow them.
+// Package sim plays games between engine players: single games, self-play
+// tournaments with statistics, and later Monte Carlo simulation of candidate
+// moves.
 package sim

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"scrabble/eval"
+	"scrabble/sim"
+)
+
+// selfplayJSON is the --json output: the summary's fields and the run's
+// settings.
+type selfplayJSON struct {
+	*sim.Summary
+	Lexicon     string `json:"lexicon"`
+	Seed        uint64 `json:"seed"`
+	Pairs       bool   `json:"pairs"`
+	Workers     int    `json:"workers"`
+	Interrupted bool   `json:"interrupted"`
+}
+
+func newSelfplayCmd(a *app) *cobra.Command {
+	var (
+		games              int
+		p1, p2             string
+		p1Leaves, p2Leaves string
+		out                string
+		pairs, resume      bool
+		asJSON             bool
+	)
+	var names []string
+	for _, p := range sim.Players() {
+		names = append(names, fmt.Sprintf("  %-8s %s", p.Name, p.Description))
+	}
+	cmd := &cobra.Command{
+		Use:   "selfplay --games N [--p1 NAME] [--p2 NAME]",
+		Short: "Play engine players against each other and summarize the results",
+		Long: `Play --games complete games between player 1 (--p1) and player 2 (--p2)
+under the NASPA rules and print a summary: wins, draws and losses, player 1's
+win rate with its 95% confidence interval (Wilson score interval, a draw
+counting half a win), mean score and spread with standard deviations, bingos
+and exchanges per game, and games per second.
+
+Players:
+` + strings.Join(names, "\n") + `
+
+--p1-leaves and --p2-leaves give the equity player a leave table (binary or
+CSV, as written by the eval package); without one every leave is worth 0.
+
+Game i's tiles depend only on --seed and i, so the results do not depend on
+--workers. Player 1 moves first in even games, player 2 in odd ones; with
+--pairs every deal is played twice, seats swapped (games 2i and 2i+1 share
+their tiles).
+
+--out DIR writes DIR/results.jsonl (one JSON line per game, as games finish)
+and every game as DIR/game-000123.gcg. Ctrl-C stops cleanly: games in
+progress are abandoned, finished ones are kept and the summary so far is
+printed (exit status 130); --resume continues from DIR/results.jsonl.
+
+--seed and --workers can also be set as seed and workers in the config file,
+or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
+		Example: `  scrabble --lexicon NWL23 selfplay --games 1000 --p1 equity --p2 score
+  scrabble selfplay --games 2000 --pairs --p1-leaves leaves.csv --p2 equity --out runs/a
+  scrabble selfplay --games 2000 --pairs --p1-leaves leaves.csv --p2 equity --out runs/a --resume
+  scrabble selfplay --games 200 --seed 7 --workers 4 --json`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if games < 1 {
+				return usagef("--games must be at least 1, not %d", games)
+			}
+			if resume && out == "" {
+				return usagef("--resume needs --out DIR: the directory of the run to continue")
+			}
+			for _, k := range []string{"seed", "workers"} {
+				if err := a.v.BindPFlag(k, cmd.Flags().Lookup(k)); err != nil {
+					return err
+				}
+			}
+			seed, err := strconv.ParseUint(fmt.Sprint(a.v.Get("seed")), 10, 64)
+			if err != nil {
+				return usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
+			}
+			workers, err := strconv.Atoi(fmt.Sprint(a.v.Get("workers")))
+			if err != nil || workers < 1 {
+				return usagef("workers must be a whole number, at least 1, not %q", fmt.Sprint(a.v.Get("workers")))
+			}
+			cfg := sim.Config{Players: [2]string{p1, p2}, Games: games, Seed: seed, Workers: workers,
+				Pairs: pairs, Dir: out, Resume: resume}
+			for i, file := range []string{p1Leaves, p2Leaves} {
+				if file == "" {
+					continue
+				}
+				t, err := eval.LoadAny(file)
+				if err != nil {
+					return err
+				}
+				cfg.Options[i].Leaves = t
+			}
+			for i := range 2 {
+				if _, err := sim.NewPlayer(cfg.Players[i], cfg.Options[i]); err != nil {
+					return usagef("--p%d: %v", i+1, err)
+				}
+			}
+			if cfg.Lexicon, err = a.reg.Resolve(a.v.GetString("lexicon")); err != nil {
+				return err
+			}
+
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			bar := newGamesBar(a.stderr, fmt.Sprintf("%s vs %s", p1, p2), games)
+			cfg.Progress = bar.set
+			s, err := sim.RunSelfPlay(ctx, cfg)
+			bar.finish()
+			interrupted := err != nil && errors.Is(err, context.Canceled) && ctx.Err() != nil
+			if err != nil && !interrupted {
+				return err
+			}
+			if asJSON {
+				data, err := json.Marshal(selfplayJSON{Summary: s, Lexicon: cfg.Lexicon.Header().Name,
+					Seed: seed, Pairs: pairs, Workers: workers, Interrupted: interrupted})
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(a.stdout, "%s\n", data)
+			} else if err := writeSummary(a.stdout, s, &cfg); err != nil {
+				return err
+			}
+			if interrupted {
+				msg := fmt.Sprintf("interrupted after %s of %s", thousands(s.Games), plural(games, "game"))
+				if out != "" {
+					msg += "; continue with --resume"
+				}
+				fmt.Fprintf(a.stderr, "scrabble: %s\n", msg)
+				return exitStatus(130)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&games, "games", "n", 100, "number of games")
+	f.StringVar(&p1, "p1", "equity", "player 1: "+playerNames())
+	f.StringVar(&p2, "p2", "score", "player 2: "+playerNames())
+	f.StringVar(&p1Leaves, "p1-leaves", "", "leave table FILE for player 1 (binary or CSV)")
+	f.StringVar(&p2Leaves, "p2-leaves", "", "leave table FILE for player 2 (binary or CSV)")
+	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
+	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	f.StringVarP(&out, "out", "o", "", "directory for results.jsonl and the games' GCG files")
+	f.BoolVar(&pairs, "pairs", false, "play every deal twice, seats swapped")
+	f.BoolVar(&resume, "resume", false, "continue the run in --out, skipping finished games")
+	f.BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
+	return cmd
+}
+
+func playerNames() string {
+	var ns []string
+	for _, p := range sim.Players() {
+		ns = append(ns, p.Name)
+	}
+	return strings.Join(ns, ", ")
+}
+
+// writeSummary prints the summary as a table.
+func writeSummary(w io.Writer, s *sim.Summary, cfg *sim.Config) error {
+	var head strings.Builder
+	games := plural(s.Games, "game")
+	if s.Games < s.Planned {
+		games = fmt.Sprintf("%s of %s", thousands(s.Games), plural(s.Planned, "game"))
+	}
+	fmt.Fprintf(&head, "%s vs %s: %s, lexicon %s, seed %d", s.Players[0].Name, s.Players[1].Name,
+		games, cfg.Lexicon.Header().Name, cfg.Seed)
+	if cfg.Pairs {
+		head.WriteString(", pairs")
+	}
+	fmt.Fprintln(w, head.String())
+	resumed := ""
+	if n := s.Games - s.Played; n > 0 {
+		resumed = fmt.Sprintf(" (%s resumed)", thousands(n))
+	}
+	fmt.Fprintf(w, "Played %s in %s on %s: %.1f games/s%s\n\n", plural(s.Played, "game"),
+		elapsed(time.Duration(s.Seconds*float64(time.Second))), plural(cfg.Workers, "worker"), s.GamesPerSecond, resumed)
+
+	rows := make([][]string, 2)
+	for i, p := range s.Players {
+		rows[i] = []string{
+			fmt.Sprintf("%d %s", i+1, p.Name),
+			thousands(p.Wins), thousands(p.Draws), thousands(p.Losses),
+			fmt.Sprintf("%.1f (%.1f)", p.MeanScore, p.ScoreSD),
+			fmt.Sprintf("%+.1f (%.1f)", p.MeanSpread, p.SpreadSD),
+			fmt.Sprintf("%.2f", p.BingosPerGame),
+			fmt.Sprintf("%.2f", p.ExchangesPerGame),
+		}
+	}
+	if err := writeTable(w, []string{"PLAYER", "WINS", "DRAWS", "LOSSES", "SCORE (SD)", "SPREAD (SD)", "BINGOS/GAME", "EXCH/GAME"},
+		[]bool{false, true, true, true, true, true, true, true}, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nPlayer 1 win rate: %.1f%% (95%% CI %.1f%% to %.1f%%, Wilson score interval; a draw counts half)\n",
+		100*s.WinRate, 100*s.WinRateCI95[0], 100*s.WinRateCI95[1])
+	_, err := fmt.Fprintf(w, "Per game: %.2f bingos, %.2f exchanges, %.2f passes, %.1f turns; first mover's win rate %.1f%%\n",
+		s.BingosPerGame, s.ExchangesPerGame, s.PassesPerGame, s.TurnsPerGame, 100*s.FirstWinRate)
+	return err
+}
+
+// gamesBar shows the games finished: a progress bar on a terminal,
+// elsewhere one line saying what is starting.
+type gamesBar struct{ bar *progressbar.ProgressBar }
+
+func newGamesBar(w io.Writer, what string, total int) *gamesBar {
+	if !isTerminal(w) {
+		fmt.Fprintf(w, "Playing %s (%s) ...\n", plural(total, "game"), what)
+		return &gamesBar{}
+	}
+	return &gamesBar{bar: progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("games"),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+func (g *gamesBar) set(done, _ int) {
+	if g.bar != nil {
+		g.bar.Set(done)
+	}
+}
+
+// finish clears the bar (a finished one clears itself).
+func (g *gamesBar) finish() {
+	if g.bar != nil {
+		if !g.bar.IsFinished() {
+			g.bar.Clear()
+		}
+		g.bar.Exit()
+	}
+}

@@ -1,0 +1,289 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"scrabble/gaddag"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// EndReason says how a game ended.
+type EndReason uint8
+
+const (
+	// EndOut: a player emptied their rack with the bag empty.
+	EndOut EndReason = iota + 1
+	// EndScoreless: six consecutive scoreless turns (rules.MaxScorelessTurns).
+	EndScoreless
+)
+
+func (e EndReason) String() string {
+	switch e {
+	case EndOut:
+		return "out"
+	case EndScoreless:
+		return "scoreless"
+	}
+	return "unfinished"
+}
+
+// View is what the player to move knows: the board, their own rack, how
+// many tiles are in the bag and on the opponent's rack, and the unseen tiles
+// (bag plus opponent's rack; with the bag empty, exactly the opponent's
+// rack). It never shows the order of the bag. Board is only valid during
+// the call.
+type View struct {
+	Seat      int // 0 or 1: the player to move
+	Turn      int // 0-based number of the turn in the game
+	Board     *rules.Board
+	Rack      rules.Rack
+	BagLen    int
+	Unseen    rules.Rack
+	OppTiles  int    // tiles on the opponent's rack
+	Scores    [2]int // by seat
+	Scoreless int    // consecutive scoreless turns so far
+}
+
+// TurnRecord is one turn of a game.
+type TurnRecord struct {
+	Player int          // seat of the player who moved
+	Rack   rules.Rack   // their rack before the move
+	Move   movegen.Move // the move (Move.Score is its score)
+	Score  int          // points scored (0 for an exchange or a pass)
+	Totals [2]int       // cumulative scores by seat after the move
+	Drawn  rules.Rack   // tiles drawn after the move
+}
+
+// GameRecord is a complete game. Every per-player array is indexed by seat.
+type GameRecord struct {
+	Lexicon string
+	Players [2]string // player names
+	Seed    uint64
+	First   int           // seat that moved first
+	Racks   [2]rules.Rack // opening racks (the first mover draws first)
+	Turns   []TurnRecord
+	End     EndReason
+	// EndRacks are the racks when the game ended; Adjustments the end-of-game
+	// changes: for a player going out +rules.OutBonus(opponent's rack), for
+	// six scoreless turns each player's rules.EndByScorelessAdjustment.
+	EndRacks    [2]rules.Rack
+	Adjustments [2]int
+	Scores      [2]int // final scores, adjustments included
+	Bingos      [2]int // plays of all 7 tiles
+	Exchanges   [2]int
+	Passes      [2]int
+}
+
+// Winner returns the seat with the higher final score, or -1 for a draw.
+func (g *GameRecord) Winner() int {
+	switch {
+	case g.Scores[0] > g.Scores[1]:
+		return 0
+	case g.Scores[1] > g.Scores[0]:
+		return 1
+	}
+	return -1
+}
+
+// Spread is seat 0's final score minus seat 1's.
+func (g *GameRecord) Spread() int { return g.Scores[0] - g.Scores[1] }
+
+// PlayGame plays one complete game under the NASPA rules (two players,
+// 7-tile racks, exchanges only with at least 7 tiles in the bag, six
+// consecutive scoreless turns end the game) and returns its record. The
+// tile draws come from a bag seeded with seed, the first mover drawing first,
+// so the same seed, players and first mover give the same game.
+//
+// The players must be two distinct values (they keep per-game state). Each
+// move is checked (rules.CheckPlacement, tiles on the rack, words in lex,
+// the score): a player making an illegal move is an error. A cancelled
+// context abandons the game and returns the context's error.
+func PlayGame(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed uint64, firstPlayer int) (*GameRecord, error) {
+	if players[0] == nil || players[1] == nil {
+		return nil, errors.New("sim: PlayGame needs two players")
+	}
+	if players[0] == players[1] {
+		return nil, errors.New("sim: PlayGame needs two distinct players (each keeps its own game state)")
+	}
+	if firstPlayer != 0 && firstPlayer != 1 {
+		return nil, fmt.Errorf("sim: first player %d: want seat 0 or 1", firstPlayer)
+	}
+	g := &game{
+		lex:     lex,
+		players: players,
+		bag:     rules.NewBag(seed),
+		rec: &GameRecord{
+			Lexicon: lex.Header().Name,
+			Players: [2]string{players[0].Name(), players[1].Name()},
+			Seed:    seed,
+			First:   firstPlayer,
+			Turns:   make([]TurnRecord, 0, 32),
+		},
+	}
+	for i, seat := range [2]int{firstPlayer, 1 - firstPlayer} {
+		g.bag.DrawInto(&g.racks[seat], rules.RackSize)
+		g.rec.Racks[seat] = g.racks[seat]
+		players[seat].StartGame(GameStart{Lexicon: lex, Seat: seat, Seed: playerSeed(seed, seat), First: i == 0})
+	}
+	return g.play(ctx, firstPlayer)
+}
+
+// playerSeed gives each seat its own stream for any randomness of its own,
+// fixed by the game seed.
+func playerSeed(seed uint64, seat int) uint64 {
+	return mix(seed ^ (0x9E37_79B9_7F4A_7C15 * uint64(seat+1)))
+}
+
+type game struct {
+	lex       *gaddag.GADDAG
+	players   [2]Player
+	bag       *rules.Bag
+	board     rules.Board
+	onBoard   rules.Rack
+	racks     [2]rules.Rack
+	scores    [2]int
+	scoreless int
+	rec       *GameRecord
+}
+
+func (g *game) play(ctx context.Context, seat int) (*GameRecord, error) {
+	for turn := 0; ; turn++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		v := g.view(seat, turn)
+		m, err := g.players[seat].Choose(ctx, &v)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("sim: turn %d, %s (seat %d): %w", turn+1, g.rec.Players[seat], seat, err)
+		}
+		if err := g.check(&m, seat); err != nil {
+			return nil, fmt.Errorf("sim: turn %d, %s (seat %d), rack %s: illegal move %s: %w",
+				turn+1, g.rec.Players[seat], seat, g.racks[seat], m.NotationOn(&g.board), err)
+		}
+		if g.apply(&m, seat) {
+			return g.rec, nil
+		}
+		seat = 1 - seat
+	}
+}
+
+func (g *game) view(seat, turn int) View {
+	unseen := rules.Distribution
+	unseen.Sub(g.onBoard)
+	unseen.Sub(g.racks[seat])
+	return View{
+		Seat:      seat,
+		Turn:      turn,
+		Board:     &g.board,
+		Rack:      g.racks[seat],
+		BagLen:    g.bag.Len(),
+		Unseen:    unseen,
+		OppTiles:  g.racks[1-seat].Count(),
+		Scores:    g.scores,
+		Scoreless: g.scoreless,
+	}
+}
+
+// check reports why m is not a legal move for seat, with the right score.
+func (g *game) check(m *movegen.Move, seat int) error {
+	if err := movegen.ValidateMove(m, &g.board, g.racks[seat], g.bag.Len(), g.lex); err != nil {
+		return err
+	}
+	want := int32(0)
+	if m.Kind == movegen.Play {
+		want = int32(g.board.ScorePlay(m.Placed()))
+	}
+	if m.Score != want {
+		return fmt.Errorf("it claims %d points but scores %d", m.Score, want)
+	}
+	return nil
+}
+
+// apply makes the move, draws, tells both players, and settles the end of
+// the game; it reports whether the game is over.
+func (g *game) apply(m *movegen.Move, seat int) (over bool) {
+	rec := g.rec
+	t := TurnRecord{Player: seat, Rack: g.racks[seat], Move: *m, Score: int(m.Score)}
+	switch m.Kind {
+	case movegen.Play:
+		used := m.Used()
+		g.racks[seat].Sub(used)
+		g.onBoard = addRacks(g.onBoard, used)
+		g.board.Apply(m.Placed())
+		if m.NumTiles == rules.RackSize {
+			rec.Bingos[seat]++
+		}
+		t.Drawn = g.draw(seat)
+	case movegen.Exchange:
+		// Draw the new tiles first, then return the old ones.
+		used := m.Used()
+		g.racks[seat].Sub(used)
+		t.Drawn = g.draw(seat)
+		g.bag.Return(used.Tiles()...)
+		rec.Exchanges[seat]++
+	case movegen.Pass:
+		rec.Passes[seat]++
+	}
+	g.scores[seat] += int(m.Score)
+	if m.Score > 0 {
+		g.scoreless = 0
+	} else {
+		g.scoreless++
+	}
+	t.Totals = g.scores
+	rec.Turns = append(rec.Turns, t)
+	for _, p := range g.players {
+		p.Observe(seat, m)
+	}
+
+	switch {
+	case g.bag.Len() == 0 && g.racks[seat].Count() == 0:
+		rec.End = EndOut
+		rec.Adjustments[seat] = rules.OutBonus(g.racks[1-seat])
+	case rules.GameOverByScoreless(g.scoreless):
+		rec.End = EndScoreless
+		for s := range 2 {
+			rec.Adjustments[s] = rules.EndByScorelessAdjustment(g.racks[s])
+		}
+	default:
+		return false
+	}
+	rec.EndRacks = g.racks
+	for s := range 2 {
+		g.scores[s] += rec.Adjustments[s]
+	}
+	rec.Scores = g.scores
+	return true
+}
+
+// draw refills seat's rack and returns the tiles drawn.
+func (g *game) draw(seat int) rules.Rack {
+	var drawn rules.Rack
+	for _, l := range g.bag.Draw(rules.RackSize - g.racks[seat].Count()) {
+		drawn.Add(l)
+		g.racks[seat].Add(l)
+	}
+	return drawn
+}
+
+func addRacks(a, b rules.Rack) rules.Rack {
+	for i := range a {
+		a[i] += b[i]
+	}
+	return a
+}
+
+// mix is the SplitMix64 finaliser: a bijection on 64-bit words that
+// scatters nearby inputs (consecutive game numbers) across the whole range.
+func mix(x uint64) uint64 {
+	x += 0x9E37_79B9_7F4A_7C15
+	x = (x ^ (x >> 30)) * 0xBF58_476D_1CE4_E5B9
+	x = (x ^ (x >> 27)) * 0x94D0_49BB_1331_11EB
+	return x ^ (x >> 31)
+}

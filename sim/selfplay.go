@@ -1,0 +1,324 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"scrabble/gaddag"
+)
+
+// ResultsFile is the name of the results file in a tournament's directory:
+// one JSON GameResult a line, in the order games finish.
+const ResultsFile = "results.jsonl"
+
+// Config describes a self-play tournament between player 1 and player 2.
+type Config struct {
+	Lexicon *gaddag.GADDAG
+	// Players are the registry names of player 1 and player 2 (see
+	// NewPlayer), with their options.
+	Players [2]string
+	Options [2]PlayerOptions
+	Games   int
+	// Seed is the base seed: game i's bag seed depends on it and i alone
+	// (see GameSeed), never on the number of workers.
+	Seed    uint64
+	Workers int // goroutines playing games, each with its own players; < 1 means 1
+	// Pairs plays every deal twice with the seats swapped: games 2i and
+	// 2i+1 share a seed, player 1 moving first in 2i and player 2 in 2i+1,
+	// so each player gets the other's tiles the second time round.
+	Pairs bool
+	// Dir, if set, receives results.jsonl and one GCG file a game
+	// (game-000123.gcg).
+	Dir string
+	// Resume continues the tournament recorded in Dir: finished games are
+	// read from results.jsonl and not played again. Without Resume an
+	// existing non-empty results file is an error.
+	Resume bool
+	// Progress, if set, is called with the number of games finished
+	// (resumed ones included) and the total: once at the start and after
+	// each game. Calls are serialized.
+	Progress func(done, total int)
+	// OnGame, if set, receives each game played (not the resumed ones) as
+	// it finishes. Calls are serialized.
+	OnGame func(game int, rec *GameRecord)
+}
+
+// GameSeed returns the bag seed of game i of a tournament with base seed
+// base: a function of the deal number alone (i, or i/2 with pairs).
+func GameSeed(base uint64, i int, pairs bool) uint64 {
+	deal := uint64(i)
+	if pairs {
+		deal /= 2
+	}
+	return mix(base ^ mix(deal))
+}
+
+// FirstPlayer returns the seat moving first in game i: player 1 (seat 0)
+// in even games, player 2 in odd ones.
+func FirstPlayer(i int) int { return i % 2 }
+
+// GCGName is the file name of game i's record in a tournament directory.
+func GCGName(i int) string { return fmt.Sprintf("game-%06d.gcg", i) }
+
+// RunSelfPlay plays the tournament and returns its summary, computed from
+// every finished game (resumed ones included) in game order. Workers take
+// games in index order; each game's result line and GCG file are written as
+// it finishes.
+//
+// When ctx is cancelled, games in progress are abandoned, every finished
+// game is kept, and RunSelfPlay returns the summary so far with ctx's error.
+// On any other error it stops the workers and returns the error (and the
+// summary so far when there is one).
+func RunSelfPlay(ctx context.Context, cfg Config) (*Summary, error) {
+	if cfg.Lexicon == nil {
+		return nil, errors.New("sim: no lexicon")
+	}
+	if cfg.Games < 0 {
+		return nil, fmt.Errorf("sim: %d games", cfg.Games)
+	}
+	for i := range 2 { // fail early on a bad name
+		if _, err := NewPlayer(cfg.Players[i], cfg.Options[i]); err != nil {
+			return nil, err
+		}
+	}
+	t := &tournament{cfg: cfg, done: map[int]bool{}}
+	if err := t.open(); err != nil {
+		t.close()
+		return nil, err
+	}
+
+	pending := make([]int, 0, cfg.Games)
+	for i := range cfg.Games {
+		if !t.done[i] {
+			pending = append(pending, i)
+		}
+	}
+	if cfg.Progress != nil {
+		cfg.Progress(len(t.results), cfg.Games)
+	}
+	workers := min(max(1, cfg.Workers), max(1, len(pending)))
+	start := time.Now()
+	eg, gctx := errgroup.WithContext(ctx)
+	var next atomic.Int64
+	for range workers {
+		eg.Go(func() error {
+			var players [2]Player
+			for i := range 2 {
+				p, err := NewPlayer(cfg.Players[i], cfg.Options[i])
+				if err != nil {
+					return err
+				}
+				players[i] = p
+			}
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(pending) || gctx.Err() != nil {
+					return nil
+				}
+				i := pending[k]
+				rec, err := PlayGame(gctx, cfg.Lexicon, players, GameSeed(cfg.Seed, i, cfg.Pairs), FirstPlayer(i))
+				if err != nil {
+					if gctx.Err() != nil {
+						return nil // abandoned: cancelled, or another worker failed
+					}
+					return fmt.Errorf("game %d: %w", i, err)
+				}
+				if err := t.finish(i, rec); err != nil {
+					return err
+				}
+			}
+		})
+	}
+	err := eg.Wait()
+	took := time.Since(start)
+	t.close()
+
+	s := Summarize(t.results)
+	if s.Games == 0 {
+		s.Players[0].Name, s.Players[1].Name = cfg.Players[0], cfg.Players[1]
+	}
+	s.Planned = cfg.Games
+	s.Played = t.played
+	s.Seconds = took.Seconds()
+	if s.Seconds > 0 {
+		s.GamesPerSecond = float64(t.played) / s.Seconds
+	}
+	if err == nil {
+		err = t.writeErr
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	return &s, err
+}
+
+// tournament is the state shared by the workers.
+type tournament struct {
+	cfg      Config
+	mu       sync.Mutex
+	results  []GameResult
+	done     map[int]bool
+	played   int
+	out      *os.File // results.jsonl, appending; nil without Dir
+	writeErr error
+}
+
+// open reads the results of a resumed tournament and opens the results
+// file for appending.
+func (t *tournament) open() error {
+	dir := t.cfg.Dir
+	if dir == "" {
+		if t.cfg.Resume {
+			return errors.New("sim: resuming needs the tournament's directory")
+		}
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	path := filepath.Join(dir, ResultsFile)
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		data = nil
+	case err != nil:
+		return err
+	case len(data) > 0 && !t.cfg.Resume:
+		return fmt.Errorf("%s already holds results: resume that tournament, or write to another directory", path)
+	}
+	if len(data) > 0 {
+		good, err := t.readResults(path, data)
+		if err != nil {
+			return err
+		}
+		if good < len(data) { // a line cut short by an interruption
+			if err := os.Truncate(path, int64(good)); err != nil {
+				return err
+			}
+		}
+	}
+	t.out, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	return err
+}
+
+// readResults parses the results file's complete lines, checking they
+// belong to this tournament, and returns the length of those lines: a last
+// line without its newline is incomplete and ignored.
+func (t *tournament) readResults(path string, data []byte) (good int, err error) {
+	cfg := t.cfg
+	for line := 1; good < len(data); line++ {
+		nl := bytes.IndexByte(data[good:], '\n')
+		if nl < 0 {
+			break
+		}
+		text := bytes.TrimSpace(data[good : good+nl])
+		good += nl + 1
+		if len(text) == 0 {
+			continue
+		}
+		var r GameResult
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return 0, fmt.Errorf("%s, line %d: %w", path, line, err)
+		}
+		switch {
+		case r.Game < 0 || r.Game >= cfg.Games:
+			return 0, fmt.Errorf("%s, line %d: game %d is beyond the %d games asked for (numbered from 0): ask for at least %d to resume this run", path, line, r.Game, cfg.Games, r.Game+1)
+		case t.done[r.Game]:
+			return 0, fmt.Errorf("%s, line %d: game %d appears twice", path, line, r.Game)
+		case r.Seed != GameSeed(cfg.Seed, r.Game, cfg.Pairs) || r.First != FirstPlayer(r.Game)+1:
+			return 0, fmt.Errorf("%s, line %d: game %d was played with another seed or seating: the file is from a tournament with another seed or pairing", path, line, r.Game)
+		case r.Players != cfg.Players:
+			return 0, fmt.Errorf("%s, line %d: game %d was played by %s and %s, not %s and %s", path, line, r.Game, r.Players[0], r.Players[1], cfg.Players[0], cfg.Players[1])
+		}
+		t.done[r.Game] = true
+		t.results = append(t.results, r)
+	}
+	return good, nil
+}
+
+// finish records a finished game: its GCG file, then its result line (so
+// a game in the results file always has its record), then the callbacks.
+func (t *tournament) finish(i int, rec *GameRecord) error {
+	r := Result(i, rec)
+	if t.cfg.Dir != "" {
+		if err := writeGCGFile(filepath.Join(t.cfg.Dir, GCGName(i)), rec); err != nil {
+			return t.fail(err)
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.writeErr != nil {
+		return t.writeErr
+	}
+	if t.out != nil {
+		line, err := json.Marshal(&r)
+		if err != nil {
+			return err
+		}
+		if _, err := t.out.Write(append(line, '\n')); err != nil {
+			t.writeErr = err
+			return err
+		}
+	}
+	t.results = append(t.results, r)
+	t.done[i] = true
+	t.played++
+	if t.cfg.OnGame != nil {
+		t.cfg.OnGame(i, rec)
+	}
+	if t.cfg.Progress != nil {
+		t.cfg.Progress(len(t.results), t.cfg.Games)
+	}
+	return nil
+}
+
+func (t *tournament) fail(err error) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.writeErr == nil {
+		t.writeErr = err
+	}
+	return err
+}
+
+func (t *tournament) close() {
+	if t.out != nil {
+		if err := t.out.Close(); err != nil && t.writeErr == nil {
+			t.writeErr = err
+		}
+	}
+}
+
+// writeGCGFile writes the record to path through a temporary file, so a
+// GCG file is either complete or absent.
+func writeGCGFile(path string, rec *GameRecord) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	err = WriteGCG(f, rec)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
