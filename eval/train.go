@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -63,52 +64,66 @@ func (s *LeaveStats) Merge(o *LeaveStats) {
 }
 
 // Table turns the statistics into leave values. A leave seen n times gets
-// its observed excess shrunk towards an estimate from the leaves it
-// contains, with weight n against prior: leaves seen often keep what was
-// measured, rare ones lean on the estimate. The estimate for a leave of k
-// tiles is the mean, over its tiles t, of value(leave - t) + value(t):
-// roughly additive, and computed from smaller leaves first.
+// its observed excess shrunk towards an estimate, with weight n against
+// prior: leaves seen often keep what was measured, rare ones lean on the
+// estimate. The estimate is a model with one value per tile and one
+// correction per pair of tiles (what two tiles are worth together beyond
+// their own values: duplicates, vowel pairs, Q with U...), both learned
+// from the one- and two-tile leaves, which every game observes many times:
+// a leave of k tiles is estimated as its k tile values plus its k(k-1)/2
+// pair corrections.
 func (s *LeaveStats) Table(prior int) *LeaveTable {
 	t := NewLeaveTable()
 	if s.totalCount == 0 {
 		return t
 	}
 	mean := float64(s.totalSum) / float64(s.totalCount)
-	// Leaves in order of size, so every sub-leave is valued first.
-	order := make([][]int32, MaxLeave+1)
+	shrink := func(i int, est float64) float64 {
+		n := float64(s.count[i])
+		if n == 0 {
+			return est
+		}
+		observed := float64(s.sum[i])/n - mean
+		return (n*observed + float64(prior)*est) / (n + float64(prior))
+	}
+	var single [rules.RackSlots]float64
+	var pair [rules.RackSlots][rules.RackSlots]float64 // correction, symmetric
+	for l := 0; l < rules.RackSlots; l++ {
+		var r rules.Rack
+		r[l] = 1
+		if i, ok := leaveIndex(&r); ok {
+			single[l] = shrink(i, 0)
+		}
+	}
+	for a := 0; a < rules.RackSlots; a++ {
+		for b := a; b < rules.RackSlots; b++ {
+			var r rules.Rack
+			r[a]++
+			r[b]++
+			if i, ok := leaveIndex(&r); ok {
+				base := single[a] + single[b]
+				pair[a][b] = shrink(i, base) - base
+				pair[b][a] = pair[a][b]
+			}
+		}
+	}
 	for i := 0; i < numLeaves; i++ {
 		r := leaveAt(i)
-		k := r.Count()
-		order[k] = append(order[k], int32(i))
-	}
-	value := make([]float64, numLeaves) // in points
-	for k := 1; k <= MaxLeave; k++ {
-		for _, i := range order[k] {
-			r := leaveAt(int(i))
-			est := 0.0
-			if k > 1 {
-				for l := 0; l < rules.RackSlots; l++ {
-					if r[l] == 0 {
-						continue
-					}
-					sub, single := r, rules.Rack{}
-					sub[l]--
-					single[l] = 1
-					si, _ := leaveIndex(&sub)
-					ti, _ := leaveIndex(&single)
-					est += float64(r[l]) * (value[si] + value[ti])
-				}
-				est /= float64(k)
+		est := 0.0
+		for a := 0; a < rules.RackSlots; a++ {
+			if r[a] == 0 {
+				continue
 			}
-			n := float64(s.count[i])
-			v := est
-			if n > 0 {
-				observed := float64(s.sum[i])/n - mean
-				v = (n*observed + float64(prior)*est) / (n + float64(prior))
+			na := float64(r[a])
+			est += na*single[a] + na*(na-1)/2*pair[a][a]
+			for b := a + 1; b < rules.RackSlots; b++ {
+				est += na * float64(r[b]) * pair[a][b]
 			}
-			value[i] = v
-			t.vals[i] = int32(v * 1000)
 		}
+		if r.Count() > 2 {
+			est = shrink(i, est)
+		}
+		t.vals[i] = int32(math.Round(est * 1000))
 	}
 	return t
 }

@@ -49,10 +49,21 @@ func TestLeaveStatsTable(t *testing.T) {
 	if got := exact.Value(rack(t, "S?")); !near(got, 8) {
 		t.Errorf("estimate for S? = %.3f, want 8", float64(got)/1000)
 	}
-	// A prior of 4 pulls the 2-observation Q halfway... (2*-16 + 4*0)/6.
+	// A prior of 4 pulls the 2-observation Q towards 0: (2*-16 + 4*0)/6.
 	shrunk := s.Table(4)
 	if got := shrunk.Value(rack(t, "Q")); !near(got, -16.0*2/6) {
 		t.Errorf("Table(4)[Q] = %.3f, want %.3f", float64(got)/1000, -16.0*2/6)
+	}
+	// Pair corrections carry over to bigger leaves: with SS seen (worth
+	// less than two S's), SSS = 3 S + 3 SS-corrections.
+	for i := 0; i < 5; i++ {
+		s.Observe(rack(t, "SS"), 14) // SS = 14 - mean
+	}
+	m := (4*40 + 4*20 + 2*10 + 5*14) / 15.0
+	sVal, ssVal := 20-m, 14-m
+	corr := ssVal - 2*sVal
+	if got := s.Table(0).Value(rack(t, "SSS")); !near(got, 3*sVal+3*corr) {
+		t.Errorf("estimate for SSS = %.3f, want %.3f", float64(got)/1000, 3*sVal+3*corr)
 	}
 }
 

@@ -1,0 +1,251 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"scrabble/eval"
+	"scrabble/sim"
+)
+
+func newLeavesCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "leaves",
+		Short: "Learn and convert leave values (what the tiles kept are worth)",
+		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --generations 4 --out nwl23.leaves
+  scrabble leaves csv nwl23.leaves > nwl23.csv`,
+	}
+	cmd.AddCommand(newLeavesTrainCmd(a), newLeavesCSVCmd(a))
+	return cmd
+}
+
+// trainChunk is how many games are played between checkpoints: an
+// interrupted run loses at most the chunk in progress.
+const trainChunk = 500
+
+func newLeavesTrainCmd(a *app) *cobra.Command {
+	var (
+		games, generations, prior int
+		out                       string
+		resume                    bool
+	)
+	cmd := &cobra.Command{
+		Use:   "train --games N --out FILE",
+		Short: "Learn leave values from self-play",
+		Long: `Learn leave values by self-play, starting from zero leaves. Each generation
+plays --games games between two equity players using the previous
+generation's values, records for every turn the leave kept and the points the
+player scored on their next turn, and values each leave by how far that mean
+lies above the mean of all turns. A leave seen n times keeps weight n against
+--prior for an estimate built from the leaves it contains, so rare leaves lean
+on their parts.
+
+The run writes as it goes into FILE.train/: every ` + strconv.Itoa(trainChunk) + ` games the statistics
+of the generation so far (gen-G.stats), and each finished generation's
+values (gen-G.leaves). Ctrl-C stops it; --resume continues where it stopped,
+losing at most the games of the chunk in progress. The final values go to
+FILE (binary, or CSV if FILE ends in .csv). The same --seed gives the same
+values whatever --workers.`,
+		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --generations 4 --out nwl23.leaves
+  scrabble --lexicon CSW24 leaves train --games 50000 --generations 3 --seed 9 --out csw24.leaves --resume`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if games < 1 || generations < 1 {
+				return usagef("--games and --generations must be at least 1")
+			}
+			if out == "" {
+				return usagef("--out FILE is required")
+			}
+			if prior < 0 {
+				return usagef("--prior must not be negative")
+			}
+			for _, k := range []string{"seed", "workers"} {
+				if err := a.v.BindPFlag(k, cmd.Flags().Lookup(k)); err != nil {
+					return err
+				}
+			}
+			seed, err := strconv.ParseUint(fmt.Sprint(a.v.Get("seed")), 10, 64)
+			if err != nil {
+				return usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
+			}
+			workers, err := strconv.Atoi(fmt.Sprint(a.v.Get("workers")))
+			if err != nil || workers < 1 {
+				return usagef("workers must be a whole number, at least 1, not %q", fmt.Sprint(a.v.Get("workers")))
+			}
+			lex, err := a.reg.Resolve(a.v.GetString("lexicon"))
+			if err != nil {
+				return err
+			}
+			work := out + ".train"
+			if entries, _ := os.ReadDir(work); len(entries) > 0 && !resume {
+				return fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
+			}
+			if err := os.MkdirAll(work, 0o755); err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+
+			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, workers: workers,
+				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}}
+			var leaves *eval.LeaveTable
+			for g := 1; g <= generations; g++ {
+				if leaves, err = t.generation(ctx, g, leaves); err != nil {
+					if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+						fmt.Fprintf(a.stderr, "scrabble: interrupted in generation %d; continue with --resume\n", g)
+						return exitStatus(130)
+					}
+					return err
+				}
+			}
+			if strings.HasSuffix(out, ".csv") {
+				f, err := os.Create(out)
+				if err != nil {
+					return err
+				}
+				if err := errors.Join(leaves.WriteCSV(f, true), f.Close()); err != nil {
+					return fmt.Errorf("writing %s: %w", out, err)
+				}
+			} else if err := leaves.Save(out); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.stdout, "Wrote %s (generation %d of %s, lexicon %s)\n", out, generations, work, lex.Header().Name)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&games, "games", "n", 10000, "games per generation")
+	f.IntVarP(&generations, "generations", "g", 3, "generations, each learning from the one before")
+	f.IntVar(&prior, "prior", 200, "weight of the estimate from sub-leaves, in observations")
+	f.StringVarP(&out, "out", "o", "", "FILE for the final leave values (.csv for CSV)")
+	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
+	f.Uint64("seed", 1, "base seed")
+	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	return cmd
+}
+
+type trainer struct {
+	a                     *app
+	work                  string
+	games, prior, workers int
+	seed                  uint64
+	cfg                   sim.Config
+}
+
+// generation plays (or resumes, or reads back) generation g, whose players
+// use prev (nil: zero leaves), and returns its leave values.
+func (t *trainer) generation(ctx context.Context, g int, prev *eval.LeaveTable) (*eval.LeaveTable, error) {
+	done := filepath.Join(t.work, fmt.Sprintf("gen-%d.leaves", g))
+	if table, err := eval.LoadLeaves(done); err == nil {
+		fmt.Fprintf(t.a.stdout, "Generation %d: done earlier (%s)\n", g, done)
+		return table, nil
+	}
+	stats, chunks, err := t.checkpoint(g)
+	if err != nil {
+		return nil, err
+	}
+	cfg := t.cfg
+	for i := range cfg.Options {
+		if prev != nil {
+			cfg.Options[i].Leaves = prev
+		}
+	}
+	total := (t.games + trainChunk - 1) / trainChunk
+	bar := newGamesBar(t.a.stderr, fmt.Sprintf("generation %d", g), t.games)
+	start := time.Now()
+	for c := chunks; c < total; c++ {
+		cfg.Games = min(trainChunk, t.games-c*trainChunk)
+		// A chunk's games depend on the seed, the generation and the chunk.
+		cfg.Seed = sim.GameSeed(t.seed, g<<20|c, false)
+		base := c * trainChunk
+		cfg.Progress = func(d, _ int) { bar.set(base+d, t.games) }
+		cfg.OnGame = func(_ int, rec *sim.GameRecord) { sim.ObserveLeaves(stats, rec) }
+		if _, err := sim.RunSelfPlay(ctx, cfg); err != nil {
+			bar.finish()
+			return nil, err
+		}
+		if err := t.saveCheckpoint(g, c+1, stats); err != nil {
+			bar.finish()
+			return nil, err
+		}
+	}
+	bar.finish()
+	table := stats.Table(t.prior)
+	if err := table.Save(done); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(t.a.stdout, "Generation %d: %s, %s turns observed, %s\n", g, plural(t.games, "game"),
+		thousands(int(stats.Observations())), elapsed(time.Since(start)))
+	return table, nil
+}
+
+// checkpoint returns generation g's statistics so far and the chunks they
+// cover: the checkpoint file with the most chunks, or empty statistics.
+func (t *trainer) checkpoint(g int) (*eval.LeaveStats, int, error) {
+	files, _ := filepath.Glob(filepath.Join(t.work, fmt.Sprintf("gen-%d.c*.stats", g)))
+	sort.Strings(files) // chunk numbers are zero-padded
+	if len(files) == 0 {
+		return eval.NewLeaveStats(), 0, nil
+	}
+	last := files[len(files)-1]
+	var c int
+	if _, err := fmt.Sscanf(filepath.Base(last), fmt.Sprintf("gen-%d.c%%06d.stats", g), &c); err != nil {
+		return nil, 0, fmt.Errorf("%s: cannot tell which games it covers", last)
+	}
+	stats, err := eval.LoadLeaveStats(last)
+	if err != nil {
+		return nil, 0, err
+	}
+	fmt.Fprintf(t.a.stdout, "Generation %d: resuming after %s\n", g, plural(min(c*trainChunk, t.games), "game"))
+	return stats, c, nil
+}
+
+// saveCheckpoint writes the statistics after chunks chunks, then removes
+// older checkpoints (the new one is complete before the old go).
+func (t *trainer) saveCheckpoint(g, chunks int, stats *eval.LeaveStats) error {
+	path := filepath.Join(t.work, fmt.Sprintf("gen-%d.c%06d.stats", g, chunks))
+	if err := stats.Save(path); err != nil {
+		return err
+	}
+	old, _ := filepath.Glob(filepath.Join(t.work, fmt.Sprintf("gen-%d.c*.stats", g)))
+	for _, o := range old {
+		if o != path {
+			os.Remove(o)
+		}
+	}
+	return nil
+}
+
+func newLeavesCSVCmd(a *app) *cobra.Command {
+	var all bool
+	cmd := &cobra.Command{
+		Use:   "csv FILE",
+		Short: "Print a leave table as CSV (leave,value)",
+		Long: `Print the leave table in FILE (binary or CSV) as CSV: one line "leave,value"
+per leave, letters sorted with ? for a blank, value in points. Leaves worth 0
+are left out unless --all is given.`,
+		Example: `  scrabble leaves csv nwl23.leaves > nwl23.csv
+  scrabble leaves csv nwl23.leaves | grep -E '^(S|\?|Q),'`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, argv []string) error {
+			table, err := eval.LoadAny(argv[0])
+			if err != nil {
+				return err
+			}
+			return table.WriteCSV(a.stdout, !all)
+		},
+	}
+	cmd.Flags().BoolVar(&all, "all", false, "list leaves worth 0 too")
+	return cmd
+}
