@@ -66,66 +66,128 @@ func (s *LeaveStats) Merge(o *LeaveStats) {
 // Table turns the statistics into leave values. A leave seen n times gets
 // its observed excess shrunk towards an estimate, with weight n against
 // prior: leaves seen often keep what was measured, rare ones lean on the
-// estimate. The estimate is a model with one value per tile and one
-// correction per pair of tiles (what two tiles are worth together beyond
-// their own values: duplicates, vowel pairs, Q with U...), both learned
-// from the one- and two-tile leaves, which every game observes many times:
-// a leave of k tiles is estimated as its k tile values plus its k(k-1)/2
-// pair corrections.
+// estimate.
+//
+// The estimate is a model with one value per tile and one correction per
+// pair of tiles (duplicates, vowel pairs, Q with U...): a leave is worth its
+// tiles' values plus its pairs' corrections. The model is fitted by least
+// squares to every observation of every leave, so a tile that is seldom
+// kept alone (a blank is usually played or kept with others) is still
+// measured through the leaves that hold it.
 func (s *LeaveStats) Table(prior int) *LeaveTable {
 	t := NewLeaveTable()
 	if s.totalCount == 0 {
 		return t
 	}
 	mean := float64(s.totalSum) / float64(s.totalCount)
-	shrink := func(i int, est float64) float64 {
-		n := float64(s.count[i])
-		if n == 0 {
-			return est
-		}
-		observed := float64(s.sum[i])/n - mean
-		return (n*observed + float64(prior)*est) / (n + float64(prior))
-	}
-	var single [rules.RackSlots]float64
-	var pair [rules.RackSlots][rules.RackSlots]float64 // correction, symmetric
-	for l := 0; l < rules.RackSlots; l++ {
-		var r rules.Rack
-		r[l] = 1
-		if i, ok := leaveIndex(&r); ok {
-			single[l] = shrink(i, 0)
-		}
-	}
-	for a := 0; a < rules.RackSlots; a++ {
-		for b := a; b < rules.RackSlots; b++ {
-			var r rules.Rack
-			r[a]++
-			r[b]++
-			if i, ok := leaveIndex(&r); ok {
-				base := single[a] + single[b]
-				pair[a][b] = shrink(i, base) - base
-				pair[b][a] = pair[a][b]
-			}
-		}
-	}
+	beta := s.fitPairModel(mean)
 	for i := 0; i < numLeaves; i++ {
 		r := leaveAt(i)
 		est := 0.0
-		for a := 0; a < rules.RackSlots; a++ {
-			if r[a] == 0 {
-				continue
-			}
-			na := float64(r[a])
-			est += na*single[a] + na*(na-1)/2*pair[a][a]
-			for b := a + 1; b < rules.RackSlots; b++ {
-				est += na * float64(r[b]) * pair[a][b]
-			}
-		}
-		if r.Count() > 2 {
-			est = shrink(i, est)
+		forEachFeature(&r, func(f int, x float64) { est += x * beta[f] })
+		if n := float64(s.count[i]); n > 0 {
+			observed := float64(s.sum[i])/n - mean
+			est = (n*observed + float64(prior)*est) / (n + float64(prior))
 		}
 		t.vals[i] = int32(math.Round(est * 1000))
 	}
 	return t
+}
+
+// The pair model's features: one per tile (how many of it the leave holds)
+// and one per unordered pair of tiles (how many such pairs it holds).
+const (
+	numSingles  = rules.RackSlots
+	numFeatures = numSingles + rules.RackSlots*(rules.RackSlots+1)/2
+)
+
+func pairFeature(a, b int) int { // a <= b
+	return numSingles + b*(b+1)/2 + a
+}
+
+func forEachFeature(r *rules.Rack, fn func(f int, x float64)) {
+	for a := 0; a < rules.RackSlots; a++ {
+		if r[a] == 0 {
+			continue
+		}
+		na := float64(r[a])
+		fn(a, na)
+		if r[a] > 1 {
+			fn(pairFeature(a, a), na*(na-1)/2)
+		}
+		for b := a + 1; b < rules.RackSlots; b++ {
+			if r[b] > 0 {
+				fn(pairFeature(a, b), na*float64(r[b]))
+			}
+		}
+	}
+}
+
+// fitPairModel solves the ridge-regularized least-squares problem for the
+// pair model over all observations (each leave's observations enter as
+// their count and mean).
+func (s *LeaveStats) fitPairModel(mean float64) []float64 {
+	const ridge = 1.0 // keeps features never observed at 0
+	a := make([]float64, numFeatures*numFeatures)
+	b := make([]float64, numFeatures)
+	var fs [32]int
+	var xs [32]float64
+	for i := 0; i < numLeaves; i++ {
+		n := float64(s.count[i])
+		if n == 0 {
+			continue
+		}
+		y := float64(s.sum[i])/n - mean
+		r := leaveAt(i)
+		k := 0
+		forEachFeature(&r, func(f int, x float64) { fs[k], xs[k] = f, x; k++ })
+		for p := 0; p < k; p++ {
+			b[fs[p]] += n * xs[p] * y
+			for q := 0; q < k; q++ {
+				a[fs[p]*numFeatures+fs[q]] += n * xs[p] * xs[q]
+			}
+		}
+	}
+	for f := 0; f < numFeatures; f++ {
+		a[f*numFeatures+f] += ridge
+	}
+	return solveSPD(a, b, numFeatures)
+}
+
+// solveSPD solves a x = b for a symmetric positive definite n x n matrix
+// (row-major) by Cholesky decomposition, in place.
+func solveSPD(a, b []float64, n int) []float64 {
+	for j := 0; j < n; j++ {
+		d := a[j*n+j]
+		for k := 0; k < j; k++ {
+			d -= a[j*n+k] * a[j*n+k]
+		}
+		d = math.Sqrt(d)
+		a[j*n+j] = d
+		for i := j + 1; i < n; i++ {
+			v := a[i*n+j]
+			for k := 0; k < j; k++ {
+				v -= a[i*n+k] * a[j*n+k]
+			}
+			a[i*n+j] = v / d
+		}
+	}
+	x := make([]float64, n)
+	for i := 0; i < n; i++ { // L y = b
+		v := b[i]
+		for k := 0; k < i; k++ {
+			v -= a[i*n+k] * x[k]
+		}
+		x[i] = v / a[i*n+i]
+	}
+	for i := n - 1; i >= 0; i-- { // L^T x = y
+		v := x[i]
+		for k := i + 1; k < n; k++ {
+			v -= a[k*n+i] * x[k]
+		}
+		x[i] = v / a[i*n+i]
+	}
+	return x
 }
 
 // Statistics file layout (little endian): magic "SCRLSTAT", version,

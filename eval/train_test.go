@@ -45,25 +45,39 @@ func TestLeaveStatsTable(t *testing.T) {
 			t.Errorf("Table(0)[%s] = %.3f, want %.3f", tc.leave, float64(got)/1000, tc.want)
 		}
 	}
-	// An unseen two-tile leave is estimated from its tiles: ?S = 14 - 6.
-	if got := exact.Value(rack(t, "S?")); !near(got, 8) {
-		t.Errorf("estimate for S? = %.3f, want 8", float64(got)/1000)
+	// An unseen leave is estimated by the fitted model: with each tile seen
+	// only alone, a tile's value is its n observations' excess with a ridge
+	// weight of 1 (n*y/(n+1)), and an unseen pair adds nothing:
+	// ?S = 4*14/5 + 4*-6/5.
+	if got := exact.Value(rack(t, "S?")); !near(got, 6.4) {
+		t.Errorf("estimate for S? = %.3f, want 6.4", float64(got)/1000)
 	}
-	// A prior of 4 pulls the 2-observation Q towards 0: (2*-16 + 4*0)/6.
-	shrunk := s.Table(4)
-	if got := shrunk.Value(rack(t, "Q")); !near(got, -16.0*2/6) {
-		t.Errorf("Table(4)[Q] = %.3f, want %.3f", float64(got)/1000, -16.0*2/6)
+	// A prior of 4 pulls the 2-observation Q towards the model's -32/3:
+	// (2*-16 + 4*-32/3) / 6.
+	if got := s.Table(4).Value(rack(t, "Q")); !near(got, (2*-16+4*-32.0/3)/6) {
+		t.Errorf("Table(4)[Q] = %.3f, want %.3f", float64(got)/1000, (2*-16+4*-32.0/3)/6)
 	}
-	// Pair corrections carry over to bigger leaves: with SS seen (worth
-	// less than two S's), SSS = 3 S + 3 SS-corrections.
-	for i := 0; i < 5; i++ {
-		s.Observe(rack(t, "SS"), 14) // SS = 14 - mean
+}
+
+// TestLeaveStatsLearnsTilesFromBiggerLeaves: a tile never kept alone is
+// still valued through the leaves that hold it.
+func TestLeaveStatsLearnsTilesFromBiggerLeaves(t *testing.T) {
+	s := eval.NewLeaveStats()
+	for i := 0; i < 50; i++ {
+		s.Observe(rack(t, "E"), 30)
+		s.Observe(rack(t, "S"), 32)
+		s.Observe(rack(t, "ES"), 32)
+		s.Observe(rack(t, "E?"), 50)
+		s.Observe(rack(t, "S?"), 52)
+		s.Observe(rack(t, "ES?"), 55)
 	}
-	m := (4*40 + 4*20 + 2*10 + 5*14) / 15.0
-	sVal, ssVal := 20-m, 14-m
-	corr := ssVal - 2*sVal
-	if got := s.Table(0).Value(rack(t, "SSS")); !near(got, 3*sVal+3*corr) {
-		t.Errorf("estimate for SSS = %.3f, want %.3f", float64(got)/1000, 3*sVal+3*corr)
+	table := s.Table(20)
+	blank, e := table.Value(rack(t, "?")), table.Value(rack(t, "E"))
+	if blank < 10000 || blank <= e {
+		t.Errorf("? is worth %.3f and E %.3f: the blank's worth in ?E, ?S, ?ES should show", float64(blank)/1000, float64(e)/1000)
+	}
+	if q := table.Value(rack(t, "Q")); q != 0 {
+		t.Errorf("Q, never seen, is worth %.3f, want 0", float64(q)/1000)
 	}
 }
 
