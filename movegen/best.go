@@ -143,7 +143,8 @@ type shadowSpan struct {
 
 // add puts a new tile on lane square sq, if any rack tile may go there.
 func (g *Generator) shadowAdd(s *shadowSpan, d, sq int) bool {
-	allowed := g.cross[d][sq]
+	cross := g.cross[d][sq]
+	allowed := cross & (g.ext[d][sq] | hasCross)
 	possible := allowed & g.letterMask
 	if g.rack[rules.Blank] > 0 {
 		possible = allowed & allLetters
@@ -152,14 +153,18 @@ func (g *Generator) shadowAdd(s *shadowSpan, d, sq int) bool {
 		return false
 	}
 	lm, wm := g.letterMul[d][sq], g.wordMul[d][sq]
-	if allowed&hasCross != 0 {
+	if cross&hasCross != 0 || allowed&allLetters != allLetters {
+		// Restricted by a cross-word or by the runs beside it: bounded by
+		// its best possible letter (a blank is worth 0 anyway).
 		best := int32(0)
 		for p := possible & g.letterMask; p != 0; p &= p - 1 {
 			best = max(best, int32(rules.Letter(bits.TrailingZeros32(p)).Value()))
 		}
 		s.hookMain += best * lm
-		s.hookCross += best * lm * wm
-		s.crossConst += g.crossScore[d][sq] * wm
+		if cross&hasCross != 0 {
+			s.hookCross += best * lm * wm
+			s.crossConst += g.crossScore[d][sq] * wm
+		}
 	} else {
 		s.letterMul[s.free] = lm
 		s.free++

@@ -36,10 +36,12 @@ type Generator struct {
 	// that word's face value without the new tile.
 	cross      [2][n * n]uint32
 	crossScore [2][n * n]int32
-	anchor     [2][n * n]bool
-	letterMul  [2][n * n]int32
-	wordMul    [2][n * n]int32
-	tileCount  int
+	// ext[d][sq] is the extension set of an empty square (see extension.go).
+	ext       [2][n * n]uint32
+	anchor    [2][n * n]bool
+	letterMul [2][n * n]int32
+	wordMul   [2][n * n]int32
+	tileCount int
 
 	// Per-generation state.
 	rack       rules.Rack
@@ -112,6 +114,9 @@ func (g *Generator) SetBoard(b *rules.Board) {
 	for d := 0; d < 2; d++ {
 		for sq := 0; sq < n*n; sq++ {
 			g.updateCross(d, sq/n, sq%n)
+		}
+		for lane := 0; lane < n; lane++ {
+			g.updateLaneExtensions(d, lane)
 		}
 	}
 	for r := 0; r < n; r++ {
@@ -245,6 +250,14 @@ func (g *Generator) Apply(m *Move) {
 		g.cross[d][lane*n+pos], g.crossScore[d][lane*n+pos] = 0, 0
 	}
 	g.updateRunEnds(od, lane, first, first+int(m.Len)-1)
+	// Extension sets change in the play's lane and in the lanes across it
+	// that received a tile.
+	g.updateLaneExtensions(d, lane)
+	for i := 0; i < int(m.Len); i++ {
+		if m.Tiles[i] != rules.PlayedThrough {
+			g.updateLaneExtensions(od, first+i)
+		}
+	}
 	// Anchors change only on and around the new tiles (and everywhere when
 	// the board was empty: the centre stops being one).
 	if g.tileCount == int(m.NumTiles) {

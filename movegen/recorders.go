@@ -51,7 +51,7 @@ func SortByScore(ms []Move) {
 	slices.SortFunc(ms, func(a, b Move) int { return ByScore(&a, &b) })
 }
 
-// TopN keeps the N best moves by a caller's order (ByScore when Less is
+// TopN keeps the N best moves by a caller's order (ByScore when Better is
 // nil) in a bounded heap, without building the full list.
 type TopN struct {
 	N int

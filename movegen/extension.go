@@ -1,0 +1,81 @@
+package movegen
+
+import (
+	"math/bits"
+
+	"scrabble/gaddag"
+	"scrabble/rules"
+)
+
+// Extension sets: for an empty square next to a run of tiles in its own
+// lane, the letters that can stand there in a word along the lane (the
+// run's word extended by one letter: before it, after it, or between two
+// runs). They restrict the main word the way cross-checks restrict the
+// perpendicular one; the best-move search bounds such squares by their best
+// possible letter. Squares next to no run allow every letter.
+
+// updateLaneExtensions recomputes the extension sets of one lane in
+// direction d.
+func (g *Generator) updateLaneExtensions(d, lane int) {
+	tiles := &g.tiles[d]
+	base := lane * n
+	for pos := 0; pos < n; pos++ {
+		sq := base + pos
+		if tiles[sq] != rules.Empty {
+			g.ext[d][sq] = 0
+			continue
+		}
+		set := allLetters
+		if pos+1 < n && tiles[sq+1] != rules.Empty {
+			e := pos + 1
+			for e+1 < n && tiles[base+e+1] != rules.Empty {
+				e++
+			}
+			set &= g.beforeRun(tiles[base+pos+1 : base+e+1])
+		}
+		if pos > 0 && tiles[sq-1] != rules.Empty {
+			s := pos - 1
+			for s > 0 && tiles[base+s-1] != rules.Empty {
+				s--
+			}
+			set &= g.afterRun(tiles[base+s : base+pos])
+		}
+		g.ext[d][sq] = set
+	}
+}
+
+// followReversed follows run's letters from last to first from node.
+func (g *Generator) followReversed(node gaddag.Node, run []rules.Letter) (gaddag.Node, bool) {
+	for i := len(run) - 1; i >= 0; i-- {
+		a, ok := g.lex.Next(node, run[i].Unblanked())
+		if !ok {
+			return 0, false
+		}
+		node = a.Child()
+	}
+	return node, true
+}
+
+// beforeRun is the set of letters L such that L followed by run occurs in
+// a word: in the GADDAG, rev(run) from the root, then L.
+func (g *Generator) beforeRun(run []rules.Letter) uint32 {
+	node, ok := g.followReversed(g.lex.Root(), run)
+	if !ok {
+		return 0
+	}
+	return g.lex.LetterSet(node) & allLetters
+}
+
+// afterRun is the set of letters L such that run followed by L occurs in a
+// word: in the GADDAG, L then rev(run) from the root.
+func (g *Generator) afterRun(run []rules.Letter) uint32 {
+	var set uint32
+	for p := g.rootSet & allLetters; p != 0; p &= p - 1 {
+		l := rules.Letter(bits.TrailingZeros32(p))
+		a, _ := g.lex.Next(g.lex.Root(), l)
+		if _, ok := g.followReversed(a.Child(), run); ok {
+			set |= 1 << l
+		}
+	}
+	return set
+}

@@ -1,0 +1,65 @@
+package movegen
+
+import (
+	"testing"
+
+	"scrabble/internal/testlex"
+	"scrabble/rules"
+)
+
+// TestIncrementalStateMatchesFresh plays seeded games move by move and
+// checks, after every Apply, that the generator's cached state (cross-checks,
+// cross scores, extension sets, anchors) equals a fresh SetBoard's.
+func TestIncrementalStateMatchesFresh(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	for seed := uint64(1); seed <= 8; seed++ {
+		g := New(lex)
+		bag := rules.NewBag(seed)
+		var rack rules.Rack
+		for turn := 0; turn < 40; turn++ {
+			bag.DrawInto(&rack, rules.RackSize-rack.Count())
+			m, ok := g.Best(&rack, bag.Len(), Options{})
+			if !ok {
+				break
+			}
+			g.Apply(&m)
+			rack.Sub(m.Used())
+			fresh := New(lex)
+			fresh.SetBoard(g.Board())
+			if g.cross != fresh.cross || g.crossScore != fresh.crossScore || g.ext != fresh.ext || g.anchor != fresh.anchor {
+				t.Fatalf("seed %d turn %d: after %s the cached state differs from a fresh board:\n%s",
+					seed, turn, m.NotationOn(g.Board()), g.Board().GridString())
+			}
+		}
+	}
+}
+
+// TestExtensionSets checks a few sets by hand: with CAT alone on the board,
+// the square before it takes the letters of xCAT words (SCAT, BOBCAT...)
+// and the square after it those of CATx ones (CATS, CATE...).
+func TestExtensionSets(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	g := New(lex)
+	var b rules.Board
+	for i, l := range []rules.Letter{3, 1, 20} { // C A T on 8G-8I
+		b.Set(7, 6+i, l)
+	}
+	g.SetBoard(&b)
+	before, after := g.ext[rules.Across][7*n+5], g.ext[rules.Across][7*n+9]
+	for _, c := range []struct {
+		set    uint32
+		letter byte
+		want   bool
+	}{
+		{before, 'S', true}, {before, 'B', true}, {before, 'Q', false},
+		{after, 'S', true}, {after, 'E', true}, {after, 'Q', false},
+	} {
+		if got := c.set&(1<<(c.letter-'A'+1)) != 0; got != c.want {
+			t.Errorf("letter %c in the set: %v, want %v", c.letter, got, c.want)
+		}
+	}
+	// Squares away from any run allow every letter; an occupied one none.
+	if g.ext[rules.Across][0] != allLetters || g.ext[rules.Across][7*n+7] != 0 {
+		t.Errorf("open square %b, occupied square %b", g.ext[rules.Across][0], g.ext[rules.Across][7*n+7])
+	}
+}
