@@ -365,7 +365,7 @@ func (g *Generator) setRack(rack *rules.Rack) {
 // laneSquare is what the generator needs of one square of the lane being
 // searched, copied together so the hot loop reads one small array.
 type laneSquare struct {
-	cross      uint32 // letters allowed, | hasCross
+	cross      uint32 // letters allowed (cross-check and extension set), | hasCross
 	crossScore int32
 	letterMul  int32
 	wordMul    int32
@@ -378,7 +378,9 @@ func (g *Generator) loadLane(d, lane int) {
 	for pos := 0; pos < n; pos++ {
 		sq := lane*n + pos
 		g.sq[pos] = laneSquare{
-			cross:      g.cross[d][sq],
+			// Both checks at once: the perpendicular word's and the
+			// lane's own runs'.
+			cross:      g.cross[d][sq] & (g.ext[d][sq] | hasCross),
 			crossScore: g.crossScore[d][sq],
 			letterMul:  g.letterMul[d][sq],
 			wordMul:    g.wordMul[d][sq],
