@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"scrabble/benchmarks"
+	"scrabble/eval"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -116,5 +117,19 @@ func BenchmarkBestScoreFullScan(b *testing.B) {
 	benchPositions(b, func(g *movegen.Generator, rack *rules.Rack) {
 		best.Reset()
 		g.GeneratePlays(rack, &best)
+	})
+}
+
+// BenchmarkBestEquity finds the highest-equity move (score plus the
+// built-in NWL23 leave values; exchanges and pass included) of each
+// position, as the equity player does every turn.
+func BenchmarkBestEquity(b *testing.B) {
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil || leaves == nil {
+		b.Fatalf("no built-in NWL23 leave values: %v", err)
+	}
+	benchPositions(b, func(g *movegen.Generator, rack *rules.Rack) {
+		g.SetLeaves(leaves)
+		g.Best(rack, 50, movegen.Options{Exchanges: true, Pass: true})
 	})
 }

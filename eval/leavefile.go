@@ -156,14 +156,14 @@ func DecodeLeaves(data []byte) (*LeaveTable, error) {
 }
 
 // LoadAny reads a table from path in either form: binary when the file
-// starts with the SCRLEAVE magic, CSV otherwise.
+// starts with the SCRLEAVE magic (or is gzip-compressed), CSV otherwise.
 func LoadAny(path string) (*LeaveTable, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("loading leaves: %w", err)
 	}
-	if bytes.HasPrefix(data, []byte(leaveMagic)) {
-		t, err := DecodeLeaves(data)
+	if bytes.HasPrefix(data, []byte(leaveMagic)) || bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		t, err := decodeMaybeGzip(data)
 		if err != nil {
 			return nil, fmt.Errorf("leave file %s: %w", path, err)
 		}

@@ -16,10 +16,11 @@ import (
 
 // LeaveStats gathers, from self-play, what keeping each leave was worth:
 // after a turn that left the player with leave L (and tiles still to draw),
-// the points that player scored on their next turn. A leave's value is how
-// far that mean lies above the mean over all such turns.
+// what that player's next turn was worth (its score, and with bootstrapping
+// also the value of the leave it kept). A leave's value is how far that mean
+// lies above the mean over all such turns. Sums are in millipoints.
 type LeaveStats struct {
-	sum   []int64 // points scored on the next turn, by leave index
+	sum   []int64 // millipoints the next turn was worth, by leave index
 	count []int64
 	// All observed turns, for the overall mean.
 	totalSum, totalCount int64
@@ -30,16 +31,29 @@ func NewLeaveStats() *LeaveStats {
 	return &LeaveStats{sum: make([]int64, numLeaves), count: make([]int64, numLeaves)}
 }
 
-// Observe records that a player kept leave and then scored nextScore on
-// their next turn. The empty leave (a play of every tile) counts only
-// towards the overall mean.
+// Observe records that a player kept leave and then scored nextScore
+// points on their next turn. The empty leave (a play of every tile) counts
+// only towards the overall mean.
 func (s *LeaveStats) Observe(leave *rules.Rack, nextScore int) {
-	s.totalSum += int64(nextScore)
+	s.ObserveValue(leave, int64(nextScore)*1000)
+}
+
+// ObserveValue is Observe with the next turn's worth in millipoints.
+func (s *LeaveStats) ObserveValue(leave *rules.Rack, millipoints int64) {
+	s.totalSum += millipoints
 	s.totalCount++
 	if i, ok := leaveIndex(leave); ok {
-		s.sum[i] += int64(nextScore)
+		s.sum[i] += millipoints
 		s.count[i]++
 	}
+}
+
+// MeanWorth is the mean worth of all observed turns, in points.
+func (s *LeaveStats) MeanWorth() float64 {
+	if s.totalCount == 0 {
+		return 0
+	}
+	return float64(s.totalSum) / float64(s.totalCount) / 1000
 }
 
 // Observations is the number of turns observed.
@@ -79,14 +93,14 @@ func (s *LeaveStats) Table(prior int) *LeaveTable {
 	if s.totalCount == 0 {
 		return t
 	}
-	mean := float64(s.totalSum) / float64(s.totalCount)
+	mean := float64(s.totalSum) / float64(s.totalCount) / 1000 // points
 	beta := s.fitPairModel(mean)
 	for i := 0; i < numLeaves; i++ {
 		r := leaveAt(i)
 		est := 0.0
 		forEachFeature(&r, func(f int, x float64) { est += x * beta[f] })
 		if n := float64(s.count[i]); n > 0 {
-			observed := float64(s.sum[i])/n - mean
+			observed := float64(s.sum[i])/1000/n - mean
 			est = (n*observed + float64(prior)*est) / (n + float64(prior))
 		}
 		t.vals[i] = int32(math.Round(est * 1000))
@@ -137,7 +151,7 @@ func (s *LeaveStats) fitPairModel(mean float64) []float64 {
 		if n == 0 {
 			continue
 		}
-		y := float64(s.sum[i])/n - mean
+		y := float64(s.sum[i])/1000/n - mean
 		r := leaveAt(i)
 		k := 0
 		forEachFeature(&r, func(f int, x float64) { fs[k], xs[k] = f, x; k++ })
@@ -194,7 +208,7 @@ func solveSPD(a, b []float64, n int) []float64 {
 // entries n, total sum, total count, n sums, n counts (int64), CRC-32C.
 const (
 	statsMagic   = "SCRLSTAT"
-	statsVersion = 1
+	statsVersion = 2 // 2: sums in millipoints
 )
 
 // WriteTo writes the statistics in binary form, for checkpoints.

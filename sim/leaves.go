@@ -2,25 +2,37 @@ package sim
 
 import (
 	"scrabble/eval"
+	"scrabble/movegen"
 )
 
 // ObserveLeaves adds a game's evidence about leaves to stats: for every turn
 // after which the player drew tiles (so the leave mattered), the leave kept
-// and the points the same player scored on their next turn. A turn with no
-// next turn for that player tells nothing and is skipped.
-func ObserveLeaves(stats *eval.LeaveStats, rec *GameRecord) {
+// and what the same player's next turn was worth: its score, plus, when
+// leaves is not nil and that turn too was followed by a draw, the value
+// leaves gives the leave it kept. The second term lets a leave's worth
+// reach beyond one turn (each generation bootstraps from the one before).
+// A turn with no next turn for that player tells nothing and is skipped.
+func ObserveLeaves(stats *eval.LeaveStats, rec *GameRecord, leaves movegen.LeaveValuer) {
 	for i := range rec.Turns {
 		t := &rec.Turns[i]
 		if t.Drawn.Count() == 0 {
 			continue
 		}
 		for j := i + 1; j < len(rec.Turns); j++ {
-			if next := &rec.Turns[j]; next.Player == t.Player {
-				leave := t.Rack
-				leave.Sub(t.Move.Used())
-				stats.Observe(&leave, next.Score)
-				break
+			next := &rec.Turns[j]
+			if next.Player != t.Player {
+				continue
 			}
+			worth := int64(next.Score) * 1000
+			if leaves != nil && next.Drawn.Count() > 0 {
+				kept := next.Rack
+				kept.Sub(next.Move.Used())
+				worth += int64(leaves.LeaveValue(&kept))
+			}
+			leave := t.Rack
+			leave.Sub(t.Move.Used())
+			stats.ObserveValue(&leave, worth)
+			break
 		}
 	}
 }

@@ -29,7 +29,7 @@ func TestObserveLeaves(t *testing.T) {
 			t.Fatal(err)
 		}
 		stats := eval.NewLeaveStats()
-		sim.ObserveLeaves(stats, rec)
+		sim.ObserveLeaves(stats, rec, nil)
 		want := int64(0)
 		kept := map[rules.Rack]int64{}
 		for i, turn := range rec.Turns {
@@ -54,5 +54,54 @@ func TestObserveLeaves(t *testing.T) {
 				t.Errorf("seed %d: leave %s counted %d times, want %d", seed, leave.String(), stats.Count(&leave), n)
 			}
 		}
+	}
+}
+
+type fiveEach struct{}
+
+func (fiveEach) LeaveValue(*rules.Rack) int32 { return 5000 }
+
+// TestObserveLeavesBootstraps: with leave values, a turn's worth gains the
+// value of the leave the next turn kept, when that turn drew tiles.
+func TestObserveLeavesBootstraps(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	var players [2]sim.Player
+	for i := range players {
+		players[i], _ = sim.NewPlayer("equity", sim.PlayerOptions{})
+	}
+	rec, err := sim.PlayGame(context.Background(), lex, players, 11, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, boot := eval.NewLeaveStats(), eval.NewLeaveStats()
+	sim.ObserveLeaves(plain, rec, nil)
+	sim.ObserveLeaves(boot, rec, fiveEach{})
+	// Turns whose next turn (same player) drew: each adds 5 points.
+	bonus := 0
+	for i, turn := range rec.Turns {
+		if turn.Drawn.Count() == 0 {
+			continue
+		}
+		for _, later := range rec.Turns[i+1:] {
+			if later.Player == turn.Player {
+				if later.Drawn.Count() > 0 {
+					bonus++
+				}
+				break
+			}
+		}
+	}
+	if bonus == 0 {
+		t.Fatal("no turn to bootstrap from: the test is too weak")
+	}
+	// The mean worth of a turn rises by 5 points times the share of
+	// turns whose next turn drew.
+	if plain.Observations() != boot.Observations() {
+		t.Fatalf("observations %d vs %d", plain.Observations(), boot.Observations())
+	}
+	plainMean, bootMean := plain.MeanWorth(), boot.MeanWorth()
+	want := 5.0 * float64(bonus) / float64(plain.Observations())
+	if d := bootMean - plainMean; d < want-1e-9 || d > want+1e-9 {
+		t.Errorf("bootstrapping moved the mean by %.6f points, want %.6f", d, want)
 	}
 }

@@ -32,8 +32,10 @@ func newBestCmd(a *app) *cobra.Command {
 		Use:   "best --board FILE [--rack TILES]",
 		Short: "Show the best play of a position and the runners-up",
 		Long: `Find the best play for the rack on the board, and list the next best
-(--top N runners-up, 5 by default). Best means highest score for now: equity
-(score plus the value of the leave) comes with evaluation.
+(--top N runners-up, 5 by default). Best means highest equity: the score plus
+the engine's trained value of the tiles kept (for NWL and Collins lexica;
+score alone for others); with the bag empty, going out earns twice the
+opponent's rack and tiles kept cost twice their value.
 
 The board, rack and lexicon are taken as by 'scrabble moves': --board is a
 15-line grid or one line of CGP ('-' reads standard input); a CGP position
@@ -55,9 +57,11 @@ at least 7 tiles) or only passing is.`,
 			if err != nil {
 				return err
 			}
-			gen := movegen.New(t.lex)
-			gen.SetBoard(&t.pos.Board)
-			best := &movegen.TopN{N: top + 1}
+			gen, err := t.generator()
+			if err != nil {
+				return err
+			}
+			best := &movegen.TopN{N: top + 1, Better: movegen.ByEquity}
 			c := counting{rec: best}
 			gen.GeneratePlays(&t.rack, &c)
 			w := a.stdout
@@ -80,7 +84,7 @@ at least 7 tiles) or only passing is.`,
 			if l == "" {
 				l = "-"
 			}
-			fmt.Fprintf(w, "Best play: %s  %d points\n", b.Move, b.Score)
+			fmt.Fprintf(w, "Best play: %s  %d points, equity %.1f\n", b.Move, b.Score, b.Equity)
 			fmt.Fprintf(w, "  words:   %s\n", strings.Join(b.Words, ", "))
 			fmt.Fprintf(w, "  leave:   %s\n", l)
 			if len(out) == 1 {

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/eval"
+	"scrabble/movegen"
 	"scrabble/sim"
 )
 
@@ -26,7 +27,7 @@ func newLeavesCmd(a *app) *cobra.Command {
 		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --generations 4 --out nwl23.leaves
   scrabble leaves csv nwl23.leaves > nwl23.csv`,
 	}
-	cmd.AddCommand(newLeavesTrainCmd(a), newLeavesCSVCmd(a))
+	cmd.AddCommand(newLeavesTrainCmd(a), newLeavesCSVCmd(a), newLeavesConvertCmd(a))
 	return cmd
 }
 
@@ -45,9 +46,10 @@ func newLeavesTrainCmd(a *app) *cobra.Command {
 		Short: "Learn leave values from self-play",
 		Long: `Learn leave values by self-play, starting from zero leaves. Each generation
 plays --games games between two equity players using the previous
-generation's values, records for every turn the leave kept and the points the
-player scored on their next turn, and values each leave by how far that mean
-lies above the mean of all turns. A leave seen n times keeps weight n against
+generation's values, records for every turn the leave kept and what the
+player's next turn was worth (its score plus, by the previous generation's
+values, the leave it kept), and values each leave by how far that mean lies
+above the mean of all turns. A leave seen n times keeps weight n against
 --prior for an estimate built from the leaves it contains, so rare leaves lean
 on their parts.
 
@@ -55,7 +57,7 @@ The run writes as it goes into FILE.train/: every ` + strconv.Itoa(trainChunk) +
 of the generation so far (gen-G.stats), and each finished generation's
 values (gen-G.leaves). Ctrl-C stops it; --resume continues where it stopped,
 losing at most the games of the chunk in progress. The final values go to
-FILE (binary, or CSV if FILE ends in .csv). The same --seed gives the same
+FILE (binary; CSV if FILE ends in .csv, gzip-compressed binary if in .gz). The same --seed gives the same
 values whatever --workers.`,
 		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --generations 4 --out nwl23.leaves
   scrabble --lexicon CSW24 leaves train --games 50000 --generations 3 --seed 9 --out csw24.leaves --resume`,
@@ -109,15 +111,7 @@ values whatever --workers.`,
 					return err
 				}
 			}
-			if strings.HasSuffix(out, ".csv") {
-				f, err := os.Create(out)
-				if err != nil {
-					return err
-				}
-				if err := errors.Join(leaves.WriteCSV(f, true), f.Close()); err != nil {
-					return fmt.Errorf("writing %s: %w", out, err)
-				}
-			} else if err := leaves.Save(out); err != nil {
+			if err := writeLeaves(leaves, out); err != nil {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "Wrote %s (generation %d of %s, lexicon %s)\n", out, generations, work, lex.Header().Name)
@@ -128,7 +122,7 @@ values whatever --workers.`,
 	f.IntVarP(&games, "games", "n", 10000, "games per generation")
 	f.IntVarP(&generations, "generations", "g", 3, "generations, each learning from the one before")
 	f.IntVar(&prior, "prior", 200, "weight of the estimate from sub-leaves, in observations")
-	f.StringVarP(&out, "out", "o", "", "FILE for the final leave values (.csv for CSV)")
+	f.StringVarP(&out, "out", "o", "", "FILE for the final leave values (.csv: CSV, .gz: compressed)")
 	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
 	f.Uint64("seed", 1, "base seed")
 	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
@@ -170,7 +164,11 @@ func (t *trainer) generation(ctx context.Context, g int, prev *eval.LeaveTable) 
 		cfg.Seed = sim.GameSeed(t.seed, g<<20|c, false)
 		base := c * trainChunk
 		cfg.Progress = func(d, _ int) { bar.set(base+d, t.games) }
-		cfg.OnGame = func(_ int, rec *sim.GameRecord) { sim.ObserveLeaves(stats, rec) }
+		var boot movegen.LeaveValuer
+		if prev != nil {
+			boot = prev
+		}
+		cfg.OnGame = func(_ int, rec *sim.GameRecord) { sim.ObserveLeaves(stats, rec, boot) }
 		if _, err := sim.RunSelfPlay(ctx, cfg); err != nil {
 			bar.finish()
 			return nil, err
@@ -248,4 +246,46 @@ are left out unless --all is given.`,
 	}
 	cmd.Flags().BoolVar(&all, "all", false, "list leaves worth 0 too")
 	return cmd
+}
+
+// writeLeaves writes a table in the form out's name asks for: CSV (.csv),
+// gzip-compressed binary (.gz), else binary.
+func writeLeaves(t *eval.LeaveTable, out string) error {
+	if !strings.HasSuffix(out, ".csv") && !strings.HasSuffix(out, ".gz") {
+		return t.Save(out)
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	var werr error
+	if strings.HasSuffix(out, ".csv") {
+		werr = t.WriteCSV(f, true)
+	} else {
+		werr = t.SaveGzip(f)
+	}
+	if err := errors.Join(werr, f.Close()); err != nil {
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
+	return nil
+}
+
+func newLeavesConvertCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "convert IN OUT",
+		Short: "Convert a leave table between binary, CSV and compressed binary",
+		Long: `Read the leave table IN (binary, compressed binary or CSV) and write it to
+OUT in the form OUT's name gives: .csv for CSV, .gz for gzip-compressed
+binary, anything else binary.`,
+		Example: `  scrabble leaves convert nwl23.leaves nwl23.csv
+  scrabble leaves convert edited.csv eval/data/NWL23.leaves.gz`,
+		Args: args(cobra.ExactArgs(2)),
+		RunE: func(cmd *cobra.Command, argv []string) error {
+			t, err := eval.LoadAny(argv[0])
+			if err != nil {
+				return err
+			}
+			return writeLeaves(t, argv[1])
+		},
+	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/lexica"
 	"scrabble/movegen"
@@ -27,6 +28,29 @@ type turn struct {
 
 // lexName is the name of the lexicon in use.
 func (t *turn) lexName() string { return t.lex.Header().Name }
+
+// generator returns a move generator on the turn's board that values moves
+// by equity: score plus the engine's trained leave values for the lexicon
+// (none for a lexicon it has no values for), or, with the bag empty, the
+// end-of-game arithmetic against the unseen tiles (the opponent's rack).
+func (t *turn) generator() (*movegen.Generator, error) {
+	gen := movegen.New(t.lex)
+	gen.SetBoard(&t.pos.Board)
+	table, err := eval.DefaultLeaves(t.lexName())
+	if err != nil {
+		return nil, err
+	}
+	var leaves movegen.LeaveValuer
+	if table != nil {
+		leaves = table
+	}
+	unseen, err := rules.Unseen(&t.pos.Board, t.rack)
+	if err != nil {
+		return nil, err
+	}
+	gen.SetLeaves(eval.Equity(leaves, t.bag, unseen))
+	return gen, nil
+}
 
 // loadTurn reads the position in file, takes the rack from rackFlag (or the
 // position's rack of the player to move) and picks the lexicon.
@@ -152,7 +176,7 @@ type moveJSON struct {
 	Words  []string `json:"words,omitempty"`
 	Score  int      `json:"score"`
 	Leave  string   `json:"leave"`
-	Equity float64  `json:"equity"` // points; equal to score until evaluation arrives
+	Equity float64  `json:"equity"` // points: score plus the leave's value
 }
 
 // row describes a move for output, table or JSON.
@@ -163,7 +187,7 @@ func describe(b *rules.Board, rack rules.Rack, m *movegen.Move) moveJSON {
 		Tiles:  placedTiles(m),
 		Score:  int(m.Score),
 		Leave:  leave(rack, m).String(),
-		Equity: float64(m.Equity) / 1000, // millipoints; 1000*Score until leave values are set
+		Equity: float64(m.Equity) / 1000, // millipoints
 	}
 	if m.Kind == movegen.Play {
 		j.Row, j.Col, j.Dir = int(m.Row)+1, int(m.Col)+1, m.Dir.String()
@@ -208,9 +232,10 @@ func writeMovesTable(w io.Writer, ms []moveJSON, first int) error {
 		if m.Kind != "play" {
 			words = "(" + m.Kind + ")"
 		}
-		rows[i] = []string{strconv.Itoa(first + i), m.Move, strconv.Itoa(m.Score), l, words}
+		rows[i] = []string{strconv.Itoa(first + i), m.Move, strconv.Itoa(m.Score),
+			strconv.FormatFloat(m.Equity, 'f', 1, 64), l, words}
 	}
-	return writeTable(w, []string{"#", "MOVE", "SCORE", "LEAVE", "WORDS"}, []bool{true, false, true, false, false}, rows)
+	return writeTable(w, []string{"#", "MOVE", "SCORE", "EQUITY", "LEAVE", "WORDS"}, []bool{true, false, true, true, false, false}, rows)
 }
 
 // writeTable writes rows under a header, columns two spaces apart, those
@@ -304,7 +329,9 @@ CGP's lex opcode if that lexicon is installed, else the default lexicon.
 --exchanges adds the exchanges (when the bag holds at least 7 tiles: the
 unseen tiles less the opponent's rack, known from CGP or taken as 7) and the
 pass, both scoring 0. --json prints one JSON array; the fields are described
-in README.md ("JSON output"). Equity equals score until evaluation arrives.`,
+in README.md ("JSON output"). Equity is score plus the engine's trained value
+of the leave for NWL and Collins lexica (score alone for others), or with the
+bag empty the end-of-game arithmetic.`,
 		Example: `  scrabble moves --board examples/pos.txt --rack AEINRST
   scrabble moves --board examples/pos.txt --rack AEINRS? --top 10
   scrabble moves --board examples/pos.cgp --exchanges --top 20
@@ -318,8 +345,10 @@ in README.md ("JSON output"). Equity equals score until evaluation arrives.`,
 			if err != nil {
 				return err
 			}
-			gen := movegen.New(t.lex)
-			gen.SetBoard(&t.pos.Board)
+			gen, err := t.generator()
+			if err != nil {
+				return err
+			}
 			var all movegen.AllMoves
 			gen.Generate(&t.rack, t.bag, movegen.Options{Exchanges: exchanges, Pass: exchanges}, &all)
 			movegen.SortByScore(all.Moves)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"scrabble/eval"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -45,7 +47,9 @@ type jsonMove struct {
 // checkMovesJSON parses --json output and checks it against the board: field
 // names, scores sorted descending and equal to rules' ScorePlay, the words
 // each play forms, and the leave.
-func checkMovesJSON(t *testing.T, out string, b *rules.Board, rack rules.Rack) []jsonMove {
+// checkMovesJSON checks the --json output of moves; leaves is the leave
+// table the lexicon's equity uses (nil: none, so equity is the score).
+func checkMovesJSON(t *testing.T, out string, b *rules.Board, rack rules.Rack, leaves ...*eval.LeaveTable) []jsonMove {
 	t.Helper()
 	var raw []map[string]any
 	if err := json.Unmarshal([]byte(out), &raw); err != nil {
@@ -66,8 +70,13 @@ func checkMovesJSON(t *testing.T, out string, b *rules.Board, rack rules.Rack) [
 		if i > 0 && m.Score > ms[i-1].Score {
 			t.Errorf("move %d (%s, %d) scores above move %d (%s, %d)", i, m.Move, m.Score, i-1, ms[i-1].Move, ms[i-1].Score)
 		}
-		if m.Equity != float64(m.Score) {
-			t.Errorf("%s: equity %v, score %d", m.Move, m.Equity, m.Score)
+		leave, _ := rules.ParseRack(m.Leave)
+		want := float64(m.Score)
+		if len(leaves) > 0 && leaves[0] != nil {
+			want += float64(leaves[0].Value(&leave)) / 1000
+		}
+		if math.Abs(m.Equity-want) > 1e-9 {
+			t.Errorf("%s: equity %v, want score %d + value of leave %q = %v", m.Move, m.Equity, m.Score, m.Leave, want)
 		}
 		pm, err := movegen.ParseMove(m.Move, b)
 		if err != nil {
@@ -140,11 +149,11 @@ func TestMovesTableAndJSON(t *testing.T) {
 	if !regexp.MustCompile(`^Rack AEST, lexicon MOVES: [0-9,]+ plays$`).MatchString(lines[0]) {
 		t.Errorf("summary line %q", lines[0])
 	}
-	if !regexp.MustCompile(`(?m)^\s*#\s+MOVE\s+SCORE\s+LEAVE\s+WORDS$`).MatchString(out) {
+	if !regexp.MustCompile(`(?m)^\s*#\s+MOVE\s+SCORE\s+EQUITY\s+LEAVE\s+WORDS$`).MatchString(out) {
 		t.Errorf("no table header:\n%s", out)
 	}
 	// CATS from 8G: S on 8J; leave AET; the only word CATS.
-	if !regexp.MustCompile(`(?m)^\s*\d+\s+8G \(CAT\)S\s+6\s+AET\s+CATS$`).MatchString(out) {
+	if !regexp.MustCompile(`(?m)^\s*\d+\s+8G \(CAT\)S\s+6\s+6\.0\s+AET\s+CATS$`).MatchString(out) {
 		t.Errorf("no row for 8G (CAT)S:\n%s", out)
 	}
 
@@ -194,7 +203,7 @@ func TestMovesTableAndJSON(t *testing.T) {
 		t.Errorf("--exchanges kinds: %v", kinds)
 	}
 	out = e.ok("moves", "--board", grid, "--rack", "AEST", "--exchanges")
-	if !strings.Contains(out, "15 exchanges and the pass") || !regexp.MustCompile(`(?m)^\s*\d+\s+-AEST\s+0\s+-\s+\(exchange\)$`).MatchString(out) {
+	if !strings.Contains(out, "15 exchanges and the pass") || !regexp.MustCompile(`(?m)^\s*\d+\s+-AEST\s+0\s+0\.0\s+-\s+\(exchange\)$`).MatchString(out) {
 		t.Errorf("--exchanges table:\n%s", out)
 	}
 }
@@ -207,7 +216,7 @@ func TestBest(t *testing.T) {
 	all := checkMovesJSON(t, e.ok("moves", "-b", grid, "-r", "AEST", "--json"), board, rack)
 
 	out := e.ok("best", "--board", grid, "--rack", "AEST", "--top", "2")
-	want := regexp.MustCompile(`(?m)^Best play: ` + regexp.QuoteMeta(all[0].Move) + `  \d+ points$`)
+	want := regexp.MustCompile(`(?m)^Best play: ` + regexp.QuoteMeta(all[0].Move) + `  \d+ points, equity -?\d+\.\d$`)
 	if !want.MatchString(out) || !strings.Contains(out, "words:   "+strings.Join(all[0].Words, ", ")) ||
 		!strings.Contains(out, "Runners-up:") {
 		t.Errorf("best:\n%s\nwant best %+v", out, all[0])
@@ -370,7 +379,7 @@ func TestExamplesNWL23(t *testing.T) {
 	}
 
 	r := e.run("--lexicon", "NWL23", "best", "--board", txt, "--rack", "AEINRST")
-	if r.code != 0 || !regexp.MustCompile(`(?m)^Best play: \S+ \S+  \d+ points$`).MatchString(r.stdout) {
+	if r.code != 0 || !regexp.MustCompile(`(?m)^Best play: \S+ \S+  \d+ points, equity -?\d+\.\d$`).MatchString(r.stdout) {
 		t.Fatalf("best on examples/pos.txt: %+v", r)
 	}
 	// The CGP's rack and lex opcode (NWL23, found in SCRABBLE_LEXICA_DIR).
@@ -379,7 +388,11 @@ func TestExamplesNWL23(t *testing.T) {
 		t.Errorf("best on examples/pos.cgp: %+v\nwant stdout %s", r2, r.stdout)
 	}
 	rack, _ := rules.ParseRack("AEINRST")
-	checkMovesJSON(t, e.ok("--lexicon", "NWL23", "moves", "--board", txt, "--rack", "AEINRST", "--json", "--exchanges"), boards[0], rack)
+	nwl, err := eval.DefaultLeaves("NWL23")
+	if err != nil || nwl == nil {
+		t.Fatalf("no built-in NWL23 leave values: %v", err)
+	}
+	checkMovesJSON(t, e.ok("--lexicon", "NWL23", "moves", "--board", txt, "--rack", "AEINRST", "--json", "--exchanges"), boards[0], rack, nwl)
 }
 
 // boardWords lists the words (runs of two or more tiles) on a board, upper case.

@@ -56,8 +56,10 @@ and exchanges per game, and games per second.
 Players:
 ` + strings.Join(names, "\n") + `
 
---p1-leaves and --p2-leaves give the equity player a leave table (binary or
-CSV, as written by the eval package); without one every leave is worth 0.
+--p1-leaves and --p2-leaves give the equity player a leave table (binary,
+compressed binary or CSV, as 'scrabble leaves' writes them); without one it
+uses the engine's trained values for the lexicon (NWL and Collins lexica),
+and "none" makes every leave worth 0.
 
 Game i's tiles depend only on --seed and i, so the results do not depend on
 --workers. Player 1 moves first in even games, player 2 in odd ones; with
@@ -98,8 +100,9 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 			}
 			cfg := sim.Config{Players: [2]string{p1, p2}, Games: games, Seed: seed, Workers: workers,
 				Pairs: pairs, Dir: out, Resume: resume}
-			for i, file := range []string{p1Leaves, p2Leaves} {
-				if file == "" {
+			files := [2]string{p1Leaves, p2Leaves}
+			for i, file := range files {
+				if file == "" || file == "none" {
 					continue
 				}
 				t, err := eval.LoadAny(file)
@@ -116,7 +119,19 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 			if cfg.Lexicon, err = a.reg.Resolve(a.v.GetString("lexicon")); err != nil {
 				return err
 			}
-
+			for i, file := range files {
+				if file != "" || cfg.Players[i] != "equity" {
+					continue
+				}
+				// The engine's trained values for the lexicon, if any.
+				t, err := eval.DefaultLeaves(cfg.Lexicon.Header().Name)
+				if err != nil {
+					return err
+				}
+				if t != nil {
+					cfg.Options[i].Leaves = t
+				}
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			bar := newGamesBar(a.stderr, fmt.Sprintf("%s vs %s", p1, p2), games)
@@ -152,8 +167,8 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 	f.IntVarP(&games, "games", "n", 100, "number of games")
 	f.StringVar(&p1, "p1", "equity", "player 1: "+playerNames())
 	f.StringVar(&p2, "p2", "score", "player 2: "+playerNames())
-	f.StringVar(&p1Leaves, "p1-leaves", "", "leave table FILE for player 1 (binary or CSV)")
-	f.StringVar(&p2Leaves, "p2-leaves", "", "leave table FILE for player 2 (binary or CSV)")
+	f.StringVar(&p1Leaves, "p1-leaves", "", "leave table FILE for player 1 (default: the lexicon's trained values; none: zero)")
+	f.StringVar(&p2Leaves, "p2-leaves", "", "leave table FILE for player 2 (default: the lexicon's trained values; none: zero)")
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
 	f.StringVarP(&out, "out", "o", "", "directory for results.jsonl and the games' GCG files")

@@ -1,0 +1,89 @@
+package eval
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+)
+
+// The engine's own leave values, learned by `scrabble leaves train` (see
+// README.md for how), stored gzip-compressed in the binary form.
+//
+//go:embed data/*.leaves.gz
+var defaultLeaveFiles embed.FS
+
+// defaultLeaveFile maps a lexicon name to the trained table that fits it:
+// North American lists share NWL23's values, Collins lists CSW24's.
+func defaultLeaveFile(lexicon string) string {
+	up := strings.ToUpper(lexicon)
+	switch {
+	case strings.HasPrefix(up, "NWL"), strings.HasPrefix(up, "TWL"), strings.HasPrefix(up, "OTCWL"):
+		return "data/NWL23.leaves.gz"
+	case strings.HasPrefix(up, "CSW"), strings.HasPrefix(up, "SOWPODS"), strings.HasPrefix(up, "COLLINS"):
+		return "data/CSW24.leaves.gz"
+	}
+	return ""
+}
+
+var (
+	defaultMu     sync.Mutex
+	defaultTables = map[string]*LeaveTable{}
+)
+
+// DefaultLeaves returns the trained leave table for a lexicon, or nil when
+// the engine has none for it (every leave is then worth 0). Tables are
+// decoded once and shared; callers must not change them.
+func DefaultLeaves(lexicon string) (*LeaveTable, error) {
+	file := defaultLeaveFile(lexicon)
+	if file == "" {
+		return nil, nil
+	}
+	defaultMu.Lock()
+	defer defaultMu.Unlock()
+	if t, ok := defaultTables[file]; ok {
+		return t, nil
+	}
+	data, err := defaultLeaveFiles.ReadFile(file)
+	if err != nil {
+		return nil, nil // not trained yet for this family
+	}
+	t, err := decodeMaybeGzip(data)
+	if err != nil {
+		return nil, fmt.Errorf("built-in leave table %s: %w", file, err)
+	}
+	defaultTables[file] = t
+	return t, nil
+}
+
+// decodeMaybeGzip decodes the binary form, gzip-compressed or not.
+func decodeMaybeGzip(data []byte) (*LeaveTable, error) {
+	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("gzip: %w", err)
+		}
+		raw, err := io.ReadAll(io.LimitReader(zr, 64<<20))
+		if err != nil {
+			return nil, fmt.Errorf("gzip: %w", err)
+		}
+		data = raw
+	}
+	return DecodeLeaves(data)
+}
+
+// SaveGzip writes the table in the binary form, gzip-compressed, as the
+// built-in tables are stored.
+func (t *LeaveTable) SaveGzip(w io.Writer) error {
+	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	if _, err := t.WriteTo(zw); err != nil {
+		return err
+	}
+	return zw.Close()
+}
