@@ -72,18 +72,9 @@ values whatever --workers.`,
 			if prior < 0 {
 				return usagef("--prior must not be negative")
 			}
-			for _, k := range []string{"seed", "workers"} {
-				if err := a.v.BindPFlag(k, cmd.Flags().Lookup(k)); err != nil {
-					return err
-				}
-			}
-			seed, err := strconv.ParseUint(fmt.Sprint(a.v.Get("seed")), 10, 64)
+			seed, workers, err := a.seedAndWorkers(cmd)
 			if err != nil {
-				return usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
-			}
-			workers, err := strconv.Atoi(fmt.Sprint(a.v.Get("workers")))
-			if err != nil || workers < 1 {
-				return usagef("workers must be a whole number, at least 1, not %q", fmt.Sprint(a.v.Get("workers")))
+				return err
 			}
 			lex, err := a.reg.Resolve(a.v.GetString("lexicon"))
 			if err != nil {

@@ -85,18 +85,9 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 			if resume && out == "" {
 				return usagef("--resume needs --out DIR: the directory of the run to continue")
 			}
-			for _, k := range []string{"seed", "workers"} {
-				if err := a.v.BindPFlag(k, cmd.Flags().Lookup(k)); err != nil {
-					return err
-				}
-			}
-			seed, err := strconv.ParseUint(fmt.Sprint(a.v.Get("seed")), 10, 64)
+			seed, workers, err := a.seedAndWorkers(cmd)
 			if err != nil {
-				return usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
-			}
-			workers, err := strconv.Atoi(fmt.Sprint(a.v.Get("workers")))
-			if err != nil || workers < 1 {
-				return usagef("workers must be a whole number, at least 1, not %q", fmt.Sprint(a.v.Get("workers")))
+				return err
 			}
 			cfg := sim.Config{Players: [2]string{p1, p2}, Games: games, Seed: seed, Workers: workers,
 				Pairs: pairs, Dir: out, Resume: resume}
@@ -264,4 +255,24 @@ func (g *gamesBar) finish() {
 		}
 		g.bar.Exit()
 	}
+}
+
+// seedAndWorkers reads the seed and workers settings of a command that has
+// --seed and --workers flags: flag, else SCRABBLE_SEED / SCRABBLE_WORKERS,
+// else the config file, else the flag's default.
+func (a *app) seedAndWorkers(cmd *cobra.Command) (seed uint64, workers int, err error) {
+	for _, k := range []string{"seed", "workers"} {
+		if err := a.v.BindPFlag(k, cmd.Flags().Lookup(k)); err != nil {
+			return 0, 0, err
+		}
+	}
+	seed, err = strconv.ParseUint(fmt.Sprint(a.v.Get("seed")), 10, 64)
+	if err != nil {
+		return 0, 0, usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
+	}
+	workers, err = strconv.Atoi(fmt.Sprint(a.v.Get("workers")))
+	if err != nil || workers < 1 {
+		return 0, 0, usagef("workers must be a whole number, at least 1, not %q", fmt.Sprint(a.v.Get("workers")))
+	}
+	return seed, workers, nil
 }
