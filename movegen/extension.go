@@ -3,7 +3,6 @@ package movegen
 import (
 	"math/bits"
 
-	"scrabble/gaddag"
 	"scrabble/rules"
 )
 
@@ -44,36 +43,25 @@ func (g *Generator) updateLaneExtensions(d, lane int) {
 	}
 }
 
-// followReversed follows run's letters from last to first from node.
-func (g *Generator) followReversed(node gaddag.Node, run []rules.Letter) (gaddag.Node, bool) {
-	for i := len(run) - 1; i >= 0; i-- {
-		a, ok := g.lex.Next(node, run[i].Unblanked())
-		if !ok {
-			return 0, false
-		}
-		node = a.Child()
-	}
-	return node, true
-}
-
 // beforeRun is the set of letters L such that L followed by run occurs in
 // a word: in the GADDAG, rev(run) from the root, then L.
 func (g *Generator) beforeRun(run []rules.Letter) uint32 {
-	node, ok := g.followReversed(g.lex.Root(), run)
+	x, ok := g.followBack(g.rootArc(), run)
 	if !ok {
 		return 0
 	}
-	return g.lex.LetterSet(node) & allLetters
+	return x.childSet() & allLetters
 }
 
 // afterRun is the set of letters L such that run followed by L occurs in a
 // word: in the GADDAG, L then rev(run) from the root.
 func (g *Generator) afterRun(run []rules.Letter) uint32 {
 	var set uint32
+	root := g.rootArc()
 	for p := g.rootSet & allLetters; p != 0; p &= p - 1 {
 		l := rules.Letter(bits.TrailingZeros32(p))
-		a, _ := g.lex.Next(g.lex.Root(), l)
-		if _, ok := g.followReversed(a.Child(), run); ok {
+		x, _ := g.step(root, l)
+		if _, ok := g.followBack(x, run); ok {
 			set |= 1 << l
 		}
 	}

@@ -177,40 +177,18 @@ func (g *Generator) updateCross(d, lane, pos int) {
 	// The word is prefix + L + suffix; the GADDAG holds rev(suffix) L
 	// rev(prefix) as a path from its root.
 	var set uint32
-	node := g.lex.Root()
-	ok := true
-	for i := end; i > lane && ok; i-- {
-		var a gaddag.Arc
-		a, ok = g.lex.Next(node, perp[pb+i].Unblanked())
-		node = a.Child()
-	}
-	if ok && node != 0 {
-		for i := node; ; i++ {
-			a := g.arcs[i]
-			if l := a.Letter(); l != gaddag.Separator {
-				if g.acceptsReversed(a, perp[pb+start:pb+lane]) {
-					set |= 1 << l
-				}
-			}
-			if a.Last() {
-				break
+	if x, ok := g.followBack(g.rootArc(), perp[pb+lane+1:pb+end+1]); ok {
+		prefix := perp[pb+start : pb+lane]
+		for p := x.childSet() & allLetters; p != 0; p &= p - 1 {
+			l := rules.Letter(bits.TrailingZeros32(p))
+			y, _ := g.step(x, l)
+			if z, ok := g.followBack(y, prefix); ok && z.arc().Accepts() {
+				set |= 1 << l
 			}
 		}
 	}
 	g.cross[d][sq] = set | hasCross
 	g.crossScore[d][sq] = score
-}
-
-// acceptsReversed reports whether following the letters of prefix from the
-// last to the first, after arc a, ends a word.
-func (g *Generator) acceptsReversed(a gaddag.Arc, prefix []rules.Letter) bool {
-	for i := len(prefix) - 1; i >= 0; i-- {
-		var ok bool
-		if a, ok = g.lex.Next(a.Child(), prefix[i].Unblanked()); !ok {
-			return false
-		}
-	}
-	return a.Accepts()
 }
 
 // Apply places a play on the board, updating cross-checks and anchors only

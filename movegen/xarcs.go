@@ -1,9 +1,11 @@
 package movegen
 
 import (
+	"math/bits"
 	"sync"
 
 	"scrabble/gaddag"
+	"scrabble/rules"
 )
 
 // xarc is a GADDAG arc (low 32 bits) with the letter set of its child node
@@ -53,4 +55,32 @@ func xarcsFor(lex *gaddag.GADDAG) []xarc {
 		}
 	})
 	return l.arcs
+}
+
+// step follows the arc for letter l out of the node that x leads to: its
+// index is the number of letters of the child's set below l. ok is false
+// when the child has no such arc.
+func (g *Generator) step(x xarc, l rules.Letter) (next xarc, ok bool) {
+	set, bit := x.childSet(), uint32(1)<<l
+	if set&bit == 0 {
+		return 0, false
+	}
+	return g.xarcs[x.child()+gaddag.Node(bits.OnesCount32(set&(bit-1)))], true
+}
+
+// follow steps through letters from last to first (blanks as their letter).
+func (g *Generator) followBack(x xarc, letters []rules.Letter) (xarc, bool) {
+	for i := len(letters) - 1; i >= 0; i-- {
+		var ok bool
+		if x, ok = g.step(x, letters[i].Unblanked()); !ok {
+			return 0, false
+		}
+	}
+	return x, true
+}
+
+// rootArc is a pseudo-arc leading to the GADDAG root, so walks from the
+// root use step like any other.
+func (g *Generator) rootArc() xarc {
+	return xarc(g.lex.Root()) | xarc(g.rootSet)<<32
 }
