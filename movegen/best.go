@@ -226,7 +226,9 @@ type rackWords struct {
 }
 
 // analyzeRack fills g.spell for the rack (at most 7 tiles) from the anagram
-// index: every subset of the rack is one look-up.
+// index: every subset of the rack is one look-up. Subsets are enumerated
+// letter by letter in key order (blanks last), so each key is built by
+// appending to its parent's.
 func (g *Generator) analyzeRack(rack *rules.Rack) {
 	if g.anagrams == nil {
 		g.anagrams = anagramIndexFor(g.lex)
@@ -236,46 +238,60 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	for k := range sp.leave {
 		sp.leave[k] = minEquity
 	}
-	places := int32(1)
-	for l := 0; l < rules.RackSlots; l++ {
-		places *= int32(rack[l]) + 1
+	n := 0
+	for l := 1; l < rules.RackSlots; l++ {
+		if rack[l] > 0 {
+			g.subsetSlots[n] = uint8(l)
+			n++
+		}
 	}
-	var used [rules.RackSlots]uint8
-	for idx := int32(1); idx < places; idx++ {
-		k := 0
-		for l := 0; l < rules.RackSlots; l++ {
-			if r := g.leaves.radix[l]; r != 0 {
-				used[l] = uint8(idx / r % (int32(rack[l]) + 1))
-				k += int(used[l])
-			} else {
-				used[l] = 0
-			}
+	if rack[rules.Blank] > 0 {
+		g.subsetSlots[n] = uint8(rules.Blank)
+		n++
+	}
+	g.spellSubsets(rack, g.subsetSlots[:n], 0, 0, 0)
+	if rack.Count() == rules.RackSize {
+		sp.eights = g.anagrams.eightsThrough(rack)
+	}
+}
+
+// spellSubsets extends a subset (key, k tiles, leave index idx, their
+// values in g.spellBuf) by 0..all tiles of slots[0], and so on.
+func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key uint64, k int, idx int32) {
+	if len(slots) == 0 {
+		if k < 2 || !g.anagrams.words.has(key) {
+			return
 		}
-		if k < 2 || !g.anagrams.words.has(multisetKey(&used)) {
-			continue
-		}
+		sp := &g.spell
 		sp.formable[k] = true
 		sp.leave[k] = max(sp.leave[k], g.leaves.value[idx])
 		// The subset's tile values, high to low, raise the per-rank maxima.
-		rank := 0
-		for l := rules.RackSlots - 1; l >= 0; l-- {
-			for c := used[l]; c > 0; c-- {
-				v := int32(rules.Letter(l).Value())
-				j := rank
-				for j > 0 && g.spellBuf[j-1] < v {
-					g.spellBuf[j] = g.spellBuf[j-1]
-					j--
-				}
-				g.spellBuf[j] = v
-				rank++
+		var vals [rules.RackSize]int32
+		copy(vals[:], g.spellBuf[:k])
+		for i := 1; i < k; i++ {
+			for j := i; j > 0 && vals[j-1] < vals[j]; j-- {
+				vals[j-1], vals[j] = vals[j], vals[j-1]
 			}
 		}
 		for i := 0; i < k; i++ {
-			sp.values[k][i] = max(sp.values[k][i], g.spellBuf[i])
+			sp.values[k][i] = max(sp.values[k][i], vals[i])
 		}
+		return
 	}
-	if rack.Count() == rules.RackSize {
-		sp.eights = g.anagrams.eightsThrough(rack)
+	l := slots[0]
+	code, v := uint64(l), int32(rules.Letter(l).Value())
+	if rules.Letter(l) == rules.Blank {
+		code = wildcard
+	}
+	for c := 0; ; c++ {
+		g.spellSubsets(rack, slots[1:], key, k, idx)
+		if c == int(rack[l]) || k == rules.RackSize {
+			return
+		}
+		key = key<<5 | code
+		g.spellBuf[k] = v
+		k++
+		idx += g.leaves.radix[l]
 	}
 }
 

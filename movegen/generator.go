@@ -44,28 +44,29 @@ type Generator struct {
 	tileCount int
 
 	// Per-generation state.
-	rack       rules.Rack
-	rackTiles  int
-	letterMask uint32 // bit l set while the rack holds an l (blanks aside)
-	leaves     rackLeaves
-	rec        Recorder
-	dir        int
-	base       int // lane*n: index of the lane's first square
-	lane       int
-	anchorPos  int
-	leftLimit  int // the nearest anchor left of anchorPos (-1: none)
-	leftmost   int // leftmost square of the word once the separator is crossed
-	strip      [n]rules.Letter
-	sq         [n]laneSquare // the lane being searched
-	rightFree  bool          // the square right of the anchor is empty or off the board
-	move       Move
-	valuer     LeaveValuer
-	anchors    []anchorBound
-	best       bestEquity
-	tileValues [rules.RackSize]int32 // rack tile values, highest first (shadow)
-	anagrams   *anagramIndex
-	spell      rackWords
-	spellBuf   [rules.RackSize]int32
+	rack        rules.Rack
+	rackTiles   int
+	letterMask  uint32 // bit l set while the rack holds an l (blanks aside)
+	leaves      rackLeaves
+	rec         Recorder
+	dir         int
+	base        int // lane*n: index of the lane's first square
+	lane        int
+	anchorPos   int
+	leftLimit   int // the nearest anchor left of anchorPos (-1: none)
+	leftmost    int // leftmost square of the word once the separator is crossed
+	strip       [n]rules.Letter
+	sq          [n]laneSquare // the lane being searched
+	rightFree   bool          // the square right of the anchor is empty or off the board
+	move        Move
+	valuer      LeaveValuer
+	anchors     []anchorBound
+	best        bestEquity
+	tileValues  [rules.RackSize]int32 // rack tile values, highest first (shadow)
+	anagrams    *anagramIndex
+	spell       rackWords
+	spellBuf    [rules.RackSize]int32
+	subsetSlots [rules.RackSlots]uint8
 }
 
 // New returns a generator over an empty board.
