@@ -112,7 +112,7 @@ values whatever --workers.`,
 	f := cmd.Flags()
 	f.IntVarP(&games, "games", "n", 10000, "games per generation")
 	f.IntVarP(&generations, "generations", "g", 3, "generations, each learning from the one before")
-	f.IntVar(&prior, "prior", 200, "weight of the estimate from sub-leaves, in observations")
+	f.IntVar(&prior, "prior", 100, "weight of the tile-and-pair model against a leave's observations")
 	f.StringVarP(&out, "out", "o", "", "FILE for the final leave values (.csv: CSV, .gz: compressed)")
 	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
 	f.Uint64("seed", 1, "base seed")
