@@ -72,19 +72,23 @@ func (t *LeaveTable) WriteTo(w io.Writer) (int64, error) {
 
 // Save writes the table in the binary form to path atomically: to a
 // temporary file in the same directory, then renamed over path.
-func (t *LeaveTable) Save(path string) (err error) {
+func (t *LeaveTable) Save(path string) error { return saveAtomic(path, "leaves", t) }
+
+// saveAtomic writes w to a temporary file beside path, then renames it
+// over path, so readers never see half a file.
+func saveAtomic(path, what string, w io.WriterTo) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("saving leaves: %w", err)
+		return fmt.Errorf("saving %s: %w", what, err)
 	}
 	defer func() {
 		if err != nil {
 			f.Close()
 			os.Remove(f.Name())
-			err = fmt.Errorf("saving leaves to %s: %w", path, err)
+			err = fmt.Errorf("saving %s to %s: %w", what, path, err)
 		}
 	}()
-	if _, err = t.WriteTo(f); err != nil {
+	if _, err = w.WriteTo(f); err != nil {
 		return err
 	}
 	if err = f.Chmod(0o644); err != nil {

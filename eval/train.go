@@ -3,13 +3,11 @@ package eval
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 
 	"scrabble/rules"
 )
@@ -226,22 +224,7 @@ func (s *LeaveStats) WriteTo(w io.Writer) (int64, error) {
 }
 
 // Save writes the statistics to path atomically.
-func (s *LeaveStats) Save(path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*.stats")
-	if err != nil {
-		return fmt.Errorf("saving leave statistics: %w", err)
-	}
-	_, werr := s.WriteTo(f)
-	if err := errors.Join(werr, f.Close()); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("saving leave statistics %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("saving leave statistics: %w", err)
-	}
-	return nil
-}
+func (s *LeaveStats) Save(path string) error { return saveAtomic(path, "leave statistics", s) }
 
 // LoadLeaveStats reads statistics written by Save.
 func LoadLeaveStats(path string) (*LeaveStats, error) {
