@@ -24,7 +24,6 @@ const (
 // generates both directions.
 type Generator struct {
 	lex   *gaddag.GADDAG
-	arcs  []gaddag.Arc
 	xarcs []xarc
 	// rootSet is the letter set of the GADDAG root.
 	rootSet uint32
@@ -71,7 +70,7 @@ type Generator struct {
 
 // New returns a generator over an empty board.
 func New(lex *gaddag.GADDAG) *Generator {
-	g := &Generator{lex: lex, arcs: lex.Arcs(), xarcs: xarcsFor(lex), rootSet: lex.LetterSet(lex.Root())}
+	g := &Generator{lex: lex, xarcs: xarcsFor(lex), rootSet: lex.LetterSet(lex.Root())}
 	for d := 0; d < 2; d++ {
 		for lane := 0; lane < n; lane++ {
 			for pos := 0; pos < n; pos++ {
