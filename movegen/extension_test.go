@@ -63,3 +63,42 @@ func TestExtensionSets(t *testing.T) {
 		t.Errorf("open square %b, occupied square %b", g.ext[rules.Across][0], g.ext[rules.Across][7*n+7])
 	}
 }
+
+// TestCopyBoard plays ahead on a copy and checks that CopyBoard restores the
+// position exactly: the same state and the same best moves as the original.
+func TestCopyBoard(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	g := New(lex)
+	scratch := New(lex)
+	bag := rules.NewBag(42)
+	var rack rules.Rack
+	for turn := 0; turn < 20; turn++ {
+		bag.DrawInto(&rack, rules.RackSize-rack.Count())
+		scratch.CopyBoard(g)
+		// Wander off on the scratch generator, then come back.
+		var side rules.Rack
+		sideBag := rules.NewBag(uint64(turn) + 1000)
+		for k := 0; k < 3; k++ {
+			sideBag.DrawInto(&side, rules.RackSize-side.Count())
+			if m, ok := scratch.Best(&side, 50, Options{}); ok && m.Kind == Play {
+				scratch.Apply(&m)
+				side.Sub(m.Used())
+			}
+		}
+		scratch.CopyBoard(g)
+		if scratch.board != g.board || scratch.tiles != g.tiles || scratch.cross != g.cross ||
+			scratch.crossScore != g.crossScore || scratch.ext != g.ext || scratch.anchor != g.anchor {
+			t.Fatalf("turn %d: CopyBoard did not restore the state", turn)
+		}
+		want, ok := g.Best(&rack, bag.Len(), Options{})
+		got, ok2 := scratch.Best(&rack, bag.Len(), Options{})
+		if ok != ok2 || Compare(&want, &got) != 0 {
+			t.Fatalf("turn %d: best after CopyBoard %v, want %v", turn, got, want)
+		}
+		if !ok {
+			break
+		}
+		g.Apply(&want)
+		rack.Sub(want.Used())
+	}
+}

@@ -126,6 +126,23 @@ func (g *Generator) SetBoard(b *rules.Board) {
 	}
 }
 
+// CopyBoard makes g's board and every per-square set derived from it equal
+// to src's, without recomputing them: the cheap way for a simulation to
+// restore a position after playing moves forward. Both generators must use
+// the same lexicon; the leave valuer and per-generation state stay g's own.
+func (g *Generator) CopyBoard(src *Generator) {
+	if g.lex != src.lex {
+		panic("movegen: CopyBoard between generators of different lexica")
+	}
+	g.board = src.board
+	g.tiles = src.tiles
+	g.cross = src.cross
+	g.crossScore = src.crossScore
+	g.ext = src.ext
+	g.anchor = src.anchor
+	g.tileCount = src.tileCount
+}
+
 func (g *Generator) occupied(r, c int) bool {
 	return rules.InBounds(r, c) && g.tiles[rules.Across][r*n+c] != rules.Empty
 }
