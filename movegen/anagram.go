@@ -13,10 +13,43 @@ import (
 //     one or two letters replaced by a blank, so a rack subset holding
 //     blanks is one look-up;
 //   - eights: for 8-letter words, each 7-letter multiset that one board
-//     letter completes, with the set of such letters.
+//     letter completes, with the set of such letters;
+//   - prints: the multiset fingerprint (see fingerprint) of every word of
+//     any length, also with one letter replaced by a blank, so plays
+//     through board tiles can be checked too: rack tiles plus the board
+//     letters of a span must be some word's letters.
 type anagramIndex struct {
 	words  keySet
 	eights map[uint64]uint32
+	prints keySet
+}
+
+// fingerprints are random 64-bit codes per letter (and the wildcard) whose
+// sums identify a multiset: adding a tile adds its code, so a span's
+// fingerprint is the rack's plus its board letters'. Two multisets share a
+// sum only by accident (odds about 2^-64); the search uses a match only to
+// keep a bound, so an accident costs time, never a play.
+var fingerprints = func() (z [wildcard + 1]uint64) {
+	x := uint64(0x5eed_5c4a_bb1e_2026)
+	for i := range z {
+		// splitmix64
+		x += 0x9e3779b97f4a7c15
+		v := x
+		v = (v ^ v>>30) * 0xbf58476d1ce4e5b9
+		v = (v ^ v>>27) * 0x94d049bb133111eb
+		z[i] = v ^ v>>31
+	}
+	return z
+}()
+
+// fingerprint sums the codes of a multiset (counts by rack slot, blanks in
+// slot 0 counting as wildcards).
+func fingerprint(counts *[rules.RackSlots]uint8) uint64 {
+	f := uint64(counts[0]) * fingerprints[wildcard]
+	for l := 1; l < rules.RackSlots; l++ {
+		f += uint64(counts[l]) * fingerprints[l]
+	}
+	return f
 }
 
 var anagramIndexes sync.Map // *gaddag.GADDAG -> *lazyAnagramIndex
@@ -55,12 +88,13 @@ func multisetKey(counts *[rules.RackSlots]uint8) uint64 {
 func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 	idx := &anagramIndex{eights: map[uint64]uint32{}}
 	idx.words.init(1 << 18)
+	idx.prints.init(1 << 20)
 	var counts [rules.RackSlots]uint8
 	arcs := lex.Arcs()
-	// Walk the DAWG to depth 8, keeping the letter counts of the path.
+	// Walk the DAWG, keeping the letter counts of the path.
 	var walk func(node gaddag.Node, depth int)
 	walk = func(node gaddag.Node, depth int) {
-		if node == 0 || depth == 8 {
+		if node == 0 {
 			return
 		}
 		for i := node; ; i++ {
@@ -83,8 +117,18 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 
 // addWord records the letter multiset of a word of n letters.
 func (idx *anagramIndex) addWord(counts *[rules.RackSlots]uint8, n int) {
+	if n < 2 {
+		return
+	}
+	f := fingerprint(counts)
+	idx.prints.add(f)
+	for l := 1; l < rules.RackSlots; l++ {
+		if counts[l] > 0 {
+			idx.prints.add(f - fingerprints[l] + fingerprints[wildcard])
+		}
+	}
 	switch {
-	case n < 2:
+	case n > 8:
 		return
 	case n == 8:
 		for l := 1; l < rules.RackSlots; l++ {

@@ -15,6 +15,8 @@ type anchorBound struct {
 	leftLimit      int8
 	_              int8
 	_              int16
+	// byTiles[k] bounds the plays of k tiles (minEquity: none possible).
+	byTiles [rules.RackSize + 1]int32
 }
 
 // Best returns the highest-equity move (ties broken by Compare): plays, plus
@@ -40,14 +42,37 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.rec = best
 	g.analyzeRack(rack)
 	g.shadowAll()
+	g.letterMaskAll, g.rackTilesAll = g.letterMask, g.rackTiles
+	if g.rack[rules.Blank] > 0 {
+		g.letterMaskAll = allLetters
+	}
+	g.loadBestSupersets()
+	g.potLane = -1
+	g.pruning = true
 	root := g.lex.Root()
-	for _, a := range g.anchors {
+	for i := range g.anchors {
+		a := &g.anchors[i]
 		if best.found && a.bound < best.m.Equity {
 			break
 		}
+		// Plays of more tiles than any competitive count need not be
+		// searched.
+		g.maxPlaced = 0
+		for k := rules.RackSize; k > 0; k-- {
+			if a.byTiles[k] != minEquity && (!best.found || a.byTiles[k] >= best.m.Equity) {
+				g.maxPlaced = k
+				break
+			}
+		}
 		g.loadLane(int(a.dir), int(a.lane))
+		if lane := int(a.dir)*n + int(a.lane); lane != g.potLane {
+			g.potLane = lane
+			g.potStamp++
+		}
 		g.genAnchor(int(a.pos), int(a.leftLimit), root)
 	}
+	g.pruning = false
+	g.maxPlaced = n
 	return best.m, best.found
 }
 
@@ -86,10 +111,9 @@ func (g *Generator) shadowAll() {
 				if !g.anchor[d][lane*n+pos] {
 					continue
 				}
-				if b, ok := g.shadow(d, lane, pos, last); ok {
-					g.anchors = append(g.anchors, anchorBound{
-						bound: b, dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last),
-					})
+				a := anchorBound{dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)}
+				if g.shadow(&a) {
+					g.anchors = append(g.anchors, a)
 				}
 				last = pos
 			}
@@ -138,6 +162,7 @@ type shadowSpan struct {
 	hookMain   int32        // best letter x letter multiplier on cross-word squares
 	hookCross  int32        // best letter x letter x word multiplier there
 	through    rules.Letter // a board letter in the span (unblanked)
+	board      uint64       // fingerprint of the board letters in the span
 	letterMul  [rules.RackSize]int32
 }
 
@@ -193,25 +218,75 @@ func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32
 		total += eff[i] * tileValues[i]
 	}
 	if s.k == rules.RackSize {
-		if !g.canBingo(s) {
-			return -1
-		}
 		total += rules.BingoBonus
 	}
 	return total
 }
 
-// canBingo reports whether a full rack could fill the span with a word, as
-// far as the anagram index can tell (spans through two or more board tiles
-// are assumed possible).
-func (g *Generator) canBingo(s *shadowSpan) bool {
-	switch s.length {
-	case rules.RackSize:
-		return g.spell.formable[rules.RackSize]
-	case rules.RackSize + 1:
-		return g.spell.eights&(1<<s.through) != 0
+// throughLeave bounds the leave of a play covering exactly the span, which
+// holds board tiles: the best leave of the tiles a play of s.k tiles keeps,
+// or minEquity when no such play can spell a word. Plays of the whole rack
+// or all but one tile are checked against the word fingerprints (the rack
+// part plus the span's board letters must be some word's letters); shorter
+// ones get the best leave of their size unchecked, since checking their
+// many subsets costs more than it saves.
+func (g *Generator) throughLeave(s *shadowSpan) int32 {
+	left := g.rackTiles - s.k
+	if left > 1 {
+		return g.leaves.best[s.k]
 	}
-	return true
+	key := s.board + uint64(left)*0x9e3779b97f4a7c15
+	e := &g.memo.entries[key>>(64-memoBits)]
+	if e.stamp == g.memo.stamp && e.key == key {
+		return e.leave
+	}
+	blanks := int(g.rack[rules.Blank])
+	leave := int32(minEquity)
+	if left == 0 {
+		var ok bool
+		switch {
+		case blanks < 2:
+			ok = g.anagrams.prints.has(g.rackPrint + s.board)
+		case s.length == rules.RackSize+1 && s.k == rules.RackSize:
+			ok = g.spell.eights&(1<<s.through) != 0
+		default:
+			ok = true // two blanks: not in the index
+		}
+		if ok {
+			leave = g.leaves.value[g.fullUsed]
+		}
+	} else {
+		for l := 0; l < rules.RackSlots; l++ {
+			if g.rack[l] == 0 {
+				continue
+			}
+			code, b := fingerprints[l], blanks
+			if l == int(rules.Blank) {
+				code, b = fingerprints[wildcard], b-1
+			}
+			if b >= 2 || g.anagrams.prints.has(g.rackPrint-code+s.board) {
+				leave = max(leave, g.leaves.value[g.fullUsed-g.leaves.radix[l]])
+			}
+		}
+	}
+	*e = memoEntry{key: key, leave: leave, stamp: g.memo.stamp}
+	return leave
+}
+
+// throughMemo remembers throughLeave's answers for the current rack: many
+// anchors share spans' board letters. Entries of earlier racks are told
+// apart by their stamp, so nothing needs clearing.
+type throughMemo struct {
+	entries [1 << memoBits]memoEntry
+	stamp   uint32
+}
+
+const memoBits = 6
+
+type memoEntry struct {
+	key   uint64
+	leave int32
+	stamp uint32
 }
 
 // rackWords is what the current rack can spell on its own, by number of
@@ -253,6 +328,13 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	if rack.Count() == rules.RackSize {
 		sp.eights = g.anagrams.eightsThrough(rack)
 	}
+	counts := [rules.RackSlots]uint8(*rack)
+	g.rackPrint = fingerprint(&counts)
+	g.fullUsed = 0
+	for l := 0; l < rules.RackSlots; l++ {
+		g.fullUsed += int32(rack[l]) * g.leaves.radix[l]
+	}
+	g.memo.stamp++
 }
 
 // spellSubsets extends a subset (key, k tiles, leave index idx, their
@@ -299,22 +381,21 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key uint64, k 
 // (d, lane, pos): spans reaching left no further than leftLimit+1, right to
 // the edge, with at most a rack of new tiles. ok is false when no tile fits
 // on the anchor.
-func (g *Generator) shadow(d, lane, pos, leftLimit int) (bound int32, ok bool) {
+func (g *Generator) shadow(a *anchorBound) bool {
+	d, lane, pos, leftLimit := int(a.dir), int(a.lane), int(a.pos), int(a.leftLimit)
 	base := lane * n
 	tiles := &g.tiles[d]
-	// Per number of tiles: the best score of spans of new tiles only (words
-	// the rack spells alone) and of spans through board tiles.
-	var best [2][rules.RackSize + 1]int32
-	for i := range best[0] {
-		best[0][i], best[1][i] = -1, -1
+	bound := &a.byTiles
+	for k := range bound {
+		bound[k] = minEquity
 	}
 	left := shadowSpan{wordMul: 1}
 	if !g.shadowAdd(&left, d, base+pos) {
-		return 0, false
+		return false
 	}
 	for l := pos; ; {
 		if l == 0 || tiles[base+l-1] == rules.Empty {
-			g.shadowRight(left, d, base, pos, &best)
+			g.shadowRight(left, d, base, pos, bound)
 		}
 		if l == 0 {
 			break
@@ -323,6 +404,7 @@ func (g *Generator) shadow(d, lane, pos, leftLimit int) (bound int32, ok bool) {
 		if t := tiles[base+l]; t != rules.Empty {
 			left.fixed += int32(t.Value())
 			left.through = t.Unblanked()
+			left.board += fingerprints[t.Unblanked()]
 			left.length++
 			continue
 		}
@@ -330,39 +412,37 @@ func (g *Generator) shadow(d, lane, pos, leftLimit int) (bound int32, ok bool) {
 			break
 		}
 	}
-	bound = minEquity
-	for k := 1; k <= g.rackTiles; k++ {
-		if best[0][k] >= 0 && g.spell.leave[k] != minEquity {
-			bound = max(bound, best[0][k]*1000+g.spell.leave[k])
-		}
-		if best[1][k] >= 0 && g.leaves.best[k] != minEquity {
-			bound = max(bound, best[1][k]*1000+g.leaves.best[k])
-		}
+	a.bound = minEquity
+	for _, b := range bound {
+		a.bound = max(a.bound, b)
 	}
-	return bound, bound != minEquity
+	return a.bound != minEquity
 }
 
 // shadowRight extends a copy of the span rightwards from the anchor,
-// recording the best score bound for each number of tiles at every square
-// where a word may end.
-func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, best *[2][rules.RackSize + 1]int32) {
+// raising bound[k] by each span of k tiles that ends where a word may end.
+func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, bound *[rules.RackSize + 1]int32) {
 	tiles := &g.tiles[d]
 	r := anchor
 	for {
 		for r+1 < n && tiles[base+r+1] != rules.Empty {
 			r++
-			s.fixed += int32(tiles[base+r].Value())
-			s.through = tiles[base+r].Unblanked()
+			t := tiles[base+r]
+			s.fixed += int32(t.Value())
+			s.through = t.Unblanked()
+			s.board += fingerprints[t.Unblanked()]
 			s.length++
 		}
 		switch {
 		case s.length < 2:
 		case s.length == s.k: // new tiles only: a word the rack spells
 			if g.spell.formable[s.k] {
-				best[0][s.k] = max(best[0][s.k], g.shadowScore(&s, &g.spell.values[s.k]))
+				bound[s.k] = max(bound[s.k], g.shadowScore(&s, &g.spell.values[s.k])*1000+g.spell.leave[s.k])
 			}
 		default:
-			best[1][s.k] = max(best[1][s.k], g.shadowScore(&s, &g.tileValues))
+			if leave := g.throughLeave(&s); leave != minEquity {
+				bound[s.k] = max(bound[s.k], g.shadowScore(&s, &g.tileValues)*1000+leave)
+			}
 		}
 		if r+1 >= n || !g.shadowAdd(&s, d, base+r+1) {
 			return

@@ -24,6 +24,42 @@ func (hashLeaves) LeaveValue(r *rules.Rack) int32 {
 // that ranks first in the full list, with and without leave values, with
 // and without exchanges.
 func TestBestMatchesFullList(t *testing.T) {
+	checkBestMatchesFullList(t, func(_ int, p *rules.Position) []rules.Rack { return []rules.Rack{p.Racks[0]} })
+}
+
+// TestBestMatchesFullListHardRacks repeats the check with the racks that
+// stress the bounds most: one and two blanks (every letter fits), and short
+// racks (the bounds for playing all or all but one tile), drawn from each
+// position's unseen tiles.
+func TestBestMatchesFullListHardRacks(t *testing.T) {
+	checkBestMatchesFullList(t, func(i int, p *rules.Position) []rules.Rack {
+		if i%2 == 1 {
+			return nil // every other position keeps the test quick
+		}
+		var empty rules.Rack
+		unseen, err := rules.Unseen(&p.Board, empty)
+		if err != nil {
+			t.Fatalf("position %d: %v", i+1, err)
+		}
+		var racks []rules.Rack
+		for blanks := 1; blanks <= 2; blanks++ {
+			if int(unseen[rules.Blank]) < blanks {
+				continue
+			}
+			pool := unseen
+			pool[rules.Blank] = 0
+			var r rules.Rack
+			r[rules.Blank] = uint8(blanks)
+			rules.NewBagFrom(pool, uint64(i*10+blanks)).DrawInto(&r, rules.RackSize-blanks)
+			racks = append(racks, r)
+		}
+		var short rules.Rack
+		rules.NewBagFrom(unseen, uint64(i*10+5)).DrawInto(&short, 1+i%6)
+		return append(racks, short)
+	})
+}
+
+func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Position) []rules.Rack) {
 	lex := testlex.GADDAG(t, "NWL23")
 	ps, err := benchmarks.Positions()
 	if err != nil {
@@ -35,23 +71,24 @@ func TestBestMatchesFullList(t *testing.T) {
 			g.SetLeaves(valuer)
 			for i, p := range ps {
 				g.SetBoard(&p.Board)
-				rack := p.Racks[0]
-				var all movegen.AllMoves
-				g.Generate(&rack, 50, opts, &all)
-				got, ok := g.Best(&rack, 50, opts)
-				if !ok && len(all.Moves) == 0 {
-					continue
-				}
-				want := all.Moves[0]
-				for j := range all.Moves {
-					if movegen.ByEquity(&all.Moves[j], &want) < 0 {
-						want = all.Moves[j]
+				for _, rack := range racksFor(i, p) {
+					var all movegen.AllMoves
+					g.Generate(&rack, 50, opts, &all)
+					got, ok := g.Best(&rack, 50, opts)
+					if !ok && len(all.Moves) == 0 {
+						continue
 					}
-				}
-				if !ok || got != want {
-					t.Fatalf("position %d (%s), leaves %T, opts %+v: Best = %v (%d, eq %d), full list's best = %v (%d, eq %d)",
-						i+1, p.CGP(), valuer, opts, got.NotationOn(&p.Board), got.Score, got.Equity,
-						want.NotationOn(&p.Board), want.Score, want.Equity)
+					want := all.Moves[0]
+					for j := range all.Moves {
+						if movegen.ByEquity(&all.Moves[j], &want) < 0 {
+							want = all.Moves[j]
+						}
+					}
+					if !ok || got != want {
+						t.Fatalf("position %d (%s), rack %s, leaves %T, opts %+v: Best = %v (%d, eq %d), full list's best = %v (%d, eq %d)",
+							i+1, p.CGP(), rack.String(), valuer, opts, got.NotationOn(&p.Board), got.Score, got.Equity,
+							want.NotationOn(&p.Board), want.Score, want.Equity)
+					}
 				}
 			}
 		}

@@ -66,11 +66,23 @@ type Generator struct {
 	spell       rackWords
 	spellBuf    [rules.RackSize]int32
 	subsetSlots [rules.RackSlots]uint8
+	rackPrint   uint64 // fingerprint of the rack (shadow)
+	maxPlaced   int    // plays of more tiles are not searched (Best)
+	pruning     bool   // Best: prune by equity inside anchors
+	pot         rightPotential
+	potStamp    uint32 // see rightPotential
+	potLane     int    // d*n+lane of the potentials, -1 none
+	// The whole rack's letters (all letters with a blank) and tile count,
+	// for bounds while the search holds some tiles out.
+	letterMaskAll uint32
+	rackTilesAll  int
+	fullUsed      int32 // leave index of playing the whole rack
+	memo          throughMemo
 }
 
 // New returns a generator over an empty board.
 func New(lex *gaddag.GADDAG) *Generator {
-	g := &Generator{lex: lex, xarcs: xarcsFor(lex), rootSet: lex.LetterSet(lex.Root())}
+	g := &Generator{lex: lex, xarcs: xarcsFor(lex), rootSet: lex.LetterSet(lex.Root()), maxPlaced: n}
 	for d := 0; d < 2; d++ {
 		for lane := 0; lane < n; lane++ {
 			for pos := 0; pos < n; pos++ {
@@ -301,6 +313,7 @@ func (g *Generator) updateRunEnds(d, lane, from, to int) {
 // GeneratePlays hands every legal play for rack to rec (not exchanges or the
 // pass). On an empty board only across plays are listed.
 func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
+	g.maxPlaced = n
 	g.setRack(rack)
 	g.rec = rec
 	if g.rackTiles == 0 {
@@ -405,7 +418,7 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 		}
 		return
 	}
-	if g.rackTiles == 0 {
+	if g.rackTiles == 0 || placed >= g.maxPlaced {
 		return
 	}
 	allowed := sq.cross
@@ -480,7 +493,7 @@ func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
 		}
 		if leftFree && g.anchorPos < n-1 && x.childHas(0) {
 			// The separator sorts first.
-			if sep := g.xarcs[child]; g.viable(g.anchorPos+1, sep.childSet()) {
+			if sep := g.xarcs[child]; g.viable(g.anchorPos+1, sep.childSet()) && (!g.pruning || g.worthRight(g.anchorPos+1, ms, wm, cs, placed)) {
 				g.leftmost = pos
 				g.gen(g.anchorPos+1, sep.child(), sep.childSet(), ms, wm, cs, placed)
 			}
@@ -496,7 +509,7 @@ func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
 	if a.Accepts() && placed > 0 && g.sq[pos+1].tile == rules.Empty {
 		g.record(g.leftmost, pos, ms, wm, cs, placed)
 	}
-	if g.viable(pos+1, x.childSet()) {
+	if g.viable(pos+1, x.childSet()) && (!g.pruning || g.worthRight(pos+1, ms, wm, cs, placed)) {
 		g.gen(pos+1, a.Child(), x.childSet(), ms, wm, cs, placed)
 	}
 }

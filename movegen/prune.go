@@ -1,0 +1,142 @@
+package movegen
+
+import "scrabble/rules"
+
+// Best-move search prunes inside an anchor too: once the search has crossed
+// to the right of the anchor, the play's left end is fixed and what it can
+// still gain depends only on the squares to the right and the tiles left.
+// rightPotential holds, for the loaded lane, a bound for every square p and
+// number q of further tiles: the word then runs through the q-th empty
+// square from p and the board tiles after it, so its extra letter sum, word
+// multiplier and cross-word points are bounded by the rack's best tiles on
+// the best letter multipliers among those squares. Entries are filled the
+// first time a square is asked about (stamp) for the lane and rack.
+type rightPotential struct {
+	stamp [n + 1]uint32
+	count [n + 1]int8 // entries for q = 0..count-1
+	entry [n + 1][rules.RackSize + 1]potential
+	// bestSup[u][k] is the best leave of a play of k tiles that uses the
+	// tiles of the subset numbered u (see rackLeaves) and more.
+	bestSup [128][rules.RackSize + 1]int32
+}
+
+type potential struct {
+	main  int32 // letter sum bound of the squares added (board tiles included)
+	mul   int32 // their word multipliers
+	cross int32 // cross-words' bound
+}
+
+// loadBestSupersets fills g.pot.bestSup for the rack set by setRack (at
+// most 7 tiles). A superset of u has a higher subset number, so numbers are
+// visited from the top down.
+func (g *Generator) loadBestSupersets() {
+	lv := &g.leaves
+	size := int32(1)
+	var slots [rules.RackSlots]int
+	ns := 0
+	for l := 0; l < rules.RackSlots; l++ {
+		if g.rack[l] > 0 {
+			size *= int32(g.rack[l]) + 1
+			slots[ns] = l
+			ns++
+		}
+	}
+	for u := size - 1; u >= 0; u-- {
+		row := &g.pot.bestSup[u]
+		for k := range row {
+			row[k] = minEquity
+		}
+		tiles := 0
+		rest := u
+		for _, l := range slots[:ns] {
+			c := int32(g.rack[l]) + 1
+			used := rest % c
+			rest /= c
+			tiles += int(used)
+			if used+1 < c {
+				up := &g.pot.bestSup[u+lv.radix[l]]
+				for k := range row {
+					row[k] = max(row[k], up[k])
+				}
+			}
+		}
+		row[tiles] = lv.value[u]
+	}
+}
+
+// rightEntries fills the bounds of square p for the loaded lane.
+func (g *Generator) rightEntries(p int) {
+	top := g.tileValues[0]
+	// Squares a rack tile may go on: any allowed letter with a blank, else
+	// a letter on the rack.
+	letters := g.letterMaskAll
+	e := &g.pot.entry[p]
+	j, fixed := p, int32(0)
+	for j < n && g.sq[j].tile != rules.Empty {
+		fixed += int32(g.sq[j].tile.Value())
+		j++
+	}
+	e[0] = potential{main: fixed, mul: 1}
+	var lms [rules.RackSize]int32 // letter multipliers so far, highest first
+	q := 0
+	mul, cross := int32(1), int32(0)
+	for q < g.rackTilesAll && j < n {
+		sq := &g.sq[j]
+		if sq.cross&letters == 0 {
+			break
+		}
+		i := q
+		for i > 0 && lms[i-1] < sq.letterMul {
+			lms[i] = lms[i-1]
+			i--
+		}
+		lms[i] = sq.letterMul
+		q++
+		mul *= sq.wordMul
+		if sq.cross&hasCross != 0 {
+			cross += (sq.crossScore + top*sq.letterMul) * sq.wordMul
+		}
+		for j++; j < n && g.sq[j].tile != rules.Empty; j++ {
+			fixed += int32(g.sq[j].tile.Value())
+		}
+		main := fixed
+		for i := 0; i < q; i++ {
+			main += lms[i] * g.tileValues[i]
+		}
+		e[q] = potential{main: main, mul: mul, cross: cross}
+	}
+	g.pot.count[p] = int8(q + 1)
+	g.pot.stamp[p] = g.potStamp
+}
+
+// worthRight reports whether going on at square p, with the play so far
+// (ms, wm, cs, placed), can still reach the best equity found. q = 0 counts
+// only when p holds a board tile: otherwise the play stopping here was
+// already recorded.
+func (g *Generator) worthRight(p int, ms, wm, cs int32, placed int) bool {
+	if !g.pruning || !g.best.found {
+		return true
+	}
+	if g.pot.stamp[p] != g.potStamp {
+		g.rightEntries(p)
+	}
+	target := g.best.m.Equity
+	q0 := 1
+	if p < n && g.sq[p].tile != rules.Empty {
+		q0 = 0
+	}
+	cnt := min(int(g.pot.count[p]), g.maxPlaced-placed+1, g.rackTiles+1)
+	e := &g.pot.entry[p]
+	sup := &g.pot.bestSup[g.leaves.used]
+	for q := q0; q < cnt; q++ {
+		k := placed + q
+		score := (ms+e[q].main)*wm*e[q].mul + cs + e[q].cross
+		if k == rules.RackSize {
+			score += rules.BingoBonus
+		}
+		if score*1000+sup[k] >= target {
+			return true
+		}
+	}
+	return false
+}
