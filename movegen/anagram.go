@@ -21,7 +21,29 @@ import (
 type anagramIndex struct {
 	words  keySet
 	eights map[uint64]uint32
-	prints keySet
+	prints printFilter
+	// long lists the words of 7 letters or more by fingerprint, as offsets
+	// into longText (the words' letters end to end), for placing bingos
+	// directly (see bingo.go).
+	long     map[uint64][]int32
+	longText []rules.Letter
+}
+
+// printFilter is a one-hash Bloom filter of fingerprints: 4 MB, so look-ups
+// mostly hit the cache. A false "present" (a few percent of absent keys)
+// only keeps a bound high; "absent" is always right.
+type printFilter []uint64
+
+const printFilterBits = 25
+
+func (f printFilter) add(k uint64) {
+	i := k >> (64 - printFilterBits)
+	f[i>>6] |= 1 << (i & 63)
+}
+
+func (f printFilter) has(k uint64) bool {
+	i := k >> (64 - printFilterBits)
+	return f[i>>6]&(1<<(i&63)) != 0
 }
 
 // fingerprints are random 64-bit codes per letter (and the wildcard) whose
@@ -86,23 +108,30 @@ func multisetKey(counts *[rules.RackSlots]uint8) uint64 {
 }
 
 func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
-	idx := &anagramIndex{eights: map[uint64]uint32{}}
+	idx := &anagramIndex{eights: map[uint64]uint32{}, long: map[uint64][]int32{}}
 	idx.words.init(1 << 18)
-	idx.prints.init(1 << 20)
+	idx.prints = make(printFilter, 1<<(printFilterBits-6))
 	var counts [rules.RackSlots]uint8
+	var path [rules.Size]rules.Letter
 	arcs := lex.Arcs()
-	// Walk the DAWG, keeping the letter counts of the path.
+	// Walk the DAWG, keeping the letters and letter counts of the path.
 	var walk func(node gaddag.Node, depth int)
 	walk = func(node gaddag.Node, depth int) {
-		if node == 0 {
+		if node == 0 || depth == rules.Size {
 			return
 		}
 		for i := node; ; i++ {
 			a := arcs[i]
 			l := a.Letter()
 			counts[l]++
+			path[depth] = l
 			if a.Accepts() {
 				idx.addWord(&counts, depth+1)
+				if depth+1 >= rules.RackSize {
+					f := fingerprint(&counts)
+					idx.long[f] = append(idx.long[f], int32(len(idx.longText)))
+					idx.longText = append(idx.longText, path[:depth+1]...)
+				}
 			}
 			walk(a.Child(), depth+1)
 			counts[l]--

@@ -17,6 +17,7 @@ type anchorBound struct {
 	_              int16
 	// byTiles[k] bounds the plays of k tiles (minEquity: none possible).
 	byTiles [rules.RackSize + 1]int32
+	refined bool // bounds include the word check for every tile count
 }
 
 // Best returns the highest-equity move (ties broken by Compare): plays, plus
@@ -50,21 +51,55 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.potLane = -1
 	g.pruning = true
 	root := g.lex.Root()
-	for i := range g.anchors {
+	for i := 0; i < len(g.anchors); i++ {
 		a := &g.anchors[i]
 		if best.found && a.bound < best.m.Equity {
 			break
 		}
+		if !a.refined {
+			// Tighten the bound with the word check for every number of
+			// tiles, now that the anchor is worth searching; if it falls
+			// below the next anchor's, put it back in order.
+			g.refining, g.memo.stamp = true, g.memo.stamp+1
+			g.shadow(a)
+			g.refining, g.memo.stamp = false, g.memo.stamp+1
+			a.refined = true
+			if a.bound == minEquity {
+				continue
+			}
+			j := i
+			for j+1 < len(g.anchors) && g.anchors[j+1].bound > a.bound {
+				j++
+			}
+			if j > i {
+				moved := *a
+				copy(g.anchors[i:j], g.anchors[i+1:j+1])
+				g.anchors[j] = moved
+				i--
+				continue
+			}
+		}
+		g.loadLane(int(a.dir), int(a.lane))
+		most := g.rackTiles
+		if most == rules.RackSize {
+			// Plays of the whole rack are placed directly.
+			if k := a.byTiles[most]; k != minEquity && (!best.found || k >= best.m.Equity) {
+				g.directBingos(int(a.pos), int(a.leftLimit))
+			}
+			most--
+		}
 		// Plays of more tiles than any competitive count need not be
 		// searched.
 		g.maxPlaced = 0
-		for k := rules.RackSize; k > 0; k-- {
+		for k := most; k > 0; k-- {
 			if a.byTiles[k] != minEquity && (!best.found || a.byTiles[k] >= best.m.Equity) {
 				g.maxPlaced = k
 				break
 			}
 		}
-		g.loadLane(int(a.dir), int(a.lane))
+		if g.maxPlaced == 0 {
+			continue
+		}
 		if lane := int(a.dir)*n + int(a.lane); lane != g.potLane {
 			g.potLane = lane
 			g.potStamp++
@@ -223,25 +258,39 @@ func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32
 	return total
 }
 
-// throughLeave bounds the leave of a play covering exactly the span, which
-// holds board tiles: the best leave of the tiles a play of s.k tiles keeps,
-// or minEquity when no such play can spell a word. Plays of the whole rack
-// or all but one tile are checked against the word fingerprints (the rack
-// part plus the span's board letters must be some word's letters); shorter
-// ones get the best leave of their size unchecked, since checking their
-// many subsets costs more than it saves.
-func (g *Generator) throughLeave(s *shadowSpan) int32 {
+// throughLeave bounds a play covering exactly the span, which holds board
+// tiles: the best leave such a play of s.k tiles keeps and the tile values
+// to score it with, or leave minEquity when no such play can spell a word.
+// Plays of the whole rack or all but one tile are always checked against
+// the word fingerprints (the rack part plus the span's board letters must be
+// some word's letters); shorter ones only while refining an anchor's bound
+// (see Best), since their many subsets cost more than most anchors save.
+func (g *Generator) throughLeave(s *shadowSpan) (int32, *[rules.RackSize]int32) {
 	left := g.rackTiles - s.k
-	if left > 1 {
-		return g.leaves.best[s.k]
+	if left > 1 && !g.refining {
+		return g.leaves.best[s.k], &g.tileValues
 	}
 	key := s.board + uint64(left)*0x9e3779b97f4a7c15
 	e := &g.memo.entries[key>>(64-memoBits)]
 	if e.stamp == g.memo.stamp && e.key == key {
-		return e.leave
+		return e.leave, &e.vals
 	}
+	*e = memoEntry{key: key, leave: minEquity, stamp: g.memo.stamp}
+	if left > 1 {
+		// Subsets of s.k tiles, best leave first: the first that spells a
+		// word through the span gives the bound.
+		e.vals = g.tileValues
+		for _, i := range g.subsetsBySize[s.k] {
+			sub := &g.subsets[i]
+			if sub.blanks >= 2 || g.anagrams.prints.has(sub.fp+s.board) {
+				e.leave = sub.leave
+				break
+			}
+		}
+		return e.leave, &e.vals
+	}
+	e.vals = g.tileValues
 	blanks := int(g.rack[rules.Blank])
-	leave := int32(minEquity)
 	if left == 0 {
 		var ok bool
 		switch {
@@ -253,7 +302,7 @@ func (g *Generator) throughLeave(s *shadowSpan) int32 {
 			ok = true // two blanks: not in the index
 		}
 		if ok {
-			leave = g.leaves.value[g.fullUsed]
+			e.leave = g.leaves.value[g.fullUsed]
 		}
 	} else {
 		for l := 0; l < rules.RackSlots; l++ {
@@ -265,12 +314,19 @@ func (g *Generator) throughLeave(s *shadowSpan) int32 {
 				code, b = fingerprints[wildcard], b-1
 			}
 			if b >= 2 || g.anagrams.prints.has(g.rackPrint-code+s.board) {
-				leave = max(leave, g.leaves.value[g.fullUsed-g.leaves.radix[l]])
+				e.leave = max(e.leave, g.leaves.value[g.fullUsed-g.leaves.radix[l]])
 			}
 		}
 	}
-	*e = memoEntry{key: key, leave: leave, stamp: g.memo.stamp}
-	return leave
+	return e.leave, &e.vals
+}
+
+// rackSubset is a sub-multiset of the rack: its size, blanks, fingerprint
+// and the leave value of playing it.
+type rackSubset struct {
+	k, blanks int8
+	fp        uint64
+	leave     int32
 }
 
 // throughMemo remembers throughLeave's answers for the current rack: many
@@ -281,12 +337,13 @@ type throughMemo struct {
 	stamp   uint32
 }
 
-const memoBits = 6
+const memoBits = 8
 
 type memoEntry struct {
 	key   uint64
 	leave int32
 	stamp uint32
+	vals  [rules.RackSize]int32
 }
 
 // rackWords is what the current rack can spell on its own, by number of
@@ -324,7 +381,20 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 		g.subsetSlots[n] = uint8(rules.Blank)
 		n++
 	}
-	g.spellSubsets(rack, g.subsetSlots[:n], 0, 0, 0)
+	g.numSubsets = 0
+	g.spellSubsets(rack, g.subsetSlots[:n], 0, 0, 0, 0, 0)
+	// Index the subsets by size, best leave first.
+	for k := range g.subsetsBySize {
+		g.subsetsBySize[k] = g.subsetsBySize[k][:0]
+	}
+	for i := range g.numSubsets {
+		k := g.subsets[i].k
+		list := append(g.subsetsBySize[k], uint8(i))
+		for j := len(list) - 1; j > 0 && g.subsets[list[j-1]].leave < g.subsets[list[j]].leave; j-- {
+			list[j-1], list[j] = list[j], list[j-1]
+		}
+		g.subsetsBySize[k] = list
+	}
 	if rack.Count() == rules.RackSize {
 		sp.eights = g.anagrams.eightsThrough(rack)
 	}
@@ -339,8 +409,13 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 
 // spellSubsets extends a subset (key, k tiles, leave index idx, their
 // values in g.spellBuf) by 0..all tiles of slots[0], and so on.
-func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key uint64, k int, idx int32) {
+func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key, fp uint64, k, blanks int, idx int32) {
 	if len(slots) == 0 {
+		if k > 0 {
+			sub := &g.subsets[g.numSubsets]
+			g.numSubsets++
+			sub.k, sub.blanks, sub.fp, sub.leave = int8(k), int8(blanks), fp, g.leaves.value[idx]
+		}
 		if k < 2 || !g.anagrams.words.has(key) {
 			return
 		}
@@ -362,15 +437,18 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key uint64, k 
 	}
 	l := slots[0]
 	code, v := uint64(l), int32(rules.Letter(l).Value())
+	isBlank := 0
 	if rules.Letter(l) == rules.Blank {
-		code = wildcard
+		code, isBlank = wildcard, 1
 	}
 	for c := 0; ; c++ {
-		g.spellSubsets(rack, slots[1:], key, k, idx)
+		g.spellSubsets(rack, slots[1:], key, fp, k, blanks, idx)
 		if c == int(rack[l]) || k == rules.RackSize {
 			return
 		}
 		key = key<<5 | code
+		fp += fingerprints[code]
+		blanks += isBlank
 		g.spellBuf[k] = v
 		k++
 		idx += g.leaves.radix[l]
@@ -440,8 +518,8 @@ func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, bound *[rules
 				bound[s.k] = max(bound[s.k], g.shadowScore(&s, &g.spell.values[s.k])*1000+g.spell.leave[s.k])
 			}
 		default:
-			if leave := g.throughLeave(&s); leave != minEquity {
-				bound[s.k] = max(bound[s.k], g.shadowScore(&s, &g.tileValues)*1000+leave)
+			if leave, vals := g.throughLeave(&s); leave != minEquity {
+				bound[s.k] = max(bound[s.k], g.shadowScore(&s, vals)*1000+leave)
 			}
 		}
 		if r+1 >= n || !g.shadowAdd(&s, d, base+r+1) {

@@ -78,6 +78,10 @@ type Generator struct {
 	rackTilesAll  int
 	fullUsed      int32 // leave index of playing the whole rack
 	memo          throughMemo
+	refining      bool // see throughLeave
+	subsets       [128]rackSubset
+	numSubsets    int
+	subsetsBySize [rules.RackSize + 1][]uint8
 }
 
 // New returns a generator over an empty board.
@@ -92,6 +96,9 @@ func New(lex *gaddag.GADDAG) *Generator {
 				g.wordMul[d][lane*n+pos] = int32(p.WordMultiplier())
 			}
 		}
+	}
+	for k := range g.subsetsBySize {
+		g.subsetsBySize[k] = make([]uint8, 0, len(g.subsets))
 	}
 	var empty rules.Board
 	g.SetBoard(&empty)
