@@ -1,6 +1,8 @@
 package movegen
 
 import (
+	"cmp"
+	"slices"
 	"sync"
 
 	"scrabble/gaddag"
@@ -22,11 +24,24 @@ type anagramIndex struct {
 	words  keySet
 	eights map[uint64]uint32
 	prints printFilter
-	// long lists the words of 7 letters or more by fingerprint, as offsets
-	// into longText (the words' letters end to end), for placing bingos
-	// directly (see bingo.go).
-	long     map[uint64][]int32
-	longText []rules.Letter
+	// long lists the words of 7 letters or more by fingerprint: long[f]
+	// packs the first index into longWords and the count of the words with
+	// fingerprint f; longWords holds offsets into longText, the words'
+	// letters end to end. Used to place bingos directly (see bingo.go).
+	// Nothing here holds a pointer, so the garbage collector skips it.
+	long      map[uint64]uint64
+	longWords []int32
+	longText  []rules.Letter
+}
+
+// longWordsOf returns the offsets into longText of the words of 7 letters or
+// more with fingerprint f.
+func (idx *anagramIndex) longWordsOf(f uint64) []int32 {
+	v, ok := idx.long[f]
+	if !ok {
+		return nil
+	}
+	return idx.longWords[v>>32 : v>>32+v&0xffffffff]
 }
 
 // printFilter is a one-hash Bloom filter of fingerprints: 4 MB, so look-ups
@@ -108,7 +123,12 @@ func multisetKey(counts *[rules.RackSlots]uint8) uint64 {
 }
 
 func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
-	idx := &anagramIndex{eights: map[uint64]uint32{}, long: map[uint64][]int32{}}
+	idx := &anagramIndex{eights: map[uint64]uint32{}}
+	type longWord struct {
+		print uint64
+		off   int32
+	}
+	var longs []longWord
 	idx.words.init(1 << 18)
 	idx.prints = make(printFilter, 1<<(printFilterBits-6))
 	var counts [rules.RackSlots]uint8
@@ -128,8 +148,7 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 			if a.Accepts() {
 				idx.addWord(&counts, depth+1)
 				if depth+1 >= rules.RackSize {
-					f := fingerprint(&counts)
-					idx.long[f] = append(idx.long[f], int32(len(idx.longText)))
+					longs = append(longs, longWord{fingerprint(&counts), int32(len(idx.longText))})
 					idx.longText = append(idx.longText, path[:depth+1]...)
 				}
 			}
@@ -141,6 +160,16 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 		}
 	}
 	walk(lex.DawgRoot(), 0)
+	slices.SortFunc(longs, func(a, b longWord) int { return cmp.Compare(a.print, b.print) })
+	idx.long = make(map[uint64]uint64, len(longs)/2)
+	idx.longWords = make([]int32, len(longs))
+	for i, w := range longs {
+		idx.longWords[i] = w.off
+		if i == 0 || longs[i-1].print != w.print {
+			idx.long[w.print] = uint64(i) << 32
+		}
+		idx.long[w.print]++
+	}
 	return idx
 }
 

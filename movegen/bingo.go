@@ -60,7 +60,7 @@ func (g *Generator) directBingos(pos, leftLimit int) {
 func (g *Generator) placeWords(key uint64, start, end int) {
 	idx := g.anagrams
 	length := end - start + 1
-	for _, off := range idx.long[key] {
+	for _, off := range idx.longWordsOf(key) {
 		if int(off)+length > len(idx.longText) {
 			continue // a fingerprint shared by a shorter word at the end
 		}

@@ -600,6 +600,9 @@ func (g *Generator) generateOthers(rack *rules.Rack, bagLen int, opts Options, r
 // exchanges enumerates every distinct non-empty sub-multiset of the rack,
 // choosing how many of each letter (slot) to give back.
 func (g *Generator) exchanges(rack *rules.Rack, slot int, rec Recorder) {
+	for slot < rules.RackSlots && rack[slot] == 0 {
+		slot++
+	}
 	if slot == rules.RackSlots {
 		if g.move.Len > 0 {
 			g.move.NumTiles = g.move.Len
