@@ -297,6 +297,10 @@ func (g *Generator) throughLeave(s *shadowSpan) (int32, *[rules.RackSize]int32) 
 		case blanks < 2:
 			ok = g.anagrams.prints.has(g.rackPrint + s.board)
 		case s.length == rules.RackSize+1 && s.k == rules.RackSize:
+			if !g.spell.eightsKnown {
+				g.spell.eights = g.anagrams.eightsThrough(&g.rack)
+				g.spell.eightsKnown = true
+			}
 			ok = g.spell.eights&(1<<s.through) != 0
 		default:
 			ok = true // two blanks: not in the index
@@ -354,7 +358,11 @@ type rackWords struct {
 	formable [rules.RackSize + 1]bool
 	values   [rules.RackSize + 1][rules.RackSize]int32
 	leave    [rules.RackSize + 1]int32
-	eights   uint32 // board letters a full rack spells an 8-letter word through
+	// eights holds the board letters a full rack spells an 8-letter word
+	// through, once eightsKnown (worked out only when asked: with two
+	// blanks it takes hundreds of look-ups).
+	eights      uint32
+	eightsKnown bool
 }
 
 // analyzeRack fills g.spell for the rack (at most 7 tiles) from the anagram
@@ -394,9 +402,6 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 			list[j-1], list[j] = list[j], list[j-1]
 		}
 		g.subsetsBySize[k] = list
-	}
-	if rack.Count() == rules.RackSize {
-		sp.eights = g.anagrams.eightsThrough(rack)
 	}
 	counts := [rules.RackSlots]uint8(*rack)
 	g.rackPrint = fingerprint(&counts)
