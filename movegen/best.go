@@ -226,7 +226,13 @@ func (g *Generator) shadowAdd(s *shadowSpan, d, sq int) bool {
 			s.crossConst += g.crossScore[d][sq] * wm
 		}
 	} else {
-		s.letterMul[s.free] = lm
+		// Kept highest first: the best tiles go on the best squares.
+		i := s.free
+		for i > 0 && s.letterMul[i-1] < lm {
+			s.letterMul[i] = s.letterMul[i-1]
+			i--
+		}
+		s.letterMul[i] = lm
 		s.free++
 	}
 	s.wordMul *= wm
@@ -238,20 +244,11 @@ func (g *Generator) shadowAdd(s *shadowSpan, d, sq int) bool {
 // score bounds the score of a play covering exactly the span: the best
 // tiles go where they count most.
 func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32) int32 {
-	var eff [rules.RackSize]int32
+	main := s.fixed + s.hookMain
 	for i := 0; i < s.free; i++ {
-		e := s.letterMul[i] * s.wordMul
-		j := i
-		for j > 0 && eff[j-1] < e {
-			eff[j] = eff[j-1]
-			j--
-		}
-		eff[j] = e
+		main += s.letterMul[i] * tileValues[i]
 	}
-	total := (s.fixed+s.hookMain)*s.wordMul + s.crossConst + s.hookCross
-	for i := 0; i < s.free; i++ {
-		total += eff[i] * tileValues[i]
-	}
+	total := main*s.wordMul + s.crossConst + s.hookCross
 	if s.k == rules.RackSize {
 		total += rules.BingoBonus
 	}
