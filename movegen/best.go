@@ -51,33 +51,24 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.potLane = -1
 	g.pruning = true
 	root := g.lex.Root()
-	for i := 0; i < len(g.anchors); i++ {
-		a := &g.anchors[i]
-		if best.found && a.bound < best.m.Equity {
+	for len(g.queue) > 0 {
+		i := int(g.queue[0] & 0xffff)
+		if best.found && g.anchors[i].bound < best.m.Equity {
 			break
 		}
+		a := g.popAnchor()
 		if !a.refined {
 			// Tighten the bound with the word check for every number of
-			// tiles, now that the anchor is worth searching; if it falls
-			// below the next anchor's, put it back in order.
+			// tiles, now that the anchor is worth searching, and put it
+			// back in line.
 			g.refining, g.memo.stamp = true, g.memo.stamp+1
 			g.shadow(a)
 			g.refining, g.memo.stamp = false, g.memo.stamp+1
 			a.refined = true
-			if a.bound == minEquity {
-				continue
+			if a.bound != minEquity {
+				g.pushAnchor(i)
 			}
-			j := i
-			for j+1 < len(g.anchors) && g.anchors[j+1].bound > a.bound {
-				j++
-			}
-			if j > i {
-				moved := *a
-				copy(g.anchors[i:j], g.anchors[i+1:j+1])
-				g.anchors[j] = moved
-				i--
-				continue
-			}
+			continue
 		}
 		g.loadLane(int(a.dir), int(a.lane))
 		most := g.rackTiles
@@ -154,15 +145,59 @@ func (g *Generator) shadowAll() {
 			}
 		}
 	}
-	slices.SortFunc(g.anchors, func(a, b anchorBound) int {
-		switch {
-		case a.bound > b.bound:
-			return -1
-		case a.bound < b.bound:
-			return 1
+	// A max-heap of (bound, anchor) keys: most searches stop after a few
+	// anchors, so sorting them all would be wasted.
+	g.queue = g.queue[:0]
+	for i := range g.anchors {
+		g.queue = append(g.queue, anchorKey(g.anchors[i].bound, i))
+	}
+	for i := len(g.queue)/2 - 1; i >= 0; i-- {
+		g.siftDown(i)
+	}
+}
+
+// anchorKey orders anchors by bound; the low bits hold the anchor's index.
+func anchorKey(bound int32, i int) int64 { return int64(bound)<<16 | int64(i) }
+
+func (g *Generator) siftDown(i int) {
+	q := g.queue
+	for {
+		c := 2*i + 1
+		if c >= len(q) {
+			return
 		}
-		return 0
-	})
+		if c+1 < len(q) && q[c+1] > q[c] {
+			c++
+		}
+		if q[i] >= q[c] {
+			return
+		}
+		q[i], q[c] = q[c], q[i]
+		i = c
+	}
+}
+
+// popAnchor removes the anchor with the highest bound from the queue.
+func (g *Generator) popAnchor() *anchorBound {
+	top := g.queue[0]
+	last := len(g.queue) - 1
+	g.queue[0] = g.queue[last]
+	g.queue = g.queue[:last]
+	g.siftDown(0)
+	return &g.anchors[top&0xffff]
+}
+
+// pushAnchor puts anchor i back in the queue.
+func (g *Generator) pushAnchor(i int) {
+	g.queue = append(g.queue, anchorKey(g.anchors[i].bound, i))
+	for c := len(g.queue) - 1; c > 0; {
+		p := (c - 1) / 2
+		if g.queue[p] >= g.queue[c] {
+			return
+		}
+		g.queue[p], g.queue[c] = g.queue[c], g.queue[p]
+		c = p
+	}
 }
 
 // sortRackValues lists the rack's tile values, highest first.

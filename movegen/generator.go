@@ -60,6 +60,7 @@ type Generator struct {
 	move        Move
 	valuer      LeaveValuer
 	anchors     []anchorBound
+	queue       []int64 // anchors by bound, a max-heap (see anchorKey)
 	best        bestEquity
 	tileValues  [rules.RackSize]int32 // rack tile values, highest first (shadow)
 	anagrams    *anagramIndex

@@ -15,9 +15,10 @@ type rightPotential struct {
 	stamp [n + 1]uint32
 	count [n + 1]int8 // entries for q = 0..count-1
 	entry [n + 1][rules.RackSize + 1]potential
-	// bestSup[u][k] is the best leave of a play of k tiles that uses the
-	// tiles of the subset numbered u (see rackLeaves) and more.
-	bestSup [128][rules.RackSize + 1]int32
+	// bestSup[u] is the best leave of a play that uses the tiles of the
+	// subset numbered u (see rackLeaves) and maybe more; the leave of a play
+	// of k tiles is also at most leaves.best[k].
+	bestSup [128]int32
 }
 
 type potential struct {
@@ -42,25 +43,16 @@ func (g *Generator) loadBestSupersets() {
 		}
 	}
 	for u := size - 1; u >= 0; u-- {
-		row := &g.pot.bestSup[u]
-		for k := range row {
-			row[k] = minEquity
-		}
-		tiles := 0
+		best := lv.value[u]
 		rest := u
 		for _, l := range slots[:ns] {
 			c := int32(g.rack[l]) + 1
-			used := rest % c
-			rest /= c
-			tiles += int(used)
-			if used+1 < c {
-				up := &g.pot.bestSup[u+lv.radix[l]]
-				for k := range row {
-					row[k] = max(row[k], up[k])
-				}
+			if rest%c+1 < c {
+				best = max(best, g.pot.bestSup[u+lv.radix[l]])
 			}
+			rest /= c
 		}
-		row[tiles] = lv.value[u]
+		g.pot.bestSup[u] = best
 	}
 }
 
@@ -127,14 +119,14 @@ func (g *Generator) worthRight(p int, ms, wm, cs int32, placed int) bool {
 	}
 	cnt := min(int(g.pot.count[p]), g.maxPlaced-placed+1, g.rackTiles+1)
 	e := &g.pot.entry[p]
-	sup := &g.pot.bestSup[g.leaves.used]
+	sup := g.pot.bestSup[g.leaves.used]
 	for q := q0; q < cnt; q++ {
 		k := placed + q
 		score := (ms+e[q].main)*wm*e[q].mul + cs + e[q].cross
 		if k == rules.RackSize {
 			score += rules.BingoBonus
 		}
-		if score*1000+sup[k] >= target {
+		if score*1000+min(sup, g.leaves.best[k]) >= target {
 			return true
 		}
 	}
