@@ -42,6 +42,9 @@ type PlayerOptions struct {
 	// Leaves values the tiles kept (millipoints); nil means every leave is
 	// worth 0. Used by the equity player (the score player takes none).
 	Leaves movegen.LeaveValuer
+	// Sim is the sim player's budget and settings, DefaultSimPlayer when
+	// zero (Leaves above, the seed from the game; Threads defaults to 1).
+	Sim SimOptions
 }
 
 // PlayerInfo describes a registered player.
@@ -67,6 +70,7 @@ var registry = []playerEntry{
 		func(o PlayerOptions) (Player, error) {
 			return &staticPlayer{name: "equity", leaves: o.Leaves}, nil
 		}},
+	{PlayerInfo{"sim", "the best move by Monte Carlo simulation (equity player's candidates and answers)"}, newSimPlayer},
 }
 
 // Players lists the registered players by name.

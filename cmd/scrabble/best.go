@@ -25,8 +25,10 @@ func (c *counting) Record(m *movegen.Move) {
 
 func newBestCmd(a *app) *cobra.Command {
 	var (
-		board, rack string
-		top         int
+		board, rack    string
+		top            int
+		simMode, asJSN bool
+		sf             *simFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "best --board FILE [--rack TILES]",
@@ -43,15 +45,30 @@ with a rack needs no --rack; the lexicon is --lexicon, else the CGP's lex
 opcode if installed, else the default lexicon.
 
 When no play is possible it says whether exchanging is allowed (the bag holds
-at least 7 tiles) or only passing is.`,
+at least 7 tiles) or only passing is.
+
+--sim ranks the best candidates by Monte Carlo simulation instead, with the
+options of 'scrabble sim' (--plies, --iterations, --time, --threads,
+--candidates, --stop, --seed; see 'scrabble sim --help'). --json prints the
+moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 		Example: `  scrabble best --board examples/pos.txt --rack AEINRST
   scrabble best --board examples/pos.cgp
   scrabble best --board examples/pos.cgp --rack QUIXOTE --top 10
-  scrabble --lexicon NWL23 best --board game.cgp --top 0`,
+  scrabble --lexicon NWL23 best --board game.cgp --top 0
+  scrabble best --board examples/pos.txt --rack AEINRST --sim --iterations 2000 --threads 2
+  scrabble best --board examples/pos.cgp --sim --time 10s --json`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if top < 0 {
 				return usagef("--top must be 0 (no runners-up) or more, not %d", top)
+			}
+			if simMode {
+				return a.simulate(cmd, sf, board, rack, top+1, asJSN)
+			}
+			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed"} {
+				if cmd.Flags().Changed(name) {
+					return usagef("--%s is a simulation option: add --sim", name)
+				}
 			}
 			t, err := a.loadTurn(board, rack)
 			if err != nil {
@@ -65,8 +82,15 @@ at least 7 tiles) or only passing is.`,
 			c := counting{rec: best}
 			gen.GeneratePlays(&t.rack, &c)
 			w := a.stdout
-			fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n\n", t.rack, t.lexName(), plural(c.n, "play"))
 			ms := best.Moves()
+			out := make([]moveJSON, len(ms))
+			for i := range ms {
+				out[i] = describe(&t.pos.Board, t.rack, &ms[i])
+			}
+			if asJSN {
+				return writeMovesJSON(a.stdout, out)
+			}
+			fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n\n", t.rack, t.lexName(), plural(c.n, "play"))
 			if len(ms) == 0 {
 				if rules.CanExchange(t.bag) {
 					fmt.Fprintf(w, "No play: exchange or pass (the bag holds %s).\n", plural(t.bag, "tile"))
@@ -74,10 +98,6 @@ at least 7 tiles) or only passing is.`,
 					fmt.Fprintf(w, "No play: pass (the bag holds %s, too few to exchange).\n", plural(t.bag, "tile"))
 				}
 				return nil
-			}
-			out := make([]moveJSON, len(ms))
-			for i := range ms {
-				out[i] = describe(&t.pos.Board, t.rack, &ms[i])
 			}
 			b := out[0]
 			l := b.Leave
@@ -98,5 +118,8 @@ at least 7 tiles) or only passing is.`,
 	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
 	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
 	f.IntVarP(&top, "top", "n", 5, "how many runners-up to list (0: none)")
+	f.BoolVar(&simMode, "sim", false, "rank the best candidates by Monte Carlo simulation (see 'scrabble sim')")
+	f.BoolVar(&asJSN, "json", false, "print JSON (fields in README.md)")
+	sf = addSimFlags(f)
 	return cmd
 }

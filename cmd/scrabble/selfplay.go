@@ -39,6 +39,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		out                string
 		pairs, resume      bool
 		asJSON             bool
+		simFlags           [2]*simPlayerFlags
 	)
 	var names []string
 	for _, p := range sim.Players() {
@@ -103,6 +104,9 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 				cfg.Options[i].Leaves = t
 			}
 			for i := range 2 {
+				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
+					return err
+				}
 				if _, err := sim.NewPlayer(cfg.Players[i], cfg.Options[i]); err != nil {
 					return usagef("--p%d: %v", i+1, err)
 				}
@@ -111,7 +115,7 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 				return err
 			}
 			for i, file := range files {
-				if file != "" || cfg.Players[i] != "equity" {
+				if file != "" || (cfg.Players[i] != "equity" && cfg.Players[i] != "sim") {
 					continue
 				}
 				// The engine's trained values for the lexicon, if any.
@@ -160,6 +164,7 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 	f.StringVar(&p2, "p2", "score", "player 2: "+playerNames())
 	f.StringVar(&p1Leaves, "p1-leaves", "", "leave table FILE for player 1 (default: the lexicon's trained values; none: zero)")
 	f.StringVar(&p2Leaves, "p2-leaves", "", "leave table FILE for player 2 (default: the lexicon's trained values; none: zero)")
+	simFlags = [2]*simPlayerFlags{addSimPlayerFlags(f, 1), addSimPlayerFlags(f, 2)}
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
 	f.StringVarP(&out, "out", "o", "", "directory for results.jsonl and the games' GCG files")

@@ -1,0 +1,377 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"scrabble/eval"
+	"scrabble/rules"
+	"scrabble/sim"
+)
+
+// simFlags are the simulation options shared by `sim` and `best --sim`.
+type simFlags struct {
+	plies, iterations, threads, candidates int
+	budget                                 time.Duration
+	stop                                   string
+}
+
+// defaultSimIterations caps a run when neither --iterations nor --time is
+// given.
+const defaultSimIterations = 1000
+
+func addSimFlags(f *pflag.FlagSet) *simFlags {
+	s := &simFlags{}
+	f.IntVar(&s.plies, "plies", sim.DefaultPlies, "moves played after each candidate (the opponent's answer, then ours, ...)")
+	f.IntVar(&s.iterations, "iterations", defaultSimIterations, "at most this many iterations (one rollout of every candidate still in the race)")
+	f.DurationVar(&s.budget, "time", 0, "stop after this long, e.g. 10s (with --time alone, iterations are not capped)")
+	f.IntVar(&s.threads, "threads", runtime.NumCPU(), "goroutines playing iterations")
+	f.IntVar(&s.candidates, "candidates", sim.DefaultCandidates, "plays simulated, the best by static equity (the best exchange and the pass come on top)")
+	f.StringVar(&s.stop, "stop", "99", "prune candidates and stop once the leader is ahead of the rest at this confidence (%), or none")
+	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
+	return s
+}
+
+// options checks the flags and returns the simulation options.
+func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.SimOptions, error) {
+	f := cmd.Flags()
+	conf, err := parseStop(s.stop)
+	if err != nil {
+		return sim.SimOptions{}, usageError{err}
+	}
+	switch {
+	case s.plies < 1 || s.plies > sim.MaxPlies:
+		return sim.SimOptions{}, usagef("--plies must be from 1 to %d, not %d", sim.MaxPlies, s.plies)
+	case s.iterations < 1:
+		return sim.SimOptions{}, usagef("--iterations must be at least 1, not %d", s.iterations)
+	case s.budget < 0 || (f.Changed("time") && s.budget == 0):
+		return sim.SimOptions{}, usagef("--time must be a positive duration such as 10s or 2m, not %v", s.budget)
+	case s.threads < 1:
+		return sim.SimOptions{}, usagef("--threads must be at least 1, not %d", s.threads)
+	case s.candidates < 1 || s.candidates > sim.MaxCandidates:
+		return sim.SimOptions{}, usagef("--candidates must be from 1 to %d, not %d", sim.MaxCandidates, s.candidates)
+	}
+	if err := a.v.BindPFlag("seed", f.Lookup("seed")); err != nil {
+		return sim.SimOptions{}, err
+	}
+	seed, err := strconv.ParseUint(fmt.Sprint(a.v.Get("seed")), 10, 64)
+	if err != nil {
+		return sim.SimOptions{}, usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
+	}
+	o := sim.SimOptions{Plies: s.plies, Iterations: s.iterations, Time: s.budget, Threads: s.threads,
+		Candidates: s.candidates, Confidence: conf, Seed: seed, WinPct: eval.DefaultWinPct()}
+	if s.budget > 0 && !f.Changed("iterations") {
+		o.Iterations = 0 // the time decides
+	}
+	return o, nil
+}
+
+func newSimCmd(a *app) *cobra.Command {
+	var (
+		board, rack string
+		top         int
+		asJSON      bool
+	)
+	var sf *simFlags
+	cmd := &cobra.Command{
+		Use:   "sim --board FILE [--rack TILES]",
+		Short: "Rank the candidate moves of a position by Monte Carlo simulation",
+		Long: `Simulate the best candidate moves of a position and rank them by simulated
+equity, with their chance of winning.
+
+The candidates are the --candidates best plays by static equity (score plus
+the value of the tiles kept), plus the best exchange (when the bag holds at
+least 7 tiles) and the pass. One iteration draws the opponent's rack at random
+from the unseen tiles (or uses it when the CGP gives it) and the order of the
+bag, then plays every candidate still in the race forward --plies moves, both
+sides answering with their best static-equity move; every candidate of an
+iteration gets the same draws (common random numbers), so their differences
+are measured with far less noise than their values. Once the bag runs out in
+a rollout, both sides play on to the end of the game.
+
+A candidate's simulated equity is the spread change over its rollout (its own
+score included) plus, if the game goes on, the value of the player's leave at
+the end less the opponent's. Its chance of winning comes from the built-in
+table of P(win | spread, unseen tiles) (see 'scrabble winpct'), applied to
+the final spread (scores from the CGP, else 0-0) plus that leave difference,
+or is 0, 50 or 100% for a rollout that ends the game.
+
+Stopping: at most --iterations iterations, at most --time; with --stop 99 (the
+default) a candidate is pruned once the leader is ahead of it at 99%
+confidence (a paired test on the iterations they shared), and the run stops
+when only the leader is left; --stop none plays every candidate for the whole
+budget. The same --seed, --iterations and --threads give the same table
+(unless --time stopped the run). With the bag empty the position is an
+endgame: the opponent's rack is known and one iteration is exact.
+
+The board, rack and lexicon are read as by 'scrabble moves'; a CGP's scores,
+opponent's rack and scoreless-turn count are used. --json prints one JSON
+object (fields in README.md).`,
+		Example: `  scrabble sim --board examples/pos.cgp
+  scrabble sim --board examples/pos.txt --rack AEINRST --iterations 2000 --stop none --threads 2
+  scrabble sim --board examples/pos.cgp --time 10s --plies 3 --json`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if top < 0 {
+				return usagef("--top must be 0 (all) or more, not %d", top)
+			}
+			return a.simulate(cmd, sf, board, rack, top, asJSON)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
+	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
+	f.IntVarP(&top, "top", "n", 0, "show only the N best candidates (0: all)")
+	f.BoolVar(&asJSON, "json", false, "print one JSON object (fields in README.md)")
+	sf = addSimFlags(f)
+	return cmd
+}
+
+// simCandidateJSON is one candidate in --json output: the move's fields as
+// in `moves --json` (equity is the static equity) and the simulation's.
+type simCandidateJSON struct {
+	moveJSON
+	SimEquity   float64 `json:"sim_equity"`    // points
+	SimEquitySE float64 `json:"sim_equity_se"` // standard error
+	WinPct      float64 `json:"win_pct"`       // percent
+	WinPctSE    float64 `json:"win_pct_se"`
+	Iterations  int     `json:"iterations"`
+	Pruned      bool    `json:"pruned"`
+}
+
+// simJSON is the --json output of a simulation.
+type simJSON struct {
+	Lexicon      string             `json:"lexicon"`
+	Rack         string             `json:"rack"`
+	Bag          int                `json:"bag"`
+	Opponent     string             `json:"opponent_rack"` // "" when unknown
+	Scores       [2]int             `json:"scores"`
+	Endgame      bool               `json:"endgame"`
+	Plies        int                `json:"plies"`
+	Seed         uint64             `json:"seed"`
+	Threads      int                `json:"threads"`
+	Stop         string             `json:"stop"`
+	Iterations   int                `json:"iterations"`
+	Rollouts     int64              `json:"rollouts"`
+	Generations  int64              `json:"generations"`
+	Seconds      float64            `json:"seconds"`
+	Stopped      string             `json:"stopped"`
+	Interrupted  bool               `json:"interrupted"`
+	Candidates   []simCandidateJSON `json:"candidates"`
+	RolloutsPerS float64            `json:"rollouts_per_second"`
+}
+
+// simulate runs the simulation of the position in file and prints the
+// ranking: the best move and the top runners-up (top 0: all).
+func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, top int, asJSON bool) error {
+	opts, err := sf.options(a, cmd)
+	if err != nil {
+		return err
+	}
+	t, err := a.loadTurn(file, rackFlag)
+	if err != nil {
+		return err
+	}
+	leaves, err := eval.DefaultLeaves(t.lexName())
+	if err != nil {
+		return err
+	}
+	if leaves != nil {
+		opts.Leaves = leaves
+	}
+	pos := &sim.SimPosition{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
+		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
+	w := a.stdout
+	if !asJSON {
+		fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n", t.rack, t.lexName(), simSetting(t, opts))
+	}
+	bar := newSimBar(a.stderr, opts, &t.pos.Board)
+	opts.Progress = bar.update
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	res, err := sim.NewSimulator(t.lex).Simulate(ctx, pos, opts)
+	bar.finish()
+	interrupted := err != nil && errors.Is(err, context.Canceled) && ctx.Err() != nil
+	if err != nil && !interrupted {
+		return err
+	}
+	cands := make([]simCandidateJSON, len(res.Candidates))
+	for i, c := range res.Candidates {
+		cands[i] = simCandidateJSON{moveJSON: describe(&t.pos.Board, t.rack, &c.Move),
+			SimEquity: round3(c.Mean), SimEquitySE: round3(c.StdErr),
+			WinPct: round3(100 * c.WinProb), WinPctSE: round3(100 * c.WinStdErr),
+			Iterations: c.Iterations, Pruned: c.Pruned}
+	}
+	if top > 0 && len(cands) > top {
+		cands = cands[:top]
+	}
+	if asJSON {
+		out := simJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Bag: res.BagLen, Opponent: t.pos.Racks[1].String(),
+			Scores: t.pos.Scores, Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
+			Stop: sf.stop, Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
+			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands}
+		if s := res.Elapsed.Seconds(); s > 0 {
+			out.RolloutsPerS = math.Round(float64(res.Rollouts) / s)
+		}
+		data, err := json.Marshal(out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s\n", data)
+	} else if err := writeSimResult(w, t, res, cands, opts); err != nil {
+		return err
+	}
+	if interrupted {
+		fmt.Fprintln(a.stderr, "scrabble: interrupted; the table shows the iterations so far")
+		return exitStatus(130)
+	}
+	return nil
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// simSetting describes what is simulated: "simulating 15 plays ...".
+func simSetting(t *turn, o sim.SimOptions) string {
+	var sb strings.Builder
+	opp := "the opponent's rack unknown"
+	if r := t.pos.Racks[1]; r.Count() > 0 {
+		opp = "the opponent's rack " + r.String()
+	}
+	if t.bag == 0 {
+		fmt.Fprintf(&sb, "endgame: the bag is empty and %s; every candidate is played out to the end by both sides' best static moves (one iteration is exact)", opp)
+		return sb.String()
+	}
+	fmt.Fprintf(&sb, "%s in the bag, %s, score %d-%d; ", plural(t.bag, "tile"), opp, t.pos.Scores[0], t.pos.Scores[1])
+	fmt.Fprintf(&sb, "%s plies after each candidate, ", strconv.Itoa(o.Plies))
+	var budget []string
+	if o.Iterations > 0 {
+		budget = append(budget, "at most "+plural(o.Iterations, "iteration"))
+	}
+	if o.Time > 0 {
+		budget = append(budget, "at most "+o.Time.String())
+	}
+	sb.WriteString(strings.Join(budget, " and "))
+	if o.Confidence > 0 {
+		fmt.Fprintf(&sb, ", stopping at %g%% confidence", 100*o.Confidence)
+	}
+	fmt.Fprintf(&sb, ", seed %d, %s", o.Seed, plural(o.Threads, "thread"))
+	return sb.String()
+}
+
+// writeSimResult prints the ranking as a table with a summary line.
+func writeSimResult(w io.Writer, t *turn, res *sim.SimResult, cands []simCandidateJSON, o sim.SimOptions) error {
+	fmt.Fprintln(w)
+	if len(cands) == 0 {
+		_, err := fmt.Fprintln(w, "No candidates.")
+		return err
+	}
+	b := cands[0]
+	kind := "Best play"
+	if b.Kind != "play" {
+		kind = "Best move"
+	}
+	fmt.Fprintf(w, "%s by simulation: %s  %d points, simulated equity %.1f (static %.1f), win %.1f%%\n",
+		kind, b.Move, b.Score, b.SimEquity, b.Equity, b.WinPct)
+	fmt.Fprintln(w)
+	rows := make([][]string, len(cands))
+	for i, c := range cands {
+		l := c.Leave
+		if l == "" {
+			l = "-"
+		}
+		note := ""
+		if c.Pruned {
+			note = "pruned"
+		}
+		rows[i] = []string{strconv.Itoa(i + 1), c.Move, strconv.Itoa(c.Score), l,
+			strconv.FormatFloat(c.Equity, 'f', 1, 64),
+			fmt.Sprintf("%.1f", c.SimEquity), fmt.Sprintf("%.2f", c.SimEquitySE),
+			fmt.Sprintf("%.1f", c.WinPct), thousands(c.Iterations), note}
+	}
+	var table strings.Builder
+	if err := writeTable(&table, []string{"#", "MOVE", "SCORE", "LEAVE", "STATIC", "SIM", "SE", "WIN%", "ITERATIONS", ""},
+		[]bool{true, false, true, false, true, true, true, true, true, false}, rows); err != nil {
+		return err
+	}
+	for _, line := range strings.SplitAfter(table.String(), "\n") {
+		// The last column (pruned or empty) is often blank.
+		io.WriteString(w, strings.TrimRight(line, " \n")+strings.Repeat("\n", strings.Count(line, "\n")))
+	}
+	fmt.Fprintln(w)
+	rate := ""
+	if s := res.Elapsed.Seconds(); s > 0 && res.Rollouts > 0 {
+		rate = fmt.Sprintf(": %s rollouts/s", thousands(int(float64(res.Rollouts)/s)))
+	}
+	why := map[string]string{
+		"iterations": "the iteration budget was spent",
+		"time":       "the time budget was spent",
+		"confident":  fmt.Sprintf("the leader is ahead of every other candidate at %g%% confidence", 100*o.Confidence),
+		"endgame":    "endgame: one iteration is exact",
+		"single":     "only one candidate",
+		"cancelled":  "interrupted",
+	}[res.Stopped]
+	_, err := fmt.Fprintf(w, "%s, %s (%s move searches) in %s on %s%s; stopped: %s.\n",
+		plural(res.Iterations, "iteration"), plural(int(res.Rollouts), "rollout"), thousands(int(res.Generations)),
+		elapsed(res.Elapsed), plural(o.Threads, "thread"), rate, why)
+	return err
+}
+
+// simBar shows a running simulation: on a terminal a bar of iterations (a
+// spinner with a time budget alone) with the current leader, elsewhere one
+// line saying what is starting.
+type simBar struct {
+	bar   *progressbar.ProgressBar
+	board *rules.Board
+}
+
+func newSimBar(w io.Writer, o sim.SimOptions, board *rules.Board) *simBar {
+	if !isTerminal(w) {
+		fmt.Fprintln(w, "Simulating ...")
+		return &simBar{}
+	}
+	total := o.Iterations
+	if total == 0 {
+		total = -1
+	}
+	return &simBar{board: board, bar: progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("simulating"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetItsString("iterations"),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+func (b *simBar) update(p sim.SimProgress) {
+	if b.bar == nil {
+		return
+	}
+	b.bar.Describe(fmt.Sprintf("leader %s %.1f, %d in the race", p.Leader.NotationOn(b.board), p.LeaderMean, p.Live))
+	b.bar.Set(p.Iterations)
+}
+
+func (b *simBar) finish() {
+	if b.bar != nil {
+		if !b.bar.IsFinished() {
+			b.bar.Clear()
+		}
+		b.bar.Exit()
+	}
+}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"scrabble/internal/testlex"
+)
+
+// nwlEnv is a test environment where NWL23 resolves from the shared lists
+// (the test is skipped without them).
+func nwlEnv(t *testing.T) *testEnv {
+	t.Helper()
+	dir := os.Getenv(testlex.EnvVar)
+	testlex.Path(t, "NWL23")
+	e := newTestEnv(t)
+	t.Setenv(testlex.EnvVar, dir)
+	return e
+}
+
+var examplePos = filepath.Join("..", "..", "examples", "pos.cgp")
+
+func TestSimUsage(t *testing.T) {
+	e := nwlEnv(t)
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"sim"}, 2, "--board FILE is required"},
+		{[]string{"sim", "--board", examplePos, "--stop", "maybe"}, 2, `--stop "maybe": want none`},
+		{[]string{"sim", "--board", examplePos, "--stop", "100"}, 2, "--stop"},
+		{[]string{"sim", "--board", examplePos, "--plies", "0"}, 2, "--plies must be from 1"},
+		{[]string{"sim", "--board", examplePos, "--iterations", "0"}, 2, "--iterations must be at least 1"},
+		{[]string{"sim", "--board", examplePos, "--time", "0s"}, 2, "--time must be a positive duration"},
+		{[]string{"sim", "--board", examplePos, "--threads", "0"}, 2, "--threads must be at least 1"},
+		{[]string{"sim", "--board", examplePos, "--candidates", "0"}, 2, "--candidates must be from 1"},
+		{[]string{"sim", "--board", examplePos, "--top", "-1"}, 2, "--top must be"},
+		{[]string{"sim", "--board", examplePos, "--rack", "QQ"}, 1, "too many Qs"},
+		{[]string{"best", "--board", examplePos, "--iterations", "10"}, 2, "--iterations is a simulation option: add --sim"},
+		{[]string{"selfplay", "--p1", "equity", "--p1-iterations", "10"}, 2, "--p1-iterations is for the sim player, and --p1 is equity"},
+		{[]string{"selfplay", "--p2", "sim", "--p2-stop", "often"}, 2, "--p2-stop"},
+		{[]string{"selfplay", "--p2", "sim", "--p2-plies", "0"}, 2, "--p2-plies must be from 1"},
+	} {
+		r := e.run(c.args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.msg) {
+			t.Errorf("scrabble %s: exit %d, stderr %q; want exit %d and %q", strings.Join(c.args, " "), r.code, r.stderr, c.code, c.msg)
+		}
+	}
+}
+
+// simOutput holds the --json fields the tests look at.
+type simOutput struct {
+	Lexicon     string `json:"lexicon"`
+	Rack        string `json:"rack"`
+	Bag         int    `json:"bag"`
+	Opponent    string `json:"opponent_rack"`
+	Scores      [2]int `json:"scores"`
+	Endgame     bool   `json:"endgame"`
+	Plies       int    `json:"plies"`
+	Seed        uint64 `json:"seed"`
+	Threads     int    `json:"threads"`
+	Iterations  int    `json:"iterations"`
+	Rollouts    int64  `json:"rollouts"`
+	Generations int64  `json:"generations"`
+	Stopped     string `json:"stopped"`
+	Candidates  []struct {
+		Kind        string  `json:"kind"`
+		Move        string  `json:"move"`
+		Score       int     `json:"score"`
+		Leave       string  `json:"leave"`
+		Equity      float64 `json:"equity"`
+		SimEquity   float64 `json:"sim_equity"`
+		SimEquitySE float64 `json:"sim_equity_se"`
+		WinPct      float64 `json:"win_pct"`
+		WinPctSE    float64 `json:"win_pct_se"`
+		Iterations  int     `json:"iterations"`
+		Pruned      bool    `json:"pruned"`
+	} `json:"candidates"`
+}
+
+func parseSim(t *testing.T, out string) (simOutput, map[string]any) {
+	t.Helper()
+	var s simOutput
+	var raw map[string]any
+	if strings.Count(out, "\n") != 1 || json.Unmarshal([]byte(out), &s) != nil || json.Unmarshal([]byte(out), &raw) != nil {
+		t.Fatalf("--json output is not one JSON object on a line:\n%s", out)
+	}
+	delete(raw, "seconds")
+	delete(raw, "rollouts_per_second")
+	delete(raw, "threads")
+	return s, raw
+}
+
+// TestSimJSON: the same seed, iterations and threads give the same table;
+// without a stopping rule so does another thread count.
+func TestSimJSON(t *testing.T) {
+	e := nwlEnv(t)
+	args := []string{"sim", "--board", examplePos, "--iterations", "12", "--candidates", "3", "--stop", "none", "--json", "--seed", "5"}
+	s, raw := parseSim(t, e.ok(append(args, "--threads", "1")...))
+	if s.Lexicon != "NWL23" || s.Rack != "AEINRST" || s.Bag != 45 || s.Opponent != "" || s.Scores != [2]int{129, 215} ||
+		s.Endgame || s.Plies != 2 || s.Seed != 5 || s.Iterations != 12 || s.Stopped != "iterations" {
+		t.Errorf("header fields: %+v", s)
+	}
+	if len(s.Candidates) != 5 || s.Rollouts != 60 || s.Generations != 120 {
+		t.Fatalf("%d candidates (want 3 plays, an exchange and the pass), %d rollouts, %d generations", len(s.Candidates), s.Rollouts, s.Generations)
+	}
+	for i, c := range s.Candidates {
+		if c.Iterations != 12 || c.Pruned || c.SimEquitySE <= 0 || c.WinPct <= 0 || c.WinPct >= 100 {
+			t.Errorf("candidate %d: %+v", i+1, c)
+		}
+		if i > 0 && c.SimEquity > s.Candidates[i-1].SimEquity {
+			t.Errorf("candidate %d (%.1f) ranks below one with a lower simulated equity", i+1, c.SimEquity)
+		}
+	}
+	// The sums are integers: the thread count cannot change them.
+	_, two := parseSim(t, e.ok(append(args, "--threads", "2")...))
+	if !reflect.DeepEqual(raw, two) {
+		t.Errorf("the same seed gave different tables:\n%v\n%v", raw, two)
+	}
+	_, other := parseSim(t, e.ok(append(args[:len(args)-1], "6")...))
+	if reflect.DeepEqual(raw["candidates"], other["candidates"]) {
+		t.Error("seeds 5 and 6 gave the same table")
+	}
+}
+
+func TestBestSim(t *testing.T) {
+	e := nwlEnv(t)
+	out := e.ok("best", "--board", examplePos, "--sim", "--iterations", "16", "--candidates", "4", "--top", "2", "--threads", "1")
+	for _, re := range []string{
+		`(?m)^Rack AEINRST, lexicon NWL23: 45 tiles in the bag, the opponent's rack unknown, score 129-215; 2 plies`,
+		`(?m)^Best (play|move) by simulation: \S+ \S+  \d+ points, simulated equity -?\d+\.\d \(static -?\d+\.\d\), win \d+\.\d%$`,
+		`(?m)^#\s+MOVE\s+SCORE\s+LEAVE\s+STATIC\s+SIM\s+SE\s+WIN%\s+ITERATIONS$`,
+		`(?m)^16 iterations, \d+ rollouts \(\d+ move searches\) in \S+ on 1 thread: [\d,]+ rollouts/s; stopped: `,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("output does not match %s:\n%s", re, out)
+		}
+	}
+	if rows := regexp.MustCompile(`(?m)^[123]  `).FindAllString(out, -1); len(rows) != 3 || strings.Contains(out, "\n4  ") {
+		t.Errorf("want the best and 2 runners-up:\n%s", out)
+	}
+	// Without --sim, --json prints the static moves.
+	js := e.ok("best", "--board", examplePos, "--json", "--top", "1")
+	var moves []map[string]any
+	if err := json.Unmarshal([]byte(js), &moves); err != nil || len(moves) != 2 {
+		t.Errorf("best --json: %v\n%s", err, js)
+	}
+}
+
+// TestSimEndgame: with the bag empty the output says it is an endgame and
+// one iteration settles it, whether the CGP names the opponent's rack or
+// leaves it to be inferred from the unseen tiles.
+func TestSimEndgame(t *testing.T) {
+	e := nwlEnv(t)
+	known := filepath.Join("testdata", "endgame.cgp")
+	data, err := os.ReadFile(known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unknown := e.file("unknown.cgp", strings.Replace(string(data), "/ADPRST?", "/", 1))
+	var tables []string
+	for _, f := range []string{known, unknown} {
+		out := e.ok("sim", "--board", f, "--threads", "1")
+		if !strings.Contains(out, "endgame: the bag is empty") || !strings.Contains(out, "1 iteration,") ||
+			!strings.Contains(out, "stopped: endgame: one iteration is exact") {
+			t.Errorf("%s:\n%s", f, out)
+		}
+		tables = append(tables, out[strings.Index(out, "\nBest"):strings.LastIndex(out, "\n\n")])
+	}
+	if tables[0] != tables[1] {
+		t.Errorf("the known and the inferred opponent's rack gave different tables:\n%s\n%s", tables[0], tables[1])
+	}
+	s, _ := parseSim(t, e.ok("sim", "--board", known, "--json"))
+	if !s.Endgame || s.Bag != 0 || s.Iterations != 1 || s.Opponent != "ADPRST?" {
+		t.Errorf("endgame %v, bag %d, %d iterations, opponent %q", s.Endgame, s.Bag, s.Iterations, s.Opponent)
+	}
+	for _, c := range s.Candidates {
+		if c.SimEquitySE != 0 || (c.WinPct != 0 && c.WinPct != 50 && c.WinPct != 100) {
+			t.Errorf("%s: %.1f ± %.2f, win %.1f%%: want exact", c.Move, c.SimEquity, c.SimEquitySE, c.WinPct)
+		}
+	}
+}
+
+// TestSelfplaySimPlayer plays a pair of games with the sim player on a tiny
+// budget; --resume with the same options finds them done.
+func TestSelfplaySimPlayer(t *testing.T) {
+	e := nwlEnv(t)
+	dir := filepath.Join(e.root, "run")
+	args := []string{"--lexicon", "NWL23", "selfplay", "--games", "2", "--pairs", "--p1", "sim", "--p2", "equity",
+		"--p1-iterations", "4", "--p1-candidates", "3", "--p1-plies", "1", "--workers", "1", "--json", "--out", dir}
+	s, _ := parseSelfplayJSON(t, e.ok(args...))
+	if s.Games != 2 || s.Players[0].Name != "sim" || s.Players[1].Name != "equity" {
+		t.Fatalf("summary %+v", s)
+	}
+	again, _ := parseSelfplayJSON(t, e.ok(append(args, "--resume")...))
+	if again.Played != 0 || again.WinRate != s.WinRate {
+		t.Errorf("resumed: played %d, win rate %g (was %g)", again.Played, again.WinRate, s.WinRate)
+	}
+}
+
+func TestWinpctTrainAndShow(t *testing.T) {
+	e := nwlEnv(t)
+	out := filepath.Join(e.root, "w.csv")
+	args := []string{"--lexicon", "NWL23", "winpct", "train", "--games", "40", "--seed", "3", "--workers", "2", "--out", out}
+	r := e.run(args...)
+	if r.code != 0 || !regexp.MustCompile(`^Wrote \S+: 40 games, [\d,]+ turns observed`).MatchString(r.stdout) {
+		t.Fatalf("train: %+v", r)
+	}
+	first, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(first), "# P(win | spread, unseen tiles) from 40 games") {
+		t.Errorf("the table's comments:\n%.300s", first)
+	}
+	// A second run refuses to overwrite the first's work unless resumed;
+	// resumed, it finds the games done and writes the same table.
+	if r := e.run(args...); r.code != 1 || !strings.Contains(r.stderr, "--resume") {
+		t.Errorf("rerun without --resume: %+v", r)
+	}
+	e.ok(append(args, "--resume", "--workers", "1")...)
+	second, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(first) != string(second) {
+		t.Error("the resumed run wrote another table")
+	}
+	show := e.ok("winpct", "show", out, "--unseen", "50,7", "--spreads", "-10,0,10", "--neutral")
+	if !regexp.MustCompile(`(?m)^\s+50\s+-?\d+\.\d\s+\d+\.\d\s+50\.0\s+\d+\.\d$`).MatchString(show) {
+		t.Errorf("show --neutral:\n%s", show)
+	}
+	if r := e.run("winpct", "show", "--spreads", "x"); r.code != 2 {
+		t.Errorf("show --spreads x: %+v", r)
+	}
+	if r := e.run("winpct", "show", filepath.Join(e.root, "missing.csv")); r.code != 1 || !strings.Contains(r.stderr, "missing.csv") {
+		t.Errorf("show of a missing file: %+v", r)
+	}
+	builtin := e.ok("winpct", "show")
+	if !strings.Contains(builtin, "Chance of winning") {
+		t.Errorf("show:\n%s", builtin)
+	}
+}

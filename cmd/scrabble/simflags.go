@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"scrabble/sim"
+)
+
+// parseStop reads a --stop value: "none" (no stopping rule, no pruning) or
+// a confidence level in percent such as 95 or 99.
+func parseStop(s string) (float64, error) {
+	if strings.EqualFold(s, "none") {
+		return 0, nil
+	}
+	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	if err != nil || v < 50 || v >= 100 {
+		return 0, fmt.Errorf("--stop %q: want none, or a confidence level in percent from 50 to below 100, such as 95 or 99", s)
+	}
+	return v / 100, nil
+}
+
+// simPlayerFlags are the sim player's options for one seat of selfplay.
+type simPlayerFlags struct {
+	seat                          int
+	iterations, candidates, plies int
+	stop                          string
+}
+
+func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
+	s := &simPlayerFlags{seat: seat}
+	p := fmt.Sprintf("p%d-", seat)
+	d := sim.DefaultSimPlayer
+	f.IntVar(&s.iterations, p+"iterations", d.Iterations, fmt.Sprintf("sim player %d: at most this many iterations a move", seat))
+	f.IntVar(&s.candidates, p+"candidates", d.Candidates, fmt.Sprintf("sim player %d: plays simulated (plus the best exchange and the pass)", seat))
+	f.IntVar(&s.plies, p+"plies", sim.DefaultPlies, fmt.Sprintf("sim player %d: moves played after each candidate", seat))
+	f.StringVar(&s.stop, p+"stop", strconv.FormatFloat(100*d.Confidence, 'f', -1, 64), fmt.Sprintf("sim player %d: prune and stop at this confidence (%%), or none", seat))
+	return s
+}
+
+// options checks the flags against the seat's player and returns the sim
+// player's options: setting them for another player is a usage error.
+func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.SimOptions, error) {
+	p := fmt.Sprintf("p%d-", s.seat)
+	if player != "sim" {
+		for _, name := range []string{"iterations", "candidates", "plies", "stop"} {
+			if f.Changed(p + name) {
+				return sim.SimOptions{}, usagef("--%s%s is for the sim player, and --p%d is %s", p, name, s.seat, player)
+			}
+		}
+		return sim.SimOptions{}, nil
+	}
+	conf, err := parseStop(s.stop)
+	if err != nil {
+		return sim.SimOptions{}, usagef("--%s%v", p, strings.TrimPrefix(err.Error(), "--"))
+	}
+	switch {
+	case s.iterations < 1:
+		return sim.SimOptions{}, usagef("--%siterations must be at least 1, not %d", p, s.iterations)
+	case s.candidates < 1 || s.candidates > sim.MaxCandidates:
+		return sim.SimOptions{}, usagef("--%scandidates must be from 1 to %d, not %d", p, sim.MaxCandidates, s.candidates)
+	case s.plies < 1 || s.plies > sim.MaxPlies:
+		return sim.SimOptions{}, usagef("--%splies must be from 1 to %d, not %d", p, sim.MaxPlies, s.plies)
+	}
+	return sim.SimOptions{Iterations: s.iterations, Candidates: s.candidates, Plies: s.plies, Confidence: conf}, nil
+}

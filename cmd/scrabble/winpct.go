@@ -1,0 +1,291 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"scrabble/eval"
+	"scrabble/sim"
+)
+
+func newWinpctCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "winpct",
+		Short: "Learn and show the win-probability table (chance of winning by spread and tiles unseen)",
+		Example: `  scrabble --lexicon NWL23 winpct train --games 50000 --out winpct.csv
+  scrabble winpct show
+  scrabble winpct show winpct.csv --spreads 0,10,50,100`,
+	}
+	cmd.AddCommand(newWinpctTrainCmd(a), newWinpctShowCmd(a))
+	return cmd
+}
+
+// winpctChunk is how many games are played between checkpoints.
+const winpctChunk = 500
+
+// Stored columns of the table: every 5 points up to 300. Past 300 points
+// the player ahead has won all but a handful of the self-play games.
+const (
+	winpctStep      = 5
+	winpctMaxSpread = 300
+)
+
+func newWinpctTrainCmd(a *app) *cobra.Command {
+	var (
+		games  int
+		out    string
+		resume bool
+	)
+	cmd := &cobra.Command{
+		Use:   "train --games N --out FILE",
+		Short: "Learn the win-probability table from self-play",
+		Long: `Play --games games between two equity players (the engine's trained leave
+values for the lexicon), record at every turn the mover's lead, the tiles
+they cannot see (bag plus the opponent's rack) and whether they went on to
+win, and smooth those counts into a table of P(win | spread, unseen tiles):
+symmetric (P(s, u) = 1 - P(-s, u)), never decreasing in the spread. README.md
+("Win probability") describes the method.
+
+The run writes as it goes into FILE.train/: every ` + strconv.Itoa(winpctChunk) + ` games the counts so far.
+Ctrl-C stops it; --resume continues where it stopped, losing at most the
+games of the chunk in progress. The same --seed gives the same table whatever
+--workers. FILE is a CSV table (see 'scrabble winpct show'); the engine's
+built-in table is eval/data/winpct.csv.`,
+		Example: `  scrabble --lexicon NWL23 winpct train --games 50000 --seed 2026 --out winpct.csv
+  scrabble --lexicon NWL23 winpct train --games 50000 --seed 2026 --out winpct.csv --resume`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if games < 1 {
+				return usagef("--games must be at least 1, not %d", games)
+			}
+			if out == "" {
+				return usagef("--out FILE is required")
+			}
+			seed, workers, err := a.seedAndWorkers(cmd)
+			if err != nil {
+				return err
+			}
+			lex, err := a.reg.Resolve(a.v.GetString("lexicon"))
+			if err != nil {
+				return err
+			}
+			work := out + ".train"
+			if entries, _ := os.ReadDir(work); len(entries) > 0 && !resume {
+				return fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
+			}
+			if err := os.MkdirAll(work, 0o755); err != nil {
+				return err
+			}
+			leaves, err := eval.DefaultLeaves(lex.Header().Name)
+			if err != nil {
+				return err
+			}
+			cfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}
+			if leaves != nil {
+				cfg.Options = [2]sim.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+
+			stats, chunks, err := winpctCheckpoint(work, games)
+			if err != nil {
+				return err
+			}
+			if chunks > 0 {
+				fmt.Fprintf(a.stdout, "Resuming after %s\n", plural(min(chunks*winpctChunk, games), "game"))
+			}
+			total := (games + winpctChunk - 1) / winpctChunk
+			bar := newGamesBar(a.stderr, "win table", games)
+			start := time.Now()
+			for c := chunks; c < total; c++ {
+				cfg.Games = min(winpctChunk, games-c*winpctChunk)
+				// A chunk's games depend on the seed and the chunk alone.
+				cfg.Seed = sim.GameSeed(seed, c, false)
+				base := c * winpctChunk
+				cfg.Progress = func(d, _ int) { bar.set(base+d, games) }
+				chunk := eval.NewWinStats()
+				cfg.OnGame = func(_ int, rec *sim.GameRecord) { sim.ObserveWins(chunk, rec) }
+				if _, err := sim.RunSelfPlay(ctx, cfg); err != nil {
+					bar.finish()
+					if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+						fmt.Fprintf(a.stderr, "scrabble: interrupted after %s; continue with --resume\n", plural(base, "game"))
+						return exitStatus(130)
+					}
+					return err
+				}
+				stats.Merge(chunk)
+				if err := winpctSaveCheckpoint(work, c+1, stats); err != nil {
+					bar.finish()
+					return err
+				}
+			}
+			bar.finish()
+			table, err := stats.Table(winpctStep, winpctMaxSpread)
+			if err != nil {
+				return err
+			}
+			if err := writeWinPct(table, out, fmt.Sprintf(
+				"P(win | spread, unseen tiles) from %s of self-play (equity vs equity, lexicon %s, seed %d),\n"+
+					"%s turns: scrabble --lexicon %s winpct train --games %d --seed %d\n"+
+					"Rows: tiles unseen by the player to move; tempo: what being on move is worth, in points;\n"+
+					"then P(win) in ten-thousandths of a lead (columns, points) with neither side on move:\n"+
+					"symmetric (P(-s) = 1 - P(s)); the player to move wins with P(s + tempo).\n"+
+					"Linear between columns; past the last column the last value holds.",
+				plural(games, "game"), lex.Header().Name, seed, thousands(int(stats.Observations())), lex.Header().Name, games, seed)); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.stdout, "Wrote %s: %s, %s turns observed, %s\n", out, plural(games, "game"),
+				thousands(int(stats.Observations())), elapsed(time.Since(start)))
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&games, "games", "n", 50000, "self-play games to learn from")
+	f.StringVarP(&out, "out", "o", "", "FILE for the table (CSV)")
+	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
+	f.Uint64("seed", 1, "base seed")
+	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	return cmd
+}
+
+// winpctCheckpoint returns the counts so far and the chunks they cover:
+// the checkpoint with the most chunks, or empty counts.
+func winpctCheckpoint(work string, games int) (*eval.WinStats, int, error) {
+	files, _ := filepath.Glob(filepath.Join(work, "c*.winstats"))
+	sort.Strings(files) // chunk numbers are zero-padded
+	if len(files) == 0 {
+		return eval.NewWinStats(), 0, nil
+	}
+	last := files[len(files)-1]
+	var c int
+	if _, err := fmt.Sscanf(filepath.Base(last), "c%06d.winstats", &c); err != nil {
+		return nil, 0, fmt.Errorf("%s: cannot tell which games it covers", last)
+	}
+	stats, err := eval.LoadWinStats(last)
+	if err != nil {
+		return nil, 0, err
+	}
+	if want := min(c*winpctChunk, games); stats.Games() != int64(want) {
+		return nil, 0, fmt.Errorf("%s holds %d games, not the %d of its %d chunks: is it from a run with another --games?", last, stats.Games(), want, c)
+	}
+	return stats, c, nil
+}
+
+// winpctSaveCheckpoint writes the counts after chunks chunks, then removes
+// older checkpoints.
+func winpctSaveCheckpoint(work string, chunks int, stats *eval.WinStats) error {
+	path := filepath.Join(work, fmt.Sprintf("c%06d.winstats", chunks))
+	if err := stats.Save(path); err != nil {
+		return err
+	}
+	old, _ := filepath.Glob(filepath.Join(work, "c*.winstats"))
+	for _, o := range old {
+		if o != path {
+			os.Remove(o)
+		}
+	}
+	return nil
+}
+
+// writeWinPct writes the table as CSV with comment lines.
+func writeWinPct(t *eval.WinPct, out, comment string) error {
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	werr := t.WriteCSV(f, comment)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
+	return nil
+}
+
+func newWinpctShowCmd(a *app) *cobra.Command {
+	var (
+		spreads, unseen string
+		neutral         bool
+	)
+	cmd := &cobra.Command{
+		Use:   "show [FILE]",
+		Short: "Print chances of winning from the built-in table or FILE",
+		Long: `Print the chance of winning, in percent, of the player to move for some
+leads (--spreads, points ahead) and numbers of tiles they cannot see
+(--unseen: bag plus the opponent's rack), from the engine's built-in table or
+from FILE (a table 'winpct train' wrote), and the tempo: what being on move
+is worth, in points. --neutral prints the stored symmetric table instead, the
+chance of a lead with neither side on move.`,
+		Example: `  scrabble winpct show
+  scrabble winpct show winpct.csv --unseen 93,50,7 --spreads 0,5,10,20,50
+  scrabble winpct show --neutral`,
+		Args: args(cobra.MaximumNArgs(1)),
+		RunE: func(cmd *cobra.Command, argv []string) error {
+			table := eval.DefaultWinPct()
+			if len(argv) == 1 {
+				var err error
+				if table, err = eval.LoadWinPct(argv[0]); err != nil {
+					return err
+				}
+			}
+			ss, err := intList("--spreads", spreads)
+			if err != nil {
+				return err
+			}
+			us, err := intList("--unseen", unseen)
+			if err != nil {
+				return err
+			}
+			header := []string{"UNSEEN", "TEMPO"}
+			right := []bool{true, true}
+			for _, s := range ss {
+				header = append(header, fmt.Sprintf("%+d", s))
+				right = append(right, true)
+			}
+			rows := make([][]string, len(us))
+			for i, u := range us {
+				rows[i] = []string{strconv.Itoa(u), fmt.Sprintf("%.1f", table.Tempo(u))}
+				for _, s := range ss {
+					p := table.ProbToMove(float64(s), u)
+					if neutral {
+						p = table.Prob(float64(s), u)
+					}
+					rows[i] = append(rows[i], fmt.Sprintf("%.1f", 100*p))
+				}
+			}
+			if neutral {
+				fmt.Fprintln(a.stdout, "Chance of winning (%), neither side on move, by lead in points (columns) and tiles unseen (rows):")
+			} else {
+				fmt.Fprintln(a.stdout, "Chance of winning (%) of the player to move by lead in points (columns) and tiles unseen (rows):")
+			}
+			return writeTable(a.stdout, header, right, rows)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&spreads, "spreads", "-50,-20,0,10,20,50,100,150", "comma-separated leads in points")
+	f.StringVar(&unseen, "unseen", "93,80,60,40,20,10,7,3", "comma-separated numbers of unseen tiles")
+	f.BoolVar(&neutral, "neutral", false, "print the symmetric table (neither side on move)")
+	return cmd
+}
+
+// intList parses a comma-separated list of whole numbers.
+func intList(flag, s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, usagef("%s: %q is not a whole number", flag, f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}

@@ -1,0 +1,598 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"scrabble/eval"
+	"scrabble/gaddag"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// Monte Carlo simulation ranks the candidate moves of a position by
+// playing each forward many times against random draws (see Simulator).
+
+// SimPosition is the position to simulate, seen by the player to move.
+type SimPosition struct {
+	Board rules.Board
+	Rack  rules.Rack // the player to move's tiles
+	// Opponent is the opponent's whole rack when it is known; empty means
+	// unknown, drawn at random from the unseen tiles in every iteration.
+	Opponent rules.Rack
+	// OpponentTiles is how many tiles the opponent holds when Opponent is
+	// unknown; 0 means a full rack (or every unseen tile, if fewer).
+	OpponentTiles int
+	// Scores are the player to move's, then the opponent's.
+	Scores [2]int
+	// Scoreless is the number of consecutive scoreless turns so far.
+	Scoreless int
+}
+
+// SimOptions configures a simulation. The zero value of each field but the
+// budget means its default.
+type SimOptions struct {
+	// Leaves values the tiles kept, for picking candidates and for both
+	// sides' answers (nil: every leave is worth 0).
+	Leaves movegen.LeaveValuer
+	// WinPct turns a rollout's final spread (plus the leave difference)
+	// into a chance of winning for whoever is then on move; nil leaves win
+	// probabilities out (reported as 0), except for rollouts that reach the
+	// end of the game.
+	WinPct *eval.WinPct
+	// Candidates is how many plays to simulate, the best by static equity
+	// (default 15); the best exchange (when the bag allows one) and the
+	// pass come on top.
+	Candidates int
+	// Plies is how many moves each rollout plays after the candidate
+	// (default 2: the opponent's answer and the player's next move).
+	Plies int
+	// Iterations caps the iterations: one iteration plays every candidate
+	// still in the race forward once. 0 means no cap (Time must be set).
+	Iterations int
+	// Time caps the run's duration (0: no cap). A run stopped by time is
+	// not reproducible.
+	Time time.Duration
+	// Confidence, when above 0 (such as 0.95 or 0.99), prunes a candidate
+	// once the leader is ahead of it at this one-sided confidence level,
+	// and stops when only the leader is left. 0 plays every candidate for
+	// the whole budget.
+	Confidence float64
+	// Threads is how many goroutines play iterations (default 1).
+	Threads int
+	// Seed fixes the draws: the same seed, budget and Threads give the same
+	// result (for a run not stopped by Time).
+	Seed uint64
+	// Progress, if set, is called after every round of iterations from the
+	// goroutine that called Simulate.
+	Progress func(SimProgress)
+}
+
+// Defaults.
+const (
+	DefaultCandidates = 15
+	DefaultPlies      = 2
+	// MaxCandidates keeps the paired statistics (one sum per pair) small.
+	MaxCandidates = 100
+	// MaxPlies is the most plies a rollout plays after its candidate
+	// before the bag is empty.
+	MaxPlies = maxRolloutPlies / 2
+	// minPruneIterations: no candidate is pruned before this many
+	// iterations, so the normal approximation behind the test holds.
+	minPruneIterations = 16
+	// maxRolloutPlies bounds a rollout that plays on to the end of the game
+	// once the bag is empty (six scoreless turns end any game, so a real
+	// game never needs this many).
+	maxRolloutPlies = 60
+)
+
+// SimProgress is the state of a running simulation.
+type SimProgress struct {
+	Iterations int // done by the leader
+	Rollouts   int64
+	Live       int // candidates still in the race
+	Leader     movegen.Move
+	LeaderMean float64 // simulated equity, points
+	Elapsed    time.Duration
+}
+
+// SimCandidate is one simulated move.
+type SimCandidate struct {
+	Move movegen.Move // Equity is the static equity (millipoints)
+	// Mean is the simulated equity in points: the spread change over the
+	// rollout (candidate's score included) plus, if the game did not end,
+	// the value of the player's leave at the end less the opponent's.
+	Mean, StdErr float64
+	// WinProb is the mean chance of winning after the rollout, WinStdErr
+	// its standard error.
+	WinProb, WinStdErr float64
+	Iterations         int
+	// Pruned is true when the candidate left the race early.
+	Pruned bool
+}
+
+// SimResult is a finished simulation.
+type SimResult struct {
+	// Candidates, best first: those still in the race by simulated equity,
+	// then the pruned ones.
+	Candidates []SimCandidate
+	Iterations int   // iterations of the leader
+	Rollouts   int64 // candidate rollouts played
+	// Generations counts the move searches (Generator.Best) of the rollouts.
+	Generations int64
+	BagLen      int
+	// Endgame is true when the bag was empty: the opponent's rack is known,
+	// every rollout is the same, and one iteration settles each candidate
+	// (played out to the end of the game by both sides' static play).
+	Endgame bool
+	// Stopped says why the run ended: "iterations", "time", "confident"
+	// (only the leader was left), "endgame", "single" (one candidate, and a
+	// stopping rule: one round values it) or "cancelled".
+	Stopped string
+	Elapsed time.Duration
+}
+
+// Simulator runs simulations over one lexicon. It keeps a move generator
+// per thread between runs. It is not safe for concurrent use.
+type Simulator struct {
+	lex     *gaddag.GADDAG
+	root    *movegen.Generator
+	after   []*movegen.Generator // the board after each play candidate
+	workers []*simWorker
+	cands   candidateRecorder
+}
+
+// NewSimulator returns a simulator for lex.
+func NewSimulator(lex *gaddag.GADDAG) *Simulator {
+	return &Simulator{lex: lex, root: movegen.New(lex)}
+}
+
+// simRun is what the workers of one run share, read-only during a round.
+type simRun struct {
+	opts SimOptions
+	// after[c] is the board once candidate c is played (the root's for an
+	// exchange or the pass): a rollout starts by copying it, sparing the
+	// workers an Apply per rollout. Read-only, shared by the workers.
+	after    []*movegen.Generator
+	rack     rules.Rack
+	opp      rules.Rack // known opponent rack, or empty
+	oppTiles int        // tiles to draw for an unknown opponent rack
+	pool     []rules.Letter
+	scores   [2]int
+	zero     int
+	cands    []movegen.Move
+	live     []int // indexes into cands of the candidates in the race
+	paired   bool  // keep the pairwise sums (pruning needs them)
+}
+
+// Simulate ranks the candidate moves of pos by simulation. It returns an
+// error for a position outside the rules or bad options. When ctx is
+// cancelled it returns the result so far with ctx's error.
+func (s *Simulator) Simulate(ctx context.Context, pos *SimPosition, opts SimOptions) (*SimResult, error) {
+	start := time.Now()
+	r, bag, err := s.prepare(pos, &opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &SimResult{BagLen: bag, Endgame: bag == 0}
+	total := newSimAcc(len(r.cands), r.paired)
+	finish := func(stopped string) *SimResult {
+		res.Stopped = stopped
+		res.Elapsed = time.Since(start)
+		res.Rollouts, res.Generations = total.rollouts, total.gens
+		res.Candidates, res.Iterations = total.rank(r)
+		return res
+	}
+	maxIter := opts.Iterations
+	if res.Endgame {
+		maxIter = 1 // nothing is random: one iteration is exact
+	}
+	threads := max(1, opts.Threads)
+	for len(s.workers) < threads {
+		s.workers = append(s.workers, &simWorker{gen: movegen.New(s.lex)})
+	}
+	workers := s.workers[:threads]
+	for _, w := range workers {
+		w.reset(r)
+	}
+	// Rounds end where pruning and the time budget are decided: short
+	// enough to prune early, long enough to keep the threads busy.
+	round := 32
+	if r.paired {
+		round = 8
+	}
+	done := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return finish("cancelled"), err
+		}
+		n := round
+		if maxIter > 0 {
+			n = min(n, maxIter-done)
+		}
+		if err := s.round(ctx, r, workers, done, n); err != nil {
+			if ctx.Err() != nil {
+				return finish("cancelled"), ctx.Err()
+			}
+			return nil, err
+		}
+		done += n
+		for _, w := range workers {
+			total.merge(&w.acc, r.live)
+			w.acc.clear()
+		}
+		if r.paired && done >= minPruneIterations {
+			r.prune(total)
+		}
+		stopped := ""
+		switch {
+		case res.Endgame:
+			stopped = "endgame"
+		case r.paired && len(r.cands) == 1:
+			stopped = "single" // nothing to compare: one round values it
+		case r.paired && len(r.live) == 1:
+			stopped = "confident"
+		case maxIter > 0 && done >= maxIter:
+			stopped = "iterations"
+		case opts.Time > 0 && time.Since(start) >= opts.Time:
+			stopped = "time"
+		}
+		if opts.Progress != nil {
+			lead := total.leader(r)
+			opts.Progress(SimProgress{Iterations: done, Rollouts: total.rollouts, Live: len(r.live),
+				Leader: r.cands[lead], LeaderMean: total.mean(lead), Elapsed: time.Since(start)})
+		}
+		if stopped != "" {
+			return finish(stopped), nil
+		}
+	}
+}
+
+// prepare checks the position and options and sets up the run: the
+// candidates (plays by static equity, the best exchange, the pass) and the
+// unseen tiles the iterations draw from. It returns the bag's size.
+// checkOptions fills in the defaults and checks the options.
+func checkOptions(o *SimOptions) error {
+	switch {
+	case o.Candidates == 0:
+		o.Candidates = DefaultCandidates
+	case o.Candidates < 1 || o.Candidates > MaxCandidates:
+		return fmt.Errorf("sim: %d candidates: want 1 to %d", o.Candidates, MaxCandidates)
+	}
+	switch {
+	case o.Plies == 0:
+		o.Plies = DefaultPlies
+	case o.Plies < 1 || o.Plies > MaxPlies:
+		return fmt.Errorf("sim: %d plies: want 1 to %d", o.Plies, MaxPlies)
+	}
+	switch {
+	case o.Iterations < 0:
+		return fmt.Errorf("sim: %d iterations", o.Iterations)
+	case o.Time < 0:
+		return fmt.Errorf("sim: time budget %v", o.Time)
+	case o.Iterations == 0 && o.Time == 0:
+		return errors.New("sim: no budget: set the iterations, the time, or both")
+	case o.Confidence < 0 || o.Confidence >= 1:
+		return fmt.Errorf("sim: confidence %g: want 0 (no stopping rule) or a level between 0 and 1 such as 0.99", o.Confidence)
+	case o.Threads < 0:
+		return fmt.Errorf("sim: %d threads", o.Threads)
+	}
+	return nil
+}
+
+func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, error) {
+	o := opts
+	if err := checkOptions(o); err != nil {
+		return nil, 0, err
+	}
+	if n := pos.Rack.Count(); n == 0 || n > rules.RackSize {
+		return nil, 0, fmt.Errorf("sim: rack %q has %d tiles: want 1 to %d", pos.Rack.String(), n, rules.RackSize)
+	}
+	unseen, err := rules.Unseen(&pos.Board, pos.Rack)
+	if err != nil {
+		return nil, 0, fmt.Errorf("sim: rack %s does not fit the board: %w", pos.Rack, err)
+	}
+	r := &simRun{opts: *o, rack: pos.Rack, scores: pos.Scores, zero: pos.Scoreless,
+		paired: o.Confidence > 0}
+	bag := 0
+	if opp := pos.Opponent; opp.Count() > 0 {
+		if opp.Count() > rules.RackSize {
+			return nil, 0, fmt.Errorf("sim: the opponent's rack %s has %d tiles: want at most %d", opp, opp.Count(), rules.RackSize)
+		}
+		if !unseen.Contains(opp) {
+			return nil, 0, fmt.Errorf("sim: the opponent's rack %s does not fit the unseen tiles %s", opp, unseen)
+		}
+		r.opp = opp
+		unseen.Sub(opp)
+		bag = unseen.Count()
+	} else {
+		n := pos.OpponentTiles
+		if n < 0 || n > rules.RackSize || n > unseen.Count() {
+			return nil, 0, fmt.Errorf("sim: the opponent holds %d tiles: want 0 to %d (and no more than the %d unseen)", n, rules.RackSize, unseen.Count())
+		}
+		if n == 0 {
+			n = min(rules.RackSize, unseen.Count())
+		}
+		bag = unseen.Count() - n
+		if bag == 0 {
+			r.opp = unseen // the opponent holds every unseen tile
+			unseen = rules.Rack{}
+		} else {
+			r.oppTiles = n
+		}
+	}
+	if r.opp.Count() == 0 && r.oppTiles == 0 {
+		return nil, 0, errors.New("sim: the opponent has no tiles: the game is over")
+	}
+	r.pool = unseen.Tiles()
+
+	// The candidates, valued as a static player would.
+	root := s.root
+	root.SetBoard(&pos.Board)
+	oppView, _ := rules.Unseen(&pos.Board, pos.Rack) // with the bag empty, the opponent's rack
+	root.SetLeaves(eval.Equity(o.Leaves, bag, oppView))
+	c := &s.cands
+	c.reset(o.Candidates)
+	root.Generate(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}, c)
+	r.cands = c.moves(r.cands[:0])
+	r.after = make([]*movegen.Generator, len(r.cands))
+	for i := range r.cands {
+		m := &r.cands[i]
+		if m.Kind != movegen.Play {
+			r.after[i] = root
+			continue
+		}
+		if i >= len(s.after) {
+			s.after = append(s.after, movegen.New(s.lex))
+		}
+		r.after[i] = s.after[i]
+		r.after[i].CopyBoard(root)
+		r.after[i].Apply(m)
+	}
+	r.live = make([]int, len(r.cands))
+	for i := range r.live {
+		r.live[i] = i
+	}
+	return r, bag, nil
+}
+
+// round plays iterations [first, first+n) on the workers, each taking the
+// next iteration as it finishes one.
+func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, first, n int) error {
+	if len(workers) == 1 {
+		w := workers[0]
+		for i := first; i < first+n; i++ {
+			w.iterate(r, i)
+		}
+		return nil
+	}
+	// Goroutines a round: an allocation or two every round, none per
+	// iteration.
+	var next atomic.Int64
+	next.Store(int64(first))
+	end := int64(first + n)
+	eg, gctx := errgroup.WithContext(ctx)
+	for _, w := range workers {
+		eg.Go(func() error {
+			for {
+				i := next.Add(1) - 1
+				if i >= end || gctx.Err() != nil {
+					return gctx.Err()
+				}
+				w.iterate(r, int(i))
+			}
+		})
+	}
+	return eg.Wait()
+}
+
+// candidateRecorder keeps the best plays by equity, the best exchange and
+// the pass.
+type candidateRecorder struct {
+	plays    movegen.TopN
+	exchange movegen.Move
+	hasExch  bool
+	pass     movegen.Move
+	hasPass  bool
+}
+
+func (c *candidateRecorder) reset(n int) {
+	c.plays.N, c.plays.Better = n, movegen.ByEquity
+	c.plays.Reset()
+	c.hasExch, c.hasPass = false, false
+}
+
+func (c *candidateRecorder) Record(m *movegen.Move) {
+	switch m.Kind {
+	case movegen.Play:
+		c.plays.Record(m)
+	case movegen.Exchange:
+		if !c.hasExch || movegen.ByEquity(m, &c.exchange) < 0 {
+			c.exchange, c.hasExch = *m, true
+		}
+	case movegen.Pass:
+		c.pass, c.hasPass = *m, true
+	}
+}
+
+// moves appends the candidates to out, best static equity first.
+func (c *candidateRecorder) moves(out []movegen.Move) []movegen.Move {
+	out = append(out, c.plays.Moves()...)
+	if c.hasExch {
+		out = append(out, c.exchange)
+	}
+	if c.hasPass {
+		out = append(out, c.pass)
+	}
+	slices.SortStableFunc(out, func(a, b movegen.Move) int { return movegen.ByEquity(&a, &b) })
+	return out
+}
+
+// simAcc sums what the rollouts of a set of iterations found, per
+// candidate. Sums are integers (millipoints, millionths of a win), so
+// adding up the workers' sums in any order gives the same totals.
+type simAcc struct {
+	n     []int64
+	sum   []int64 // millipoints
+	sumSq []int64
+	win   []int64 // millionths
+	winSq []int64 // (millionths)^2 / 1000, kept small enough to sum
+	// cross[a*k+b] (a < b) sums the product of a's and b's values in the
+	// iterations both played, for the paired test.
+	cross    []int64
+	k        int
+	rollouts int64
+	gens     int64
+}
+
+func newSimAcc(k int, paired bool) *simAcc {
+	a := &simAcc{k: k, n: make([]int64, k), sum: make([]int64, k), sumSq: make([]int64, k),
+		win: make([]int64, k), winSq: make([]int64, k)}
+	if paired {
+		a.cross = make([]int64, k*k)
+	}
+	return a
+}
+
+func (a *simAcc) clear() {
+	clear(a.n)
+	clear(a.sum)
+	clear(a.sumSq)
+	clear(a.win)
+	clear(a.winSq)
+	clear(a.cross)
+	a.rollouts, a.gens = 0, 0
+}
+
+// merge adds o's sums (of the live candidates, the only ones o touched).
+func (a *simAcc) merge(o *simAcc, live []int) {
+	for _, c := range live {
+		a.n[c] += o.n[c]
+		a.sum[c] += o.sum[c]
+		a.sumSq[c] += o.sumSq[c]
+		a.win[c] += o.win[c]
+		a.winSq[c] += o.winSq[c]
+	}
+	if a.cross != nil {
+		for i, x := range live {
+			for _, y := range live[i+1:] {
+				a.cross[x*a.k+y] += o.cross[x*a.k+y]
+			}
+		}
+	}
+	a.rollouts += o.rollouts
+	a.gens += o.gens
+}
+
+// mean is candidate c's simulated equity in points.
+func (a *simAcc) mean(c int) float64 {
+	if a.n[c] == 0 {
+		return 0
+	}
+	return float64(a.sum[c]) / float64(a.n[c]) / 1000
+}
+
+// stdErr is the standard error of a mean from its count, sum and sum of
+// squares (in the same units).
+func stdErr(n, sum, sumSq float64) float64 {
+	if n < 2 {
+		return 0
+	}
+	v := (sumSq - sum*sum/n) / (n - 1)
+	return math.Sqrt(max(v, 0) / n)
+}
+
+// leader is the live candidate with the highest simulated equity (ties: the
+// higher static equity, i.e. the earlier candidate).
+func (a *simAcc) leader(r *simRun) int {
+	best := r.live[0]
+	for _, c := range r.live[1:] {
+		if a.sum[c]*a.n[best] > a.sum[best]*a.n[c] {
+			best = c
+		}
+	}
+	return best
+}
+
+// prune drops the live candidates the leader is ahead of at the run's
+// confidence level, by a paired test on the iterations they shared (common
+// random numbers make the difference far less noisy than either value).
+func (r *simRun) prune(a *simAcc) {
+	z := math.Sqrt2 * math.Erfinv(2*r.opts.Confidence-1) // one-sided
+	lead := a.leader(r)
+	keep := r.live[:0:0]
+	for _, c := range r.live {
+		if c == lead {
+			keep = append(keep, c)
+			continue
+		}
+		// Every live candidate played the same iterations.
+		n := float64(a.n[c])
+		x, y := min(c, lead), max(c, lead)
+		sd := float64(a.sum[lead] - a.sum[c])
+		ssd := float64(a.sumSq[lead]) + float64(a.sumSq[c]) - 2*float64(a.cross[x*a.k+y])
+		diff := sd / n
+		se := stdErr(n, sd, ssd)
+		if diff > z*se || (se == 0 && diff >= 0 && n >= minPruneIterations) {
+			continue // the leader is ahead: pruned
+		}
+		keep = append(keep, c)
+	}
+	r.live = keep
+}
+
+// rank orders the candidates for the result: live ones by simulated
+// equity, then pruned ones by simulated equity; ties by static order.
+func (a *simAcc) rank(r *simRun) ([]SimCandidate, int) {
+	live := make([]bool, len(r.cands))
+	for _, c := range r.live {
+		live[c] = true
+	}
+	out := make([]SimCandidate, len(r.cands))
+	iters := 0
+	for c := range r.cands {
+		n := float64(a.n[c])
+		sc := SimCandidate{Move: r.cands[c], Iterations: int(a.n[c]), Pruned: !live[c]}
+		if n > 0 {
+			sc.Mean = float64(a.sum[c]) / n / 1000
+			sc.StdErr = stdErr(n, float64(a.sum[c]), float64(a.sumSq[c])) / 1000
+			sc.WinProb = float64(a.win[c]) / n / 1e6
+			sc.WinStdErr = stdErr(n, float64(a.win[c]), float64(a.winSq[c])*1000) / 1e6
+		}
+		iters = max(iters, sc.Iterations)
+		out[c] = sc
+	}
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		if live[i] != live[j] {
+			if live[i] {
+				return -1
+			}
+			return 1
+		}
+		// Exact comparison of the means from the integer sums.
+		l, rr := a.sum[i]*max(a.n[j], 1), a.sum[j]*max(a.n[i], 1)
+		switch {
+		case l > rr:
+			return -1
+		case l < rr:
+			return 1
+		}
+		return i - j
+	})
+	ranked := make([]SimCandidate, len(out))
+	for i, c := range order {
+		ranked[i] = out[c]
+	}
+	return ranked, iters
+}

@@ -1,0 +1,437 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"scrabble/eval"
+	"scrabble/gaddag"
+	"scrabble/internal/testlex"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// untimedSim drops the run-dependent fields of a result.
+func untimedSim(r *SimResult) SimResult {
+	c := *r
+	c.Elapsed = 0
+	return c
+}
+
+// TestSimulateDeterministic: the same seed, budget and threads give the
+// same table; without a stopping rule the thread count does not matter
+// either (every sum is an integer); another seed gives another table.
+func TestSimulateDeterministic(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := midgame(t)
+	run := func(threads int, conf float64, seed uint64) SimResult {
+		t.Helper()
+		res, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{
+			Leaves: leaves, Candidates: 6, Iterations: 32, Confidence: conf, Threads: threads, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return untimedSim(res)
+	}
+	for _, c := range []struct {
+		name string
+		a, b SimResult
+		same bool
+	}{
+		{"same seed, 1 thread", run(1, 0, 7), run(1, 0, 7), true},
+		{"1 and 2 threads, no stopping rule", run(1, 0, 7), run(2, 0, 7), true},
+		{"same seed, 2 threads, stop 95", run(2, 0.95, 7), run(2, 0.95, 7), true},
+		{"another seed", run(1, 0, 7), run(1, 0, 8), false},
+	} {
+		if got := reflect.DeepEqual(c.a, c.b); got != c.same {
+			t.Errorf("%s: identical = %v, want %v\n%+v\n%+v", c.name, got, c.same, c.a.Candidates[:2], c.b.Candidates[:2])
+		}
+	}
+}
+
+func TestSimulateCandidates(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := midgame(t)
+	res, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{
+		Leaves: leaves, Candidates: 5, Iterations: 16, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 5 plays, the best exchange (37 in the bag) and the pass.
+	kinds := map[movegen.Kind]int{}
+	for _, c := range res.Candidates {
+		kinds[c.Move.Kind]++
+		if c.Iterations != 16 || c.Pruned {
+			t.Errorf("%s: %d iterations, pruned %v; want all 16 without a stopping rule", c.Move.Notation(), c.Iterations, c.Pruned)
+		}
+		if c.StdErr <= 0 {
+			t.Errorf("%s: standard error %g", c.Move.Notation(), c.StdErr)
+		}
+	}
+	if kinds[movegen.Play] != 5 || kinds[movegen.Exchange] != 1 || kinds[movegen.Pass] != 1 {
+		t.Errorf("candidates by kind %v, want 5 plays, 1 exchange, 1 pass", kinds)
+	}
+	if res.Rollouts != 7*16 || res.Generations != 2*7*16 || res.Stopped != "iterations" || res.Endgame {
+		t.Errorf("rollouts %d, generations %d, stopped %q, endgame %v; want 112, 224, iterations, false",
+			res.Rollouts, res.Generations, res.Stopped, res.Endgame)
+	}
+	for i := 1; i < len(res.Candidates); i++ {
+		if res.Candidates[i].Mean > res.Candidates[i-1].Mean {
+			t.Errorf("candidate %d (%.2f) ranks below one with a lower mean (%.2f)", i+1, res.Candidates[i].Mean, res.Candidates[i-1].Mean)
+		}
+	}
+}
+
+// turnPositions replays a game and returns the position before each turn
+// from the mover's side, with the bag's size and the opponent's rack.
+func turnPositions(rec *GameRecord) (pos []SimPosition, bags []int, opps []rules.Rack) {
+	var board rules.Board
+	racks := rec.Racks
+	var totals [2]int
+	onBoard := 0
+	zero := 0
+	for _, t := range rec.Turns {
+		p := t.Player
+		bag := rules.TileCount() - onBoard - racks[0].Count() - racks[1].Count()
+		pos = append(pos, SimPosition{Board: board, Rack: racks[p], OpponentTiles: racks[1-p].Count(),
+			Scores: [2]int{totals[p], totals[1-p]}, Scoreless: zero})
+		bags = append(bags, bag)
+		opps = append(opps, racks[1-p])
+		if t.Move.Kind == movegen.Play {
+			board.Apply(t.Move.Placed())
+			onBoard += int(t.Move.NumTiles)
+		}
+		rk := racks[p]
+		if t.Move.Kind != movegen.Pass {
+			rk.Sub(t.Move.Used())
+		}
+		for l, n := range t.Drawn {
+			rk[l] += n
+		}
+		racks[p] = rk
+		totals = t.Totals
+		if t.Score > 0 {
+			zero = 0
+		} else {
+			zero++
+		}
+	}
+	return pos, bags, opps
+}
+
+func equityGame(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, seed uint64) *GameRecord {
+	t.Helper()
+	ps := newPlayers(t, [2]string{"equity", "equity"}, [2]PlayerOptions{{Leaves: leaves}, {Leaves: leaves}})
+	rec, err := PlayGame(context.Background(), lex, ps, seed, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestSimulateEndgame: with the bag empty nothing is random; one iteration
+// plays every candidate to the end of the game, whatever the seed or the
+// plies, and its value is a whole spread change.
+func TestSimulateEndgame(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for seed := uint64(1); found < 2 && seed < 20; seed++ {
+		rec := equityGame(t, lex, leaves, seed)
+		pos, bags, _ := turnPositions(rec)
+		for i := range pos {
+			if bags[i] != 0 || pos[i].Rack.Count() == 0 {
+				continue
+			}
+			found++
+			s := NewSimulator(lex)
+			var first *SimResult
+			for _, o := range []SimOptions{
+				{Leaves: leaves, Iterations: 50, Seed: 1},
+				{Leaves: leaves, Iterations: 50, Seed: 2, Plies: 1, Confidence: 0.99, Threads: 2},
+			} {
+				res, err := s.Simulate(context.Background(), &pos[i], o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !res.Endgame || res.Stopped != "endgame" && res.Stopped != "single" || res.Iterations > 1 {
+					t.Fatalf("game %d turn %d: endgame %v, stopped %q, %d iterations", seed, i+1, res.Endgame, res.Stopped, res.Iterations)
+				}
+				for _, c := range res.Candidates {
+					if c.StdErr != 0 || c.Mean*1000 != math.Round(c.Mean*1000) || math.Mod(c.Mean, 1) != 0 {
+						t.Errorf("%s: mean %g ± %g, want a whole number of points, exact", c.Move.Notation(), c.Mean, c.StdErr)
+					}
+					if c.WinProb != 0 && c.WinProb != 0.5 && c.WinProb != 1 {
+						t.Errorf("%s: win %g, want 0, 0.5 or 1 (the game is played out)", c.Move.Notation(), c.WinProb)
+					}
+				}
+				untimed := untimedSim(res)
+				untimed.Rollouts, untimed.Generations, untimed.Stopped = 0, 0, ""
+				if first == nil {
+					first = &untimed
+				} else if !reflect.DeepEqual(first.Candidates, untimed.Candidates) {
+					t.Errorf("game %d turn %d: another seed or plies changed the endgame's table", seed, i+1)
+				}
+			}
+			break
+		}
+	}
+	if found == 0 {
+		t.Fatal("no endgame position found")
+	}
+}
+
+// TestSimulateOpponentRack: a known opponent rack is the one every
+// iteration uses; an unknown one is drawn from the unseen tiles, and
+// differs between iterations.
+func TestSimulateOpponentRack(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	pos := midgame(t)
+	unseen, err := rules.Unseen(&pos.Board, pos.Rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSimulator(lex)
+	known := *pos
+	known.Opponent, _ = rules.ParseRack("EEIORTU")
+	for _, c := range []struct {
+		name string
+		pos  *SimPosition
+	}{{"unknown", pos}, {"known", &known}} {
+		opts := SimOptions{Iterations: 1}
+		r, bag, err := s.prepare(c.pos, &opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bag != unseen.Count()-7 {
+			t.Errorf("%s: bag %d, want %d", c.name, bag, unseen.Count()-7)
+		}
+		w := &simWorker{gen: movegen.New(lex)}
+		w.reset(r)
+		seen := map[rules.Rack]bool{}
+		for i := range 20 {
+			w.iterate(r, i)
+			if w.opp.Count() != 7 || !unseen.Contains(w.opp) {
+				t.Fatalf("%s: iteration %d: opponent's rack %s", c.name, i, w.opp)
+			}
+			if c.pos.Opponent.Count() > 0 && w.opp != c.pos.Opponent {
+				t.Fatalf("%s: iteration %d: opponent's rack %s, want the known %s", c.name, i, w.opp, c.pos.Opponent)
+			}
+			seen[w.opp] = true
+			rest := unseen
+			rest.Sub(w.opp)
+			var bagTiles rules.Rack
+			for _, l := range w.bagBase {
+				bagTiles.Add(l)
+			}
+			if bagTiles != rest {
+				t.Fatalf("%s: iteration %d: the bag holds %s, want the unseen tiles less the opponent's rack", c.name, i, bagTiles)
+			}
+		}
+		if want := c.pos.Opponent.Count() == 0; (len(seen) > 10) != want {
+			t.Errorf("%s: %d different opponent racks in 20 iterations", c.name, len(seen))
+		}
+	}
+}
+
+// TestSimulateStops: with a stopping rule, hopeless candidates are pruned
+// early and the run ends once the leader is alone or the budget is spent.
+func TestSimulateStops(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := midgame(t)
+	var progress []SimProgress
+	res, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{
+		Leaves: leaves, Candidates: 10, Iterations: 400, Confidence: 0.95, Seed: 3,
+		Progress: func(p SimProgress) { progress = append(progress, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lead := res.Candidates[0]
+	if lead.Pruned || lead.Iterations != res.Iterations {
+		t.Fatalf("the leader was pruned (%v) or played %d of %d iterations", lead.Pruned, lead.Iterations, res.Iterations)
+	}
+	pruned := 0
+	for _, c := range res.Candidates[1:] {
+		if c.Pruned {
+			pruned++
+			if c.Iterations > res.Iterations || c.Iterations < minPruneIterations {
+				t.Errorf("%s pruned after %d iterations (the run did %d)", c.Move.Notation(), c.Iterations, res.Iterations)
+			}
+		}
+	}
+	if pruned < len(res.Candidates)/2 {
+		t.Errorf("only %d of %d candidates pruned", pruned, len(res.Candidates))
+	}
+	if max := int64(len(res.Candidates) * res.Iterations); res.Rollouts >= max {
+		t.Errorf("%d rollouts: pruning saved nothing (%d without it)", res.Rollouts, max)
+	}
+	if res.Stopped == "confident" && len(res.Candidates) > 1 && !res.Candidates[1].Pruned {
+		t.Error("stopped as confident with a second candidate still in the race")
+	}
+	if len(progress) == 0 || progress[len(progress)-1].Iterations != res.Iterations || progress[len(progress)-1].Leader != lead.Move {
+		t.Errorf("progress %+v does not end at the result (%d iterations, leader %s)", progress[len(progress)-1], res.Iterations, lead.Move.Notation())
+	}
+
+	// A time budget alone.
+	budget := 150 * time.Millisecond
+	res, err = NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{Leaves: leaves, Time: budget, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stopped != "time" || res.Elapsed < budget || res.Iterations == 0 {
+		t.Errorf("time budget %v: stopped %q after %v and %d iterations", budget, res.Stopped, res.Elapsed, res.Iterations)
+	}
+
+	// Cancelled: the result so far, and the context's error.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err = NewSimulator(lex).Simulate(ctx, pos, SimOptions{Leaves: leaves, Iterations: 100})
+	if !errors.Is(err, context.Canceled) || res == nil || res.Stopped != "cancelled" {
+		t.Errorf("cancelled: result %v, error %v", res, err)
+	}
+}
+
+func TestSimulateErrors(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	pos := midgame(t)
+	bad := func(f func(p *SimPosition)) *SimPosition {
+		p := *pos
+		f(&p)
+		return &p
+	}
+	rack := func(s string) rules.Rack {
+		r, err := rules.ParseRack(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	ok := SimOptions{Iterations: 10}
+	for _, c := range []struct {
+		name string
+		pos  *SimPosition
+		opts SimOptions
+		msg  string
+	}{
+		{"no budget", pos, SimOptions{}, "no budget"},
+		{"negative iterations", pos, SimOptions{Iterations: -1}, "-1 iterations"},
+		{"too many candidates", pos, SimOptions{Iterations: 1, Candidates: MaxCandidates + 1}, "candidates"},
+		{"plies", pos, SimOptions{Iterations: 1, Plies: -2}, "plies"},
+		{"confidence", pos, SimOptions{Iterations: 1, Confidence: 1}, "confidence"},
+		{"threads", pos, SimOptions{Iterations: 1, Threads: -1}, "threads"},
+		{"empty rack", bad(func(p *SimPosition) { p.Rack = rules.Rack{} }), ok, "0 tiles"},
+		{"eight tiles", bad(func(p *SimPosition) { p.Rack = rack("AEINRSTT") }), ok, "8 tiles"},
+		{"rack off the set", bad(func(p *SimPosition) { p.Rack = rack("ZZ") }), ok, "too many Zs"},
+		{"opponent off the set", bad(func(p *SimPosition) { p.Opponent = rack("QQ") }), ok, "does not fit the unseen tiles"},
+		{"opponent tiles", bad(func(p *SimPosition) { p.OpponentTiles = 9 }), ok, "holds 9 tiles"},
+	} {
+		_, err := NewSimulator(lex).Simulate(context.Background(), c.pos, c.opts)
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.msg)
+		}
+	}
+}
+
+// TestSimPlayer plays games between the sim player on a tiny budget and the
+// equity player: every move is legal (PlayGame checks), and the same seed
+// gives the same game.
+func TestSimPlayer(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := [2]PlayerOptions{{Leaves: leaves, Sim: SimOptions{Iterations: 6, Candidates: 4}}, {Leaves: leaves}}
+	play := func() *GameRecord {
+		rec, err := PlayGame(context.Background(), lex, newPlayers(t, [2]string{"sim", "equity"}, opts), 11, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	a, b := play(), play()
+	if !reflect.DeepEqual(a, b) {
+		t.Error("the same seed gave two different games")
+	}
+	if a.Players[0] != "sim" || a.End == 0 {
+		t.Errorf("players %v, end %v", a.Players, a.End)
+	}
+	if _, err := NewPlayer("sim", PlayerOptions{Sim: SimOptions{Plies: -1}}); err == nil {
+		t.Error("a sim player with -1 plies: no error")
+	}
+}
+
+func TestObserveWins(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := equityGame(t, lex, leaves, 4)
+	want := eval.NewWinStats()
+	pos, bags, _ := turnPositions(rec)
+	for i, p := range pos {
+		half := 1
+		switch rec.Winner() {
+		case rec.Turns[i].Player:
+			half = 2
+		case 1 - rec.Turns[i].Player:
+			half = 0
+		}
+		want.Observe(p.Scores[0]-p.Scores[1], bags[i]+p.OpponentTiles, half)
+	}
+	got := eval.NewWinStats()
+	ObserveWins(got, rec)
+	want.AddGames(1)
+	var g, w bytes.Buffer
+	got.WriteTo(&g)
+	want.WriteTo(&w)
+	if got.Observations() != int64(len(rec.Turns)) || !bytes.Equal(g.Bytes(), w.Bytes()) {
+		t.Errorf("ObserveWins: %d turns observed, want %d, and the same counts as a replay", got.Observations(), len(rec.Turns))
+	}
+}
+
+// TestSimulateAllocations: the rollouts allocate nothing, so a run's
+// allocations (setting up candidates and workers) do not grow with the
+// iterations.
+func TestSimulateAllocations(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := midgame(t)
+	s := NewSimulator(lex)
+	allocs := func(iterations int) float64 {
+		return testing.AllocsPerRun(2, func() {
+			if _, err := s.Simulate(context.Background(), pos, SimOptions{Leaves: leaves, Candidates: 4,
+				Iterations: iterations, WinPct: eval.DefaultWinPct()}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	if few, many := allocs(8), allocs(72); many > few {
+		t.Errorf("%v allocations for 8 iterations, %v for 72: the rollouts allocate", few, many)
+	}
+}

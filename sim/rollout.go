@@ -1,0 +1,225 @@
+package sim
+
+import (
+	"math/rand/v2"
+
+	"scrabble/eval"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// simWorker plays iterations on its own generator, summing into its own
+// accumulator: the inner loop shares nothing writable, so it needs no
+// locks, and it allocates nothing.
+type simWorker struct {
+	gen  *movegen.Generator
+	acc  simAcc
+	vals []int64 // this iteration's value per candidate, for the pairwise sums
+
+	// One iteration's draws, the same for every candidate (common random
+	// numbers): the opponent's rack and the order of the bag.
+	opp     rules.Rack
+	pool    []rules.Letter // unseen tiles, shuffled; the bag follows the opponent's rack
+	bagBase []rules.Letter // the bag in draw order
+
+	// One rollout's state.
+	bag    []rules.Letter // bag[top:] is still in the bag
+	top    int
+	racks  [2]rules.Rack
+	points [2]int   // points scored in the rollout, end-of-game adjustments included
+	leave  [2]int32 // millipoints of each side's leave after its last move
+	zero   int      // consecutive scoreless turns
+	over   bool
+	last   int // the side that moved last
+	// unplaced holds the tiles of the last play when it was left off the
+	// generator's board (nothing needs the board after it).
+	unplaced rules.Rack
+	rng      rand.PCG // reshuffles the bag after an exchange
+}
+
+// reset sizes the worker's buffers for a run.
+func (w *simWorker) reset(r *simRun) {
+	k := len(r.cands)
+	w.acc = *newSimAcc(k, r.paired)
+	w.vals = make([]int64, k)
+	w.pool = make([]rules.Letter, len(r.pool))
+	w.bag = make([]rules.Letter, 0, len(r.pool)+rules.RackSize)
+}
+
+// iterSeed is iteration i's seed: a function of the run's seed and i alone,
+// so no iteration depends on which worker plays it.
+func iterSeed(seed uint64, i int) uint64 { return mix(seed ^ mix(uint64(i)+0x51D)) }
+
+// iterate plays iteration i: one rollout of every live candidate against
+// the same draws.
+func (w *simWorker) iterate(r *simRun, i int) {
+	seed := iterSeed(r.opts.Seed, i)
+	w.rng.Seed(seed, 0x5EED_0F_B46)
+	copy(w.pool, r.pool)
+	for j := len(w.pool) - 1; j > 0; j-- { // Fisher-Yates
+		k := w.intN(j + 1)
+		w.pool[j], w.pool[k] = w.pool[k], w.pool[j]
+	}
+	w.opp = r.opp
+	for _, l := range w.pool[:r.oppTiles] {
+		w.opp.Add(l)
+	}
+	w.bagBase = w.pool[r.oppTiles:]
+
+	for _, c := range r.live {
+		v, win := w.rollout(r, c, seed)
+		w.vals[c] = v
+		a := &w.acc
+		a.n[c]++
+		a.sum[c] += v
+		a.sumSq[c] += v * v
+		a.win[c] += win
+		a.winSq[c] += win * win / 1000
+		a.rollouts++
+	}
+	if a := &w.acc; a.cross != nil {
+		for x, cx := range r.live {
+			vx := w.vals[cx]
+			for _, cy := range r.live[x+1:] {
+				a.cross[cx*a.k+cy] += vx * w.vals[cy]
+			}
+		}
+	}
+}
+
+// intN is a uniform integer in [0, n) from the worker's generator, by
+// rejection (no bias).
+func (w *simWorker) intN(n int) int {
+	un := uint64(n)
+	threshold := -un % un
+	for {
+		if x := w.rng.Uint64(); x >= threshold {
+			return int(x % un)
+		}
+	}
+}
+
+// rollout plays candidate c and the plies after it, and returns its value
+// in millipoints and the player's chance of winning in millionths.
+func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
+	g := w.gen
+	g.CopyBoard(r.after[c]) // the candidate is on the board already
+	w.bag = append(w.bag[:0], w.bagBase...)
+	w.top = 0
+	w.racks = [2]rules.Rack{r.rack, w.opp}
+	w.points = [2]int{}
+	w.leave = [2]int32{}
+	w.zero = r.zero
+	w.over = false
+	w.unplaced = rules.Rack{}
+	// Exchanges in the rollout reshuffle the bag from the candidate's own
+	// stream, so the other candidates' draws stay as they were.
+	w.rng.Seed(seed, uint64(c)+1)
+
+	m := r.cands[c]
+	w.apply(&m, 0)
+	for ply, side := 1, 1; w.another(r, ply); ply, side = ply+1, 1-side {
+		bagLen := len(w.bag) - w.top
+		// With the bag empty each side knows the other's rack.
+		g.SetLeaves(eval.Equity(r.opts.Leaves, bagLen, w.racks[1-side]))
+		m, _ = g.Best(&w.racks[side], bagLen, movegen.Options{Exchanges: true, Pass: true})
+		w.acc.gens++
+		w.apply(&m, side)
+		if m.Kind == movegen.Play {
+			if w.another(r, ply+1) {
+				g.Apply(&m)
+			} else {
+				w.unplaced = m.Used() // the board is only needed for another ply
+			}
+		}
+	}
+
+	spread := w.points[0] - w.points[1]
+	value = int64(spread) * 1000
+	final := r.scores[0] - r.scores[1] + spread
+	switch {
+	case w.over && final > 0:
+		win = 1e6
+	case w.over && final == 0:
+		win = 5e5
+	case w.over:
+		win = 0
+	default:
+		lv := w.leave[0] - w.leave[1]
+		value += int64(lv)
+		if wp := r.opts.WinPct; wp != nil {
+			// The table is for the player to move, who sees the bag and
+			// the other player's rack as unseen.
+			lead := float64(final) + float64(lv)/1000
+			bag := len(w.bag) - w.top
+			var p float64
+			if w.last == 1 {
+				p = wp.ProbToMove(lead, bag+w.racks[1].Count())
+			} else {
+				p = 1 - wp.ProbToMove(-lead, bag+w.racks[0].Count())
+			}
+			win = int64(p*1e6 + 0.5)
+		}
+	}
+	return value, win
+}
+
+// another reports whether the rollout plays a ply numbered ply (the
+// candidate is ply 0): the game goes on, and either the plies asked for are
+// not all played or the bag is empty (then play goes on to the end).
+func (w *simWorker) another(r *simRun, ply int) bool {
+	return !w.over && ply < maxRolloutPlies && (ply <= r.opts.Plies || w.top == len(w.bag))
+}
+
+// apply makes side's move m, except on the generator's board: tiles off the
+// rack, the draw, the score, and the end of the game if it comes.
+func (w *simWorker) apply(m *movegen.Move, side int) {
+	rack := &w.racks[side]
+	w.last = side
+	// Equity is score plus leave (millipoints) while tiles remain to be
+	// drawn, which is when the leave is used.
+	w.leave[side] = m.Equity - 1000*m.Score
+	switch m.Kind {
+	case movegen.Play:
+		rack.Sub(m.Used())
+		w.draw(rack)
+	case movegen.Exchange:
+		used := m.Used()
+		rack.Sub(used)
+		w.draw(rack)
+		for l, n := range used {
+			for range n {
+				w.bag = append(w.bag, rules.Letter(l))
+			}
+		}
+		rest := w.bag[w.top:]
+		for j := len(rest) - 1; j > 0; j-- {
+			k := w.intN(j + 1)
+			rest[j], rest[k] = rest[k], rest[j]
+		}
+	}
+	w.points[side] += int(m.Score)
+	if m.Score > 0 {
+		w.zero = 0
+	} else {
+		w.zero++
+	}
+	switch {
+	case w.top == len(w.bag) && rack.Count() == 0:
+		w.points[side] += rules.OutBonus(w.racks[1-side])
+		w.over = true
+	case rules.GameOverByScoreless(w.zero):
+		for s := range 2 {
+			w.points[s] += rules.EndByScorelessAdjustment(w.racks[s])
+		}
+		w.over = true
+	}
+}
+
+// draw refills rack from the front of the bag.
+func (w *simWorker) draw(rack *rules.Rack) {
+	for n := rules.RackSize - rack.Count(); n > 0 && w.top < len(w.bag); n-- {
+		rack.Add(w.bag[w.top])
+		w.top++
+	}
+}

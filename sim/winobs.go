@@ -1,0 +1,34 @@
+package sim
+
+import (
+	"scrabble/eval"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// ObserveWins adds a game's evidence about winning chances to stats: for
+// every turn, the mover's lead before moving, the tiles they could not see
+// (bag plus the opponent's rack), and whether they went on to win.
+func ObserveWins(stats *eval.WinStats, rec *GameRecord) {
+	var totals [2]int
+	onBoard := 0
+	winner := rec.Winner()
+	for i := range rec.Turns {
+		t := &rec.Turns[i]
+		p := t.Player
+		unseen := rules.TileCount() - onBoard - t.Rack.Count()
+		half := 1
+		switch winner {
+		case p:
+			half = 2
+		case 1 - p:
+			half = 0
+		}
+		stats.Observe(totals[p]-totals[1-p], unseen, half)
+		totals = t.Totals
+		if t.Move.Kind == movegen.Play {
+			onBoard += int(t.Move.NumTiles)
+		}
+	}
+	stats.AddGames(1)
+}
