@@ -59,6 +59,10 @@ $(SOWPODS_TXT):
 ifdef SCRABBLE_LEXICA_DIR
 export SCRABBLE_LEXICA_DIR
 endif
+# The recorded games (GCG) tests replay: ../shared/games by default.
+ifdef SCRABBLE_GAMES_DIR
+export SCRABBLE_GAMES_DIR
+endif
 
 test:
 	$(GO) vet ./...

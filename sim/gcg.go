@@ -1,16 +1,17 @@
 package sim
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
 	"unicode"
 
+	"scrabble/gcg"
 	"scrabble/movegen"
 )
 
-// WriteGCG writes the game in the .gcg format (poslfit.com/scrabble/gcg):
+// WriteGCG writes the game in the .gcg format (poslfit.com/scrabble/gcg)
+// with gcg.Write:
 //
 //	#character-encoding UTF-8
 //	#player1 nick Name           the first mover
@@ -26,28 +27,36 @@ import (
 // Racks are sorted, '?' last. Nicknames are the player names with spaces
 // replaced; equal names get the player's number (1 or 2) appended.
 func WriteGCG(w io.Writer, rec *GameRecord) error {
-	bw := bufio.NewWriter(w)
 	nicks := gcgNicks(rec.Players)
-	fmt.Fprintln(bw, "#character-encoding UTF-8")
-	for i, seat := range [2]int{rec.First, 1 - rec.First} {
-		fmt.Fprintf(bw, "#player%d %s %s\n", i+1, nicks[seat], rec.Players[seat])
+	g := &gcg.Game{
+		Lexicon:     rec.Lexicon,
+		Description: fmt.Sprintf("self-play game, seed %d", rec.Seed),
+		Events:      make([]gcg.Event, 0, len(rec.Turns)+2),
 	}
-	fmt.Fprintf(bw, "#lexicon %s\n", rec.Lexicon)
-	fmt.Fprintf(bw, "#description self-play game, seed %d\n", rec.Seed)
+	// #player1 is the first mover; index maps a seat to its player number.
+	index := func(seat int) int {
+		if seat == rec.First {
+			return 0
+		}
+		return 1
+	}
+	for seat := range 2 {
+		g.Players[index(seat)] = gcg.Player{Nick: nicks[seat], Name: rec.Players[seat]}
+	}
 	for i := range rec.Turns {
 		t := &rec.Turns[i]
 		m := &t.Move
-		var move string
+		e := gcg.Event{Player: index(t.Player), Rack: t.Rack, Score: t.Score, Total: t.Totals[t.Player]}
 		switch m.Kind {
 		case movegen.Play:
-			move = m.Notation()
+			e.Kind = gcg.Play
+			e.Position, e.Word, _ = strings.Cut(m.Notation(), " ")
 		case movegen.Exchange:
-			used := m.Used()
-			move = "-" + used.String()
+			e.Kind, e.Tiles, e.Count = gcg.Exchange, m.Used(), int(m.NumTiles)
 		default:
-			move = "-"
+			e.Kind = gcg.Pass
 		}
-		fmt.Fprintf(bw, ">%s: %s %s %+d %d\n", nicks[t.Player], t.Rack.String(), move, t.Score, t.Totals[t.Player])
+		g.Events = append(g.Events, e)
 	}
 	totals := [2]int{}
 	if n := len(rec.Turns); n > 0 {
@@ -57,14 +66,16 @@ func WriteGCG(w io.Writer, rec *GameRecord) error {
 	case EndOut:
 		out := rec.Turns[len(rec.Turns)-1].Player
 		totals[out] += rec.Adjustments[out]
-		fmt.Fprintf(bw, ">%s: (%s) %+d %d\n", nicks[out], rec.EndRacks[1-out].String(), rec.Adjustments[out], totals[out])
+		g.Events = append(g.Events, gcg.Event{Kind: gcg.EndPoints, Player: index(out),
+			Tiles: rec.EndRacks[1-out], Score: rec.Adjustments[out], Total: totals[out]})
 	case EndScoreless:
 		for _, seat := range [2]int{rec.First, 1 - rec.First} {
 			totals[seat] += rec.Adjustments[seat]
-			fmt.Fprintf(bw, ">%s: (%s) -%d %d\n", nicks[seat], rec.EndRacks[seat].String(), -rec.Adjustments[seat], totals[seat])
+			g.Events = append(g.Events, gcg.Event{Kind: gcg.EndPenalty, Player: index(seat),
+				Tiles: rec.EndRacks[seat], Score: rec.Adjustments[seat], Total: totals[seat]})
 		}
 	}
-	return bw.Flush()
+	return gcg.Write(w, g)
 }
 
 // gcgNicks turns player names into distinct nicknames without white space.

@@ -117,6 +117,12 @@ func positionName(file string) string {
 // opcode) when it can be loaded, else the default lexicon, with a note on
 // stderr saying the position's lexicon was not available.
 func (a *app) positionLexicon(posLex string) (*gaddag.GADDAG, error) {
+	return a.sourceLexicon("position", posLex)
+}
+
+// sourceLexicon is positionLexicon for a lexicon named by a position or a
+// game (what says which, for messages).
+func (a *app) sourceLexicon(what, posLex string) (*gaddag.GADDAG, error) {
 	if s := a.v.GetString("lexicon"); s != "" || posLex == "" {
 		return a.reg.Resolve(s)
 	}
@@ -132,12 +138,12 @@ func (a *app) positionLexicon(posLex string) (*gaddag.GADDAG, error) {
 	g, err := a.reg.Resolve("")
 	if err != nil {
 		if errors.Is(err, lexica.ErrNoDefault) {
-			return nil, fmt.Errorf("the position's lexicon %s is not installed, and there is no default lexicon: run `make` to install SOWPODS, or install one with `scrabble lexicon add NAME FILE --default`", posLex)
+			return nil, fmt.Errorf("the %s's lexicon %s is not installed, and there is no default lexicon: run `make` to install SOWPODS, or install one with `scrabble lexicon add NAME FILE --default`", what, posLex)
 		}
 		return nil, err
 	}
-	fmt.Fprintf(a.stderr, "scrabble: note: the position's lexicon %s is not installed; using the default lexicon %s (choose one with --lexicon)\n",
-		posLex, g.Header().Name)
+	fmt.Fprintf(a.stderr, "scrabble: note: the %s's lexicon %s is not installed; using the default lexicon %s (choose one with --lexicon)\n",
+		what, posLex, g.Header().Name)
 	return g, nil
 }
 

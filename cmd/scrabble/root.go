@@ -115,7 +115,8 @@ variables (SCRABBLE_LEXICON, SCRABBLE_DATA_DIR, ...), then the config file
 	pf.String("config", "", "config file (default $XDG_CONFIG_HOME/scrabble/config.yaml)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(newLexiconCmd(a), newCheckCmd(a), newShowCmd(a),
-		newMovesCmd(a), newBestCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a))
+		newMovesCmd(a), newBestCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a),
+		newPositionCmd(a), newReviewCmd(a))
 	return root
 }
 

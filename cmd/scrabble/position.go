@@ -1,0 +1,141 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"scrabble/gcg"
+	"scrabble/lexica"
+	"scrabble/rules"
+)
+
+func newPositionCmd(a *app) *cobra.Command {
+	var (
+		turn          int
+		format, color string
+	)
+	cmd := &cobra.Command{
+		Use:   "position GAME.gcg --turn N",
+		Short: "Show the position before a turn of a recorded game (GCG)",
+		Long: `Replay a recorded game (GCG) up to turn N and print the position before it:
+the board, the rack of the player to move and the scores, then the same
+position as one line of CGP, ready for 'scrabble best' or 'scrabble moves'.
+
+Turns are the moves (plays, exchanges and passes) counted from 1 over both
+players; a withdrawn play, a challenge bonus or a time penalty belongs to the
+turn before it. --turn one past the last turn shows the end of the game (with
+the racks of #rack1/#rack2, if the file has them). The rack is the one
+recorded on the turn's line; the opponent's is left unknown, so the bag is
+worked out as the unseen tiles less a full rack. Lines before the turn that
+the replay could not apply as recorded are noted on stderr.`,
+		Example: `  scrabble position game.gcg --turn 12
+  scrabble position game.gcg --turn 12 --format cgp | scrabble best --board -`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, argv []string) error {
+			if format != "text" && format != "cgp" {
+				return usagef("--format must be text or cgp, not %q", format)
+			}
+			useColor, err := colorSetting(color, a.stdout)
+			if err != nil {
+				return err
+			}
+			g, err := a.readGame(argv[0])
+			if err != nil {
+				return err
+			}
+			r := g.Replay()
+			last := len(r.Turns) + 1
+			if turn < 1 || turn > last {
+				return usagef("--turn must be from 1 to %d (%s has %s; %d is the end of the game), not %d",
+					last, gameName(argv[0]), plural(len(r.Turns), "turn"), last, turn)
+			}
+			pos, head := positionBefore(g, r, turn)
+			for _, p := range r.Problems {
+				if turn == last || p.Line < g.Events[r.Turns[turn-1].Event].Line {
+					fmt.Fprintf(a.stderr, "scrabble: note: %v\n", &p)
+				}
+			}
+			if format == "cgp" {
+				_, err := fmt.Fprintln(a.stdout, pos.CGP())
+				return err
+			}
+			fmt.Fprintln(a.stdout, head)
+			fmt.Fprintln(a.stdout)
+			if err := rules.RenderBoard(a.stdout, &pos.Board, useColor); err != nil {
+				return err
+			}
+			if err := printGameState(a.stdout, pos); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.stdout, "\nCGP: %s\n", pos.CGP())
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&turn, "turn", "t", 0, "the turn to show the position before (1: the first move)")
+	f.StringVarP(&format, "format", "f", "text", "output format: text (board, racks, scores and CGP) or cgp (the CGP line only)")
+	f.StringVar(&color, "color", "auto", "colour the board: auto (when printing to a terminal), always or never")
+	return cmd
+}
+
+// positionBefore returns the position before turn n (1-based; one past the
+// last turn is the end) and a line saying whose turn it is.
+func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*rules.Position, string) {
+	pos := &rules.Position{}
+	if lexica.ValidName(g.Lexicon) {
+		pos.Lexicon = g.Lexicon // a name CGP can carry
+	}
+	if n > len(r.Turns) {
+		mover := 0
+		if k := len(r.Turns); k > 0 {
+			mover = 1 - r.Turns[k-1].Player
+		}
+		pos.Board = r.Board
+		pos.Racks = [2]rules.Rack{g.Racks[mover], g.Racks[1-mover]}
+		pos.Scores = [2]int{r.Recorded[mover], r.Recorded[1-mover]}
+		return pos, fmt.Sprintf("After the last turn (%s): %s to move", plural(len(r.Turns), "turn"), g.Players[mover].Nick)
+	}
+	t := &r.Turns[n-1]
+	e := &g.Events[t.Event]
+	pos.Board = t.Board
+	pos.Racks[0] = t.Rack
+	pos.Scores = [2]int{t.Recorded[t.Player], t.Recorded[1-t.Player]}
+	pos.ZeroTurns = t.Scoreless
+	return pos, fmt.Sprintf("Before turn %d (line %d): %s to move; played %s %+d",
+		n, e.Line, g.Players[t.Player].Nick, e.Move(), e.Score)
+}
+
+// readGame reads and parses a GCG file, or standard input for "-".
+func (a *app) readGame(file string) (*gcg.Game, error) {
+	if file == "-" {
+		data, err := io.ReadAll(a.stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading game: %w", err)
+		}
+		return gcg.Parse("<stdin>", data)
+	}
+	return gcg.ReadFile(file)
+}
+
+func gameName(file string) string {
+	if file == "-" {
+		return "the game on standard input"
+	}
+	return file
+}
+
+// colorSetting turns --color into whether to colour the board.
+func colorSetting(color string, w io.Writer) (bool, error) {
+	switch color {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto":
+		return isTerminal(w) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb", nil
+	}
+	return false, usagef("--color must be auto, always or never, not %q", color)
+}

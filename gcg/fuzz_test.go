@@ -1,0 +1,54 @@
+package gcg
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// FuzzParse: Parse never panics; an error is a *Error naming the file; a
+// game it reads replays without panicking, and written and read back is the
+// same game with the same replay.
+func FuzzParse(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join("testdata", "*.gcg"))
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, s := range []string{
+		"#player1 a A\n#player2 b\n>a: ABC 8D CAB +14 14\n>b: DEF? 9C F.Ed +8 8\n>a: -2 +0 14\n",
+		"#player1 a\r\n#player2 b\r\n>b: -- -3 -3\r\n#note x\r\n\r\ny\r\n",
+		"#player1 a\n#player2 b\n>a: ?? 8H ab +0 0\n>b:  (challenge) +5 5\n>a: (time) -10 -10\n>b: Q (Q) -10 -5\n",
+		"#character-encoding ISO-8859-1\n#player1 a J\xf6rg\n#player2 b\n#description d\n\n#e\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := Parse("fuzz.gcg", data)
+		if err != nil {
+			var pe *Error
+			if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), "fuzz.gcg") {
+				t.Fatalf("error %q is not a *gcg.Error naming the file", err)
+			}
+			return
+		}
+		r := g.Replay()
+		if len(r.Steps) != len(g.Events) {
+			t.Fatalf("%d steps for %d events", len(r.Steps), len(g.Events))
+		}
+		back, text := roundTrip(t, g)
+		if !reflect.DeepEqual(withoutPlaces(back), withoutPlaces(g)) {
+			t.Fatalf("written and read back, the game differs:\n%+v\n%+v\n%s", withoutPlaces(g), withoutPlaces(back), text)
+		}
+		r2 := back.Replay()
+		if r2.Totals != r.Totals || r2.Board != r.Board || len(r2.Problems) != len(r.Problems) {
+			t.Fatalf("the written game replays differently: %v %d, was %v %d", r2.Totals, len(r2.Problems), r.Totals, len(r.Problems))
+		}
+	})
+}

@@ -1,0 +1,528 @@
+package gcg
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"scrabble/rules"
+)
+
+// Error is a problem with a GCG file, located at a line where possible.
+type Error struct {
+	File string
+	Line int // 1-based; 0 when the problem is the file as a whole
+	Msg  string
+}
+
+// Error formats the error as "file:line: msg", leaving out missing parts.
+func (e *Error) Error() string {
+	switch {
+	case e.File != "" && e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	case e.File != "":
+		return e.File + ": " + e.Msg
+	case e.Line > 0:
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	}
+	return e.Msg
+}
+
+// maxErrors is how many bad lines Parse reports before giving up.
+const maxErrors = 10
+
+// ReadFile reads and parses the GCG file at path.
+func ReadFile(path string) (*Game, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading game: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse reads a game in GCG; file names it in errors. It checks the shape of
+// every line, not the moves (see Replay): a bad line is an *Error naming the
+// file and line, and every bad line is reported (up to ten, joined with
+// errors.Join).
+//
+// Lines end with LF, CRLF or CR. The text is UTF-8 when the first line says
+// "#character-encoding UTF-8" (or the file starts with a byte-order mark);
+// "#character-encoding ISO-8859-1" or no pragma on a file that is not valid
+// UTF-8 means ISO 8859-1, the format's default. Blank lines are skipped.
+// A #note or #description continues on the following lines up to the next
+// line that starts with '#' or '>'. Pragmas the model has no field for are
+// kept in Game.Pragmas.
+func Parse(file string, data []byte) (*Game, error) {
+	text, err := decode(file, data)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{file: file, g: &Game{File: file}, once: map[string]int{}, noted: -2}
+	lines := splitLines(text)
+	for i, line := range lines {
+		p.line(i+1, line)
+		if len(p.errs) >= maxErrors {
+			if i+1 < len(lines) {
+				p.errs = append(p.errs, &Error{File: file, Msg: fmt.Sprintf("stopped after %d errors", maxErrors)})
+			}
+			break
+		}
+	}
+	p.finish()
+	if len(p.errs) > 0 {
+		return nil, errors.Join(p.errs...)
+	}
+	return p.g, nil
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// decode turns the file into UTF-8 text following its encoding.
+func decode(file string, data []byte) (string, error) {
+	bom := bytes.HasPrefix(data, utf8BOM)
+	data = bytes.TrimPrefix(data, utf8BOM)
+	first := data
+	if i := bytes.IndexAny(first, "\r\n"); i >= 0 {
+		first = first[:i]
+	}
+	isUTF8 := bom || utf8.Valid(data)
+	if kw, val := splitPragma(string(bytes.Trim(first, " \t"))); strings.EqualFold(kw, "character-encoding") {
+		switch strings.ToLower(strings.ReplaceAll(val, "_", "-")) {
+		case "utf-8", "utf8":
+			isUTF8 = true
+		case "iso-8859-1", "iso8859-1", "latin-1", "latin1":
+			isUTF8 = false
+		default:
+			return "", &Error{File: file, Line: 1, Msg: fmt.Sprintf("unsupported character encoding %q: want UTF-8 or ISO-8859-1", val)}
+		}
+	}
+	if !isUTF8 {
+		// ISO 8859-1: each byte is the code point of the same value.
+		var sb strings.Builder
+		for _, b := range data {
+			sb.WriteRune(rune(b))
+		}
+		return sb.String(), nil
+	}
+	if !utf8.Valid(data) {
+		for i, line := range splitLines(string(data)) {
+			if !utf8.ValidString(line) {
+				return "", &Error{File: file, Line: i + 1, Msg: "not valid UTF-8, but the file says it is UTF-8"}
+			}
+		}
+	}
+	return string(data), nil
+}
+
+// splitLines splits text at LF, CRLF or CR; a final line end starts no line.
+func splitLines(text string) []string {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	text = strings.TrimSuffix(text, "\n")
+	if text == "" {
+		return nil
+	}
+	return strings.Split(text, "\n")
+}
+
+// trim drops the white space GCG knows: spaces and tabs.
+func trim(s string) string { return strings.Trim(s, " \t") }
+
+// fields splits s at runs of spaces and tabs.
+func fields(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' })
+}
+
+// splitPragma splits "#name value" into the name and the trimmed value; the
+// name is "" when s is not a pragma.
+func splitPragma(s string) (name, value string) {
+	if !strings.HasPrefix(s, "#") {
+		return "", ""
+	}
+	s = s[1:]
+	i := strings.IndexAny(s, " \t")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], trim(s[i:])
+}
+
+type parser struct {
+	file string
+	g    *Game
+	errs []error
+	once map[string]int // pragmas allowed once: name -> line
+	// cont is the text that continuation lines extend (a note or the
+	// description); blanks counts the blank lines seen since, which belong
+	// to it only if it goes on.
+	cont   *string
+	blanks int
+	// noted is the event index whose note has begun (-1: the game's note).
+	noted int
+}
+
+func (p *parser) errorf(line int, format string, args ...any) {
+	p.errs = append(p.errs, &Error{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) line(n int, raw string) {
+	s := trim(raw)
+	switch {
+	case s == "":
+		if p.cont != nil {
+			p.blanks++
+		}
+	case s[0] == '#':
+		p.pragma(n, s)
+	case s[0] == '>':
+		p.cont, p.blanks = nil, 0
+		p.event(n, s)
+	case p.cont != nil:
+		p.extend(p.cont, s)
+	default:
+		p.errorf(n, "%q is neither a pragma ('#') nor an event ('>'), nor does it continue a #note or #description", clip(s))
+	}
+}
+
+// extend adds a line to a note or the description, with any blank lines
+// before it.
+func (p *parser) extend(text *string, s string) {
+	*text += strings.Repeat("\n", p.blanks) + "\n" + s
+	p.blanks = 0
+}
+
+// clip shortens a line for an error message.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:57]) + "..."
+	}
+	return s
+}
+
+func (p *parser) pragma(n int, s string) {
+	name, val := splitPragma(s)
+	key := strings.ToLower(name)
+	switch key {
+	case "note":
+		target := len(p.g.Events) - 1
+		text := &p.g.Note
+		if target >= 0 {
+			text = &p.g.Events[target].Note
+		}
+		p.appendText(text, val, p.noted == target)
+		p.noted = target
+		return
+	case "description":
+		_, begun := p.once[key]
+		p.once[key] = n
+		p.appendText(&p.g.Description, val, begun)
+		return
+	}
+	p.cont, p.blanks = nil, 0
+	if name == "" {
+		p.errorf(n, "'#' must be followed by a pragma name, e.g. #player1 or #note")
+		return
+	}
+	switch key {
+	case "player1", "player2", "title", "lexicon", "id", "rack1", "rack2":
+		if first, ok := p.once[key]; ok {
+			p.errorf(n, "second #%s (the first is on line %d)", key, first)
+			return
+		}
+		p.once[key] = n
+	}
+	g := p.g
+	switch key {
+	case "character-encoding":
+		if n != 1 {
+			p.errorf(n, "#character-encoding must be the first line")
+		}
+	case "player1", "player2":
+		i := int(key[6] - '1')
+		f := fields(val)
+		if len(f) == 0 {
+			p.errorf(n, "#%s needs a nickname (and a full name): #%s nick Full Name", key, key)
+			return
+		}
+		nick := f[0]
+		if o := g.Players[1-i].Nick; o != "" && o == nick {
+			p.errorf(n, "both players have the nickname %q", nick)
+			return
+		}
+		g.Players[i] = Player{Nick: nick, Name: trim(strings.TrimPrefix(val, nick))}
+	case "title":
+		g.Title = val
+	case "lexicon":
+		if len(fields(val)) != 1 {
+			p.errorf(n, "#lexicon wants one name, e.g. #lexicon NWL23; got %q", val)
+			return
+		}
+		g.Lexicon = val
+	case "id":
+		g.ID = val
+	case "rack1", "rack2":
+		r, err := parseTiles(val)
+		if err != nil {
+			p.errorf(n, "#%s: %v", key, err)
+			return
+		}
+		g.Racks[key[4]-'1'] = r
+	default:
+		g.Pragmas = append(g.Pragmas, Pragma{Name: name, Value: val})
+	}
+}
+
+// appendText sets a note or the description to val, or when it has begun
+// adds val as a new line (after the blank lines just seen, if the text was
+// the one being continued). Continuation lines then extend it.
+func (p *parser) appendText(text *string, val string, begun bool) {
+	switch {
+	case begun && p.cont == text:
+		p.extend(text, val)
+	case begun:
+		*text += "\n" + val
+	default:
+		*text = val
+	}
+	p.cont, p.blanks = text, 0
+}
+
+// event reads ">nick: [RACK] MOVE SCORE TOTAL".
+func (p *parser) event(n int, s string) {
+	f := fields(s[1:])
+	if len(f) == 0 || !strings.HasSuffix(f[0], ":") || len(f[0]) < 2 {
+		p.errorf(n, "an event starts with '>nick:', e.g. >Joel: AEINRST 8D RETAINS +66 66")
+		return
+	}
+	nick := strings.TrimSuffix(f[0], ":")
+	f = f[1:]
+	if len(f) < 3 {
+		p.errorf(n, "event has too few fields: want >nick: RACK MOVE +SCORE TOTAL")
+		return
+	}
+	e := Event{Line: n, Player: -1}
+	for i, pl := range p.g.Players {
+		if pl.Nick == nick {
+			e.Player = i
+		}
+	}
+	if e.Player < 0 {
+		switch {
+		case p.g.Players[0].Nick == "" || p.g.Players[1].Nick == "":
+			p.errorf(n, "event for %q before #player1 and #player2 name both players", nick)
+		default:
+			p.errorf(n, "unknown player %q: the players are %q (#player1) and %q (#player2)", nick, p.g.Players[0].Nick, p.g.Players[1].Nick)
+		}
+		return
+	}
+	scoreTok, totalTok := f[len(f)-2], f[len(f)-1]
+	var err error
+	if e.Score, err = number(scoreTok, true); err != nil {
+		p.errorf(n, "score %q: %v", scoreTok, err)
+		return
+	}
+	if e.Total, err = number(totalTok, false); err != nil {
+		p.errorf(n, "cumulative score %q: %v", totalTok, err)
+		return
+	}
+	m := f[:len(f)-2]
+	if isTiles(m[0]) {
+		if e.Rack, err = parseTiles(m[0]); err != nil {
+			p.errorf(n, "rack %q: %v", m[0], err)
+			return
+		}
+		m = m[1:]
+	}
+	if err := readMove(&e, m, scoreTok[0] == '-'); err != nil {
+		p.errorf(n, "%v", err)
+		return
+	}
+	p.g.Events = append(p.g.Events, e)
+}
+
+// readMove reads the move fields of an event (after the rack); minus says
+// the score was written with '-'.
+func readMove(e *Event, m []string, minus bool) error {
+	want := "want a play (8D WORD or D8 WORD), -TILES, -N, -, --, (challenge), (time) or (TILES)"
+	switch len(m) {
+	case 0:
+		return fmt.Errorf("no move after the rack: %s", want)
+	case 2:
+		if !isPosition(m[0]) {
+			return fmt.Errorf("bad position %q: want row then column across (8D) or column then row down (D8)", m[0])
+		}
+		if err := checkWord(m[1]); err != nil {
+			return err
+		}
+		e.Kind, e.Position, e.Word = Play, m[0], m[1]
+		return nil
+	case 1:
+	default:
+		return fmt.Errorf("cannot read %q: %s", strings.Join(m, " "), want)
+	}
+	tok := m[0]
+	lower := strings.ToLower(tok)
+	switch {
+	case tok == "-":
+		e.Kind = Pass
+	case tok == "--":
+		e.Kind = Withdrawn
+	case lower == "(challenge)":
+		e.Kind = ChallengeBonus
+	case lower == "(time)":
+		e.Kind = TimePenalty
+	case strings.HasPrefix(tok, "-"):
+		e.Kind = Exchange
+		rest := tok[1:]
+		if isDigits(rest) {
+			n, err := strconv.Atoi(rest)
+			if err != nil || n < 1 || n > rules.RackSize {
+				return fmt.Errorf("exchange of %s tiles: want 1 to %d", rest, rules.RackSize)
+			}
+			e.Count = n
+			return nil
+		}
+		t, err := parseTiles(rest)
+		if err != nil {
+			return fmt.Errorf("exchange %q: %v", tok, err)
+		}
+		e.Tiles, e.Count = t, t.Count()
+	case strings.HasPrefix(tok, "(") && strings.HasSuffix(tok, ")") && len(tok) > 2:
+		t, err := parseTiles(tok[1 : len(tok)-1])
+		if err != nil {
+			return fmt.Errorf("end-of-game tiles %q: %v", tok, err)
+		}
+		e.Tiles = t
+		e.Kind = EndPoints
+		if minus {
+			e.Kind = EndPenalty
+		}
+	default:
+		return fmt.Errorf("cannot read %q: %s", tok, want)
+	}
+	return nil
+}
+
+// number reads a score ("+12", "-5"; signed says the sign is required) or a
+// cumulative total ("123", "-4").
+func number(s string, signed bool) (int, error) {
+	digits := s
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		digits = s[1:]
+	} else if signed {
+		return 0, errors.New("want a sign and a number, e.g. +32 or -24")
+	}
+	if !isDigits(digits) {
+		return 0, errors.New("not a number")
+	}
+	if len(digits) > 5 {
+		return 0, errors.New("out of range")
+	}
+	return strconv.Atoi(s)
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isTiles reports whether s looks like a rack: letters and '?' only.
+func isTiles(s string) bool {
+	for _, r := range s {
+		if _, ok := rules.LetterFromRune(r); !ok {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// parseTiles reads a rack: letters (either case) and '?' for a blank, at
+// most 7.
+func parseTiles(s string) (rules.Rack, error) {
+	if !isTiles(s) {
+		return rules.Rack{}, errors.New("want letters A-Z and ? for a blank")
+	}
+	r, err := rules.ParseRack(s)
+	if err != nil {
+		return rules.Rack{}, err
+	}
+	if n := r.Count(); n > rules.RackSize {
+		return rules.Rack{}, fmt.Errorf("%d tiles; a rack holds at most %d", n, rules.RackSize)
+	}
+	return r, nil
+}
+
+// isPosition reports whether s is written like a square: "8D" or "D8"
+// (either case, the row one or two digits).
+func isPosition(s string) bool {
+	if len(s) < 2 || len(s) > 3 {
+		return false
+	}
+	letter := func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
+	return letter(s[0]) && isDigits(s[1:]) || letter(s[len(s)-1]) && isDigits(s[:len(s)-1])
+}
+
+// checkWord checks the characters of a play's word: letters, '.', and
+// letters in parentheses for tiles on the board.
+func checkWord(w string) error {
+	open, squares, group := false, 0, 0
+	for i, r := range w {
+		switch {
+		case r == '(':
+			if open {
+				return fmt.Errorf("word %q: nested '(' at character %d", w, i+1)
+			}
+			open, group = true, 0
+		case r == ')':
+			if !open || group == 0 {
+				return fmt.Errorf("word %q: ')' at character %d closes no letters", w, i+1)
+			}
+			open = false
+		case r == '.':
+			squares++
+			group++
+		default:
+			if l, ok := rules.LetterFromRune(r); !ok || l == rules.Blank {
+				return fmt.Errorf("word %q: %q is not a letter, '.', '(' or ')'", w, r)
+			}
+			squares++
+			group++
+		}
+	}
+	if open {
+		return fmt.Errorf("word %q: '(' is never closed", w)
+	}
+	if squares == 0 {
+		return fmt.Errorf("word %q has no letters", w)
+	}
+	return nil
+}
+
+// finish checks the file as a whole and tidies texts.
+func (p *parser) finish() {
+	g := p.g
+	if len(p.errs) == 0 {
+		for i, pl := range g.Players {
+			if pl.Nick == "" {
+				p.errs = append(p.errs, &Error{File: p.file, Msg: fmt.Sprintf("no #player%d line", i+1)})
+			}
+		}
+	}
+	// Blank lines at the end of a text are not part of it.
+	g.Note = strings.TrimRight(g.Note, "\n")
+	g.Description = strings.TrimRight(g.Description, "\n")
+	for i := range g.Events {
+		g.Events[i].Note = strings.TrimRight(g.Events[i].Note, "\n")
+	}
+}

@@ -1,0 +1,408 @@
+package gcg
+
+import (
+	"fmt"
+	"strings"
+
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// Replay is a game applied event by event with the engine's rules.
+type Replay struct {
+	Game *Game
+	// Steps has one entry per event, in order.
+	Steps []Step
+	// Turns are the moves (plays, exchanges and passes) in order.
+	Turns []Turn
+	// Problems lists, in order, every line that could not be applied as
+	// recorded or whose score or total disagrees with the engine's; each
+	// names the file and line.
+	Problems []Error
+	Board    rules.Board // the board after the last event
+	Totals   [2]int      // the engine's final totals, by player
+	Recorded [2]int      // the recorded final totals
+}
+
+// Step is what one event did.
+type Step struct {
+	// Turn is the number of the turn the event belongs to: its own for a
+	// move, the last move's for the other kinds (0 before any move).
+	Turn int
+	// Score is the engine's points for the event: the play's score, twice or
+	// once the tiles' face value at the end, minus the withdrawn play's
+	// score. Challenge bonuses and time penalties, and plays that could not
+	// be placed, count as recorded.
+	Score int
+	// Totals are the engine's cumulative scores after the event, Recorded
+	// the file's (the other player's carried forward).
+	Totals, Recorded [2]int
+	// Applied is false when the event could not be applied as recorded
+	// (see Replay.Problems).
+	Applied bool
+}
+
+// Turn is a move and the position before it.
+type Turn struct {
+	Number int // 1-based
+	Event  int // index in Game.Events
+	Player int
+	// Rack is the rack as recorded (empty when not given; it may hold
+	// only the tiles that were seen).
+	Rack rules.Rack
+	// Board, Totals, Recorded and Scoreless are as they were before the
+	// move: the board, the engine's and the file's cumulative scores, and
+	// the number of consecutive scoreless turns.
+	Board            rules.Board
+	Totals, Recorded [2]int
+	Scoreless        int
+	// BagLen is the number of tiles in the bag before the move, from the
+	// board: both racks are full while the bag holds tiles.
+	BagLen int
+	// Move is the move as read on the board. An exchange known only by its
+	// count has Len 0 and NumTiles the count.
+	Move movegen.Move
+	// Placed says a play's tiles went on the board; false when the play
+	// could not be read on it.
+	Placed bool
+	// Withdrawn says the play was taken back ("--").
+	Withdrawn bool
+	// Score is the move's score (before any withdrawal): the engine's, or
+	// the recorded one when Scored is false.
+	Score  int
+	Scored bool
+}
+
+// Leave is the rack after the move as far as the record tells: the
+// recorded rack less the tiles played or exchanged (all of it after a
+// pass or a withdrawn play).
+func (t *Turn) Leave() rules.Rack {
+	r := t.Rack
+	if t.Move.Kind == movegen.Pass || t.Withdrawn || t.Move.Kind == movegen.Play && !t.Placed || t.Move.Len == 0 && t.Move.Kind == movegen.Exchange {
+		return r
+	}
+	used := t.Move.Used()
+	for i := range r {
+		r[i] -= min(r[i], used[i])
+	}
+	return r
+}
+
+// BagLen is the number of tiles in the bag while both racks are full: the
+// set less the board and two racks.
+func BagLen(b *rules.Board) int {
+	return max(0, rules.TileCount()-b.TileCount()-2*rules.RackSize)
+}
+
+type replayer struct {
+	r         *Replay
+	board     rules.Board
+	totals    [2]int
+	recorded  [2]int
+	scoreless int
+	last      [2]int // index in Turns of each player's last move, -1 for none
+}
+
+// Replay applies the events on an empty board with the engine's rules
+// (rules.CheckPlacement and ScorePlay; no dictionary) and checks every
+// score and cumulative total. A line that cannot be applied as recorded is
+// a problem, and the game goes on as recorded where it can: a play whose
+// letters disagree with the board still puts down its new tiles, a play
+// that cannot be placed at all, or a score the engine cannot work out
+// (a challenge bonus, a time penalty), counts the recorded points.
+//
+// Checked: each play's placement, its tiles against the recorded rack and
+// the rack against the tiles left unseen, its score; exchanges (tiles on
+// the rack, at least 7 in the bag, scoring 0) and passes (0); a withdrawn
+// play ("--") taking back the player's last move, a play, and losing its
+// score; end-of-game points against the racks when the record shows them;
+// each recorded total against the previous total plus the score; a player
+// moving twice in a row.
+func (g *Game) Replay() *Replay {
+	rp := &replayer{r: &Replay{Game: g}, last: [2]int{-1, -1}}
+	for i := range g.Events {
+		rp.event(i)
+	}
+	r := rp.r
+	r.Board, r.Totals, r.Recorded = rp.board, rp.totals, rp.recorded
+	return r
+}
+
+func (rp *replayer) problem(e *Event, format string, args ...any) {
+	rp.r.Problems = append(rp.r.Problems, Error{File: rp.r.Game.File, Line: e.Line, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (rp *replayer) nick(p int) string { return rp.r.Game.Players[p].Nick }
+
+func (rp *replayer) event(i int) {
+	g := rp.r.Game
+	e := &g.Events[i]
+	p := e.Player
+	score, scored, applied := e.Score, false, true
+	switch e.Kind {
+	case Play, Exchange, Pass:
+		t := rp.move(i)
+		score, scored, applied = t.Score, t.Scored, t.Move.Kind != movegen.Play || t.Placed
+		if score > 0 {
+			rp.scoreless = 0
+		} else {
+			rp.scoreless++
+		}
+	case Withdrawn:
+		score, scored, applied = rp.withdraw(e)
+	case ChallengeBonus:
+		if e.Score < 0 {
+			rp.problem(e, "a challenge bonus cannot take points away (%+d)", e.Score)
+		}
+	case TimePenalty:
+		if e.Score > 0 {
+			rp.problem(e, "a time penalty cannot add points (%+d)", e.Score)
+		}
+	case EndPoints:
+		score, scored = 2*e.Tiles.Value(), true
+		if left, ok := rp.left(1 - p); ok && left != e.Tiles {
+			rp.problem(e, "%s holds %s, not %s", rp.nick(1-p), rackName(left), e.Tiles)
+		}
+		if left, ok := rp.left(p); ok && left.Count() > 0 {
+			rp.problem(e, "%s gets the points for going out but still holds %s", rp.nick(p), left)
+		}
+	case EndPenalty:
+		score, scored = -e.Tiles.Value(), true
+		if e.Rack.Count() > 0 && e.Rack != e.Tiles {
+			rp.problem(e, "the rack %s and the tiles (%s) differ", e.Rack, e.Tiles)
+		} else if left, ok := rp.left(p); ok && left != e.Tiles {
+			rp.problem(e, "%s holds %s, not %s", rp.nick(p), rackName(left), e.Tiles)
+		}
+	}
+	if scored && score != e.Score {
+		rp.problem(e, "recorded score %+d, but the engine scores %s %+d", e.Score, e.Move(), score)
+	}
+	if want := rp.recorded[p] + e.Score; e.Total != want {
+		rp.problem(e, "cumulative score %d, but %d %+d = %d", e.Total, rp.recorded[p], e.Score, want)
+	}
+	rp.totals[p] += score
+	rp.recorded[p] = e.Total
+	rp.r.Steps = append(rp.r.Steps, Step{
+		Turn:     len(rp.r.Turns),
+		Score:    score,
+		Totals:   rp.totals,
+		Recorded: rp.recorded,
+		Applied:  applied,
+	})
+}
+
+func rackName(r rules.Rack) string {
+	if r.Count() == 0 {
+		return "no tiles"
+	}
+	return r.String()
+}
+
+// move applies a play, an exchange or a pass and records its turn.
+func (rp *replayer) move(i int) *Turn {
+	e := &rp.r.Game.Events[i]
+	p := e.Player
+	t := Turn{
+		Number:    len(rp.r.Turns) + 1,
+		Event:     i,
+		Player:    p,
+		Rack:      e.Rack,
+		Board:     rp.board,
+		Totals:    rp.totals,
+		Recorded:  rp.recorded,
+		Scoreless: rp.scoreless,
+		BagLen:    BagLen(&rp.board),
+		Score:     e.Score,
+	}
+	if o := rp.last[1-p]; rp.last[p] >= 0 && (o < 0 || o < rp.last[p]) {
+		rp.problem(e, "%s moves twice in a row (also turn %d)", rp.nick(p), rp.r.Turns[rp.last[p]].Number)
+	}
+	if e.Rack.Count() > 0 {
+		if _, err := rules.Unseen(&rp.board, e.Rack); err != nil {
+			rp.problem(e, "the rack %s does not fit the tiles left: %v", e.Rack, err)
+		}
+	}
+	switch e.Kind {
+	case Play:
+		rp.play(e, &t)
+	case Exchange:
+		t.Move = movegen.Move{Kind: movegen.Exchange, NumTiles: int8(e.Count)}
+		if tiles := e.Tiles.Tiles(); len(tiles) > 0 {
+			copy(t.Move.Tiles[:], tiles)
+			t.Move.Len = int8(len(tiles))
+			if e.Rack.Count() > 0 && !e.Rack.Contains(e.Tiles) {
+				rp.problem(e, "cannot exchange %s: %s", e.Tiles, missing(e.Rack, e.Tiles))
+			}
+		} else if n := e.Rack.Count(); n > 0 && e.Count > n {
+			rp.problem(e, "cannot exchange %d tiles from the rack %s", e.Count, e.Rack)
+		}
+		if !rules.CanExchange(t.BagLen) {
+			rp.problem(e, "cannot exchange with %d tiles in the bag (%d needed)", t.BagLen, rules.ExchangeMinBag)
+		}
+		t.Score, t.Scored = 0, true
+	case Pass:
+		t.Move = movegen.Move{Kind: movegen.Pass}
+		t.Score, t.Scored = 0, true
+	}
+	rp.r.Turns = append(rp.r.Turns, t)
+	rp.last[p] = len(rp.r.Turns) - 1
+	return &rp.r.Turns[len(rp.r.Turns)-1]
+}
+
+// play reads a play on the board, checks it and puts its tiles down.
+func (rp *replayer) play(e *Event, t *Turn) {
+	m, err := movegen.ParseMove(e.Position+" "+e.Word, &rp.board)
+	if err != nil {
+		forced, ferr := forcePlay(e.Position, e.Word, &rp.board)
+		if ferr != nil {
+			rp.problem(e, "cannot place %s: %v", e.Move(), unquote(err))
+			return
+		}
+		rp.problem(e, "%s: %v; the new tiles are placed as recorded", e.Move(), unquote(err))
+		m = forced
+	}
+	t.Move = m
+	placed := m.Placed()
+	if err := rp.board.CheckPlacement(placed); err != nil {
+		rp.problem(e, "%s: %v", e.Move(), err)
+	} else {
+		t.Score, t.Scored = int(m.Score), true
+	}
+	if e.Rack.Count() > 0 {
+		if used := m.Used(); !e.Rack.Contains(used) {
+			rp.problem(e, "%s: %s", e.Move(), missing(e.Rack, used))
+		}
+	}
+	rp.board.Apply(placed)
+	t.Placed = true
+	if e.Rack.Count() == 0 {
+		on := rp.board.TileCounts()
+		for s := range on {
+			if on[s] > rules.Distribution[s] {
+				rp.problem(e, "%s: the board now holds %d %s, the set only %d", e.Move(), on[s], tileName(s), rules.Distribution[s])
+			}
+		}
+	}
+}
+
+// unquote drops movegen's "move %q: " prefix: the problem names the move.
+func unquote(err error) string {
+	s := err.Error()
+	if strings.HasPrefix(s, "move \"") {
+		if i := strings.Index(s, "\": "); i >= 0 {
+			return s[i+3:]
+		}
+	}
+	return s
+}
+
+func tileName(slot int) string {
+	if slot == 0 {
+		return "blanks"
+	}
+	return string(rune('A'+slot-1)) + "s"
+}
+
+// missing says which tiles are not on the rack.
+func missing(rack, want rules.Rack) string {
+	var short rules.Rack
+	for i := range want {
+		if want[i] > rack[i] {
+			short[i] = want[i] - rack[i]
+		}
+	}
+	if short.Count() == 1 {
+		return fmt.Sprintf("tile %s is not on the rack %s", short, rack)
+	}
+	return fmt.Sprintf("tiles %s are not on the rack %s", short, rack)
+}
+
+// forcePlay reads a play whose letters disagree with the board: every
+// square that holds a tile counts as played through, whatever the word says
+// there. It fails when the play runs off the board or marks an empty square
+// as holding a tile.
+func forcePlay(pos, word string, b *rules.Board) (movegen.Move, error) {
+	if !isPosition(pos) {
+		return movegen.Move{}, fmt.Errorf("bad position %q", pos)
+	}
+	u := strings.ToUpper(pos)
+	var row, col int
+	dir := rules.Across
+	if u[0] >= 'A' && u[0] <= 'Z' {
+		dir, col = rules.Down, int(u[0]-'A')
+		fmt.Sscan(u[1:], &row)
+	} else {
+		col = int(u[len(u)-1] - 'A')
+		fmt.Sscan(u[:len(u)-1], &row)
+	}
+	row--
+	var sb strings.Builder
+	inParens, i := false, 0
+	for _, ch := range word {
+		switch ch {
+		case '(':
+			inParens = true
+			continue
+		case ')':
+			inParens = false
+			continue
+		}
+		r, c := row, col+i
+		if dir == rules.Down {
+			r, c = row+i, col
+		}
+		i++
+		if !rules.InBounds(r, c) {
+			return movegen.Move{}, fmt.Errorf("%s %s runs off the board", pos, word)
+		}
+		switch {
+		case b.At(r, c) != rules.Empty:
+			sb.WriteByte('.')
+		case ch == '.' || inParens:
+			return movegen.Move{}, fmt.Errorf("%s %s marks the empty square %d%c as holding a tile", pos, word, r+1, 'A'+c)
+		default:
+			sb.WriteRune(ch)
+		}
+	}
+	return movegen.ParseMove(pos+" "+sb.String(), b)
+}
+
+// withdraw takes back the player's last move, which must be a play.
+func (rp *replayer) withdraw(e *Event) (score int, scored, applied bool) {
+	turns := rp.r.Turns
+	if len(turns) == 0 {
+		rp.problem(e, "-- takes back no play: no move yet")
+		return e.Score, false, false
+	}
+	t := &turns[len(turns)-1]
+	switch {
+	case t.Player != e.Player:
+		rp.problem(e, "-- takes back no play: the last move is %s's", rp.nick(t.Player))
+		return e.Score, false, false
+	case t.Move.Kind != movegen.Play:
+		rp.problem(e, "-- takes back no play: the last move is a %s", t.Move.Kind)
+		return e.Score, false, false
+	case t.Withdrawn:
+		rp.problem(e, "-- takes back a play already taken back")
+		return e.Score, false, false
+	}
+	t.Withdrawn = true
+	rp.board = t.Board
+	rp.scoreless = t.Scoreless + 1
+	return -t.Score, t.Scored, true
+}
+
+// left returns the tiles player p holds when the record shows them: their
+// last move was made with the bag empty (so nothing was drawn after it)
+// from a recorded rack.
+func (rp *replayer) left(p int) (rules.Rack, bool) {
+	i := rp.last[p]
+	if i < 0 {
+		return rules.Rack{}, false
+	}
+	t := &rp.r.Turns[i]
+	if t.BagLen > 0 || t.Rack.Count() == 0 || t.Move.Kind == movegen.Play && !t.Placed {
+		return rules.Rack{}, false
+	}
+	return t.Leave(), true
+}

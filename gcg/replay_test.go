@@ -1,0 +1,205 @@
+package gcg
+
+import (
+	"strings"
+	"testing"
+
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// TestReplayEvents replays testdata/events.gcg, whose scores were worked out
+// by hand, and checks the board, each turn and each running total.
+func TestReplayEvents(t *testing.T) {
+	g := mustParse(t, "events.gcg", readTestdata(t, "events.gcg"))
+	r := g.Replay()
+	for _, p := range r.Problems {
+		t.Errorf("problem: %v", &p)
+	}
+	want, err := rules.ParseGrid("want", []byte(`...............
+...............
+...............
+...............
+...............
+....Z..........
+....O..........
+...RETAINS.....
+...OA..........
+...V...........
+...E...........
+...............
+...............
+...............
+...............
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board != want.Board {
+		t.Errorf("final board:\n%s\nwant (QUDS withdrawn):\n%s", r.Board.GridString(), want.Board.GridString())
+	}
+	if len(r.Steps) != len(g.Events) {
+		t.Fatalf("%d steps for %d events", len(r.Steps), len(g.Events))
+	}
+	for i, s := range r.Steps {
+		if s.Totals != s.Recorded || !s.Applied {
+			t.Errorf("step %d (line %d): totals %v, recorded %v, applied %v", i, g.Events[i].Line, s.Totals, s.Recorded, s.Applied)
+		}
+	}
+	if r.Totals != [2]int{76, 47} || r.Recorded != r.Totals {
+		t.Errorf("final totals %v, recorded %v; want [76 47]", r.Totals, r.Recorded)
+	}
+	// Turn numbers of the events: the withdrawal and the challenge bonus
+	// belong to the moves before them.
+	var turnOf []int
+	for _, s := range r.Steps {
+		turnOf = append(turnOf, s.Turn)
+	}
+	if want := []int{1, 2, 3, 4, 4, 5, 5, 6, 7, 7, 7, 7}; !equalInts(turnOf, want) {
+		t.Errorf("steps' turns %v, want %v", turnOf, want)
+	}
+
+	type turnWant struct {
+		player, bag, scoreless, score int
+		kind                          movegen.Kind
+		withdrawn                     bool
+		leave                         string
+	}
+	wantTurns := []turnWant{
+		{0, 86, 0, 66, movegen.Play, false, ""},       // 100 - 0 on the board - 14 on racks
+		{1, 79, 0, 13, movegen.Play, false, "DIQU"},   // RETAINS: 7 tiles down
+		{0, 76, 0, 0, movegen.Exchange, false, "EEO"}, // ZOEA put down 3
+		{1, 76, 1, 16, movegen.Play, true, "BDILQUY"}, // withdrawn: the rack is kept
+		{0, 76, 2, 9, movegen.Play, false, "EST?"},    // QUDS gone again; two scoreless turns
+		{1, 73, 0, 0, movegen.Exchange, false, ""},    // only the count is known
+		{0, 73, 1, 0, movegen.Pass, false, "EEST?"},   //
+	}
+	if len(r.Turns) != len(wantTurns) {
+		t.Fatalf("%d turns, want %d", len(r.Turns), len(wantTurns))
+	}
+	for i, w := range wantTurns {
+		tr := &r.Turns[i]
+		leave := tr.Leave()
+		if tr.Number != i+1 || tr.Player != w.player || tr.BagLen != w.bag || tr.Scoreless != w.scoreless ||
+			tr.Score != w.score || !tr.Scored || tr.Move.Kind != w.kind || tr.Withdrawn != w.withdrawn || leave.String() != w.leave {
+			t.Errorf("turn %d: %+v, leave %s; want %+v", i+1, tr, leave.String(), w)
+		}
+	}
+	if m := r.Turns[5].Move; m.Len != 0 || m.NumTiles != 7 {
+		t.Errorf("exchange of 7 unknown tiles: Len %d, NumTiles %d", m.Len, m.NumTiles)
+	}
+	if got := r.Turns[4].Board; got.At(7, 9) != rules.Letter('S'-'A'+1) || got.At(4, 9) != rules.Empty {
+		t.Errorf("board before ROVE still holds QUDS:\n%s", got.GridString())
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestReplayProblems: each line that cannot be applied as recorded is
+// reported with its line, and the game goes on.
+func TestReplayProblems(t *testing.T) {
+	head := "#player1 alice\n#player2 bob\n" // lines 1 and 2
+	retains := ">alice: AEINRST 8D RETAINS +66 66\n"
+	zoea := ">bob: ADIOQUZ E6 ZO(E)A +13 13\n"
+	tests := []struct {
+		name     string
+		lines    string
+		problems map[int]string // line -> part of the message; every problem listed
+		totals   [2]int         // the engine's
+		tiles    int            // on the final board
+	}{
+		{"all fine", retains + zoea, nil, [2]int{66, 13}, 10},
+		{"score disagrees", ">alice: AEINRST 8D RETAINS +60 60\n" + zoea,
+			map[int]string{3: "recorded score +60, but the engine scores 8D RETAINS +66"}, [2]int{66, 13}, 10},
+		{"total does not add up", ">alice: AEINRST 8D RETAINS +66 70\n" + zoea,
+			map[int]string{3: "cumulative score 70, but 0 +66 = 66"}, [2]int{66, 13}, 10},
+		{"tile not on the rack", ">alice: AEINRSX 8D RETAINS +66 66\n" + zoea,
+			map[int]string{3: "8D RETAINS: tile T is not on the rack AEINRSX"}, [2]int{66, 13}, 10},
+		{"off the board", ">alice: AEINRST 8K RETAINS +66 66\n>bob: ADIOQUZ 8H ZOA +24 24\n",
+			// ZOA: (10 + 1 + 1) doubled on the star.
+			map[int]string{3: "cannot place 8K RETAINS"}, [2]int{66, 24}, 3},
+		{"letter disagrees", retains + ">bob: ADIOQUZ E6 ZO(X)A +13 13\n>alice: EEOSTV? D8 .OVE +9 75\n",
+			map[int]string{4: "square 8E holds E, not X; the new tiles are placed as recorded"}, [2]int{75, 13}, 13},
+		{"dot on an empty square", retains + ">bob: ADIOQUZ E6 ZO.A. +13 13\n",
+			map[int]string{4: "cannot place E6 ZO.A."}, [2]int{66, 13}, 7},
+		{"not connected", retains + ">bob: ADIOQUZ A1 ZOA +30 30\n",
+			map[int]string{4: "does not touch any tile"}, [2]int{66, 30}, 10},
+		{"withdraws no play", retains + ">bob: ADIOQUZ -- -66 -66\n",
+			map[int]string{4: "-- takes back no play: the last move is alice's"}, [2]int{66, -66}, 7},
+		{"withdraws twice", retains + ">alice: AEINRST -- -66 0\n>alice: AEINRST -- -66 -66\n",
+			map[int]string{5: "already taken back"}, [2]int{-66, 0}, 0},
+		{"moves twice", retains + ">alice: ADIOQUZ E6 ZO(E)A +13 79\n",
+			map[int]string{4: "alice moves twice in a row (also turn 1)"}, [2]int{79, 0}, 10},
+		{"rack does not fit", retains + ">bob: QQ - +0 0\n",
+			map[int]string{4: "the rack QQ does not fit the tiles left"}, [2]int{66, 0}, 7},
+		{"exchange off the rack", ">alice: AEINRST -XYZ +0 0\n",
+			map[int]string{3: "cannot exchange XYZ: tiles XYZ are not on the rack AEINRST"}, [2]int{0, 0}, 0},
+		{"exchange scores", ">alice: AEINRST -A +5 5\n",
+			map[int]string{3: "recorded score +5, but the engine scores -A +0"}, [2]int{0, 0}, 0},
+		{"pass scores", ">alice: AEINRST - +5 5\n",
+			map[int]string{3: "recorded score +5, but the engine scores - +0"}, [2]int{0, 0}, 0},
+		{"end points", retains + ">bob:  (DIV) +15 15\n",
+			map[int]string{4: "recorded score +15, but the engine scores (DIV) +14"}, [2]int{66, 14}, 7},
+		{"end penalty", retains + ">bob: DIV (DIX) -11 -11\n",
+			map[int]string{4: "the rack DIV and the tiles (DIX) differ"}, [2]int{66, -11}, 7},
+		{"challenge bonus", retains + ">alice:  (challenge) -5 61\n",
+			map[int]string{4: "a challenge bonus cannot take points away"}, [2]int{61, 0}, 7},
+		{"time penalty", retains + ">alice:  (time) +10 76\n",
+			map[int]string{4: "a time penalty cannot add points"}, [2]int{76, 0}, 7},
+		{"too many tiles without racks", ">alice: 8G ZZZ +60 60\n", // (10 + 10 + 10) doubled on the star
+			map[int]string{3: "the board now holds 3 Zs, the set only 1"}, [2]int{60, 0}, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := mustParse(t, "p.gcg", []byte(head+tc.lines))
+			r := g.Replay()
+			got := map[int]string{}
+			for _, p := range r.Problems {
+				if p.File != "p.gcg" || !strings.HasPrefix(p.Error(), "p.gcg:") {
+					t.Errorf("problem %q does not name the file", &p)
+				}
+				got[p.Line] += p.Msg
+			}
+			if len(got) != len(tc.problems) {
+				t.Errorf("problems %v, want %v", got, tc.problems)
+			}
+			for line, want := range tc.problems {
+				if !strings.Contains(got[line], want) {
+					t.Errorf("line %d: problem %q, want %q", line, got[line], want)
+				}
+			}
+			if r.Totals != tc.totals {
+				t.Errorf("totals %v, want %v", r.Totals, tc.totals)
+			}
+			if n := r.Board.TileCount(); n != tc.tiles {
+				t.Errorf("%d tiles on the board, want %d:\n%s", n, tc.tiles, r.Board.GridString())
+			}
+			if len(r.Steps) != len(g.Events) {
+				t.Errorf("%d steps for %d events: an event was dropped", len(r.Steps), len(g.Events))
+			}
+		})
+	}
+}
+
+func TestBagLen(t *testing.T) {
+	var b rules.Board
+	if n := BagLen(&b); n != 86 {
+		t.Errorf("empty board: %d in the bag, want 100 - 14 = 86", n)
+	}
+	for i := range 90 {
+		b.Squares[i] = 1
+	}
+	if n := BagLen(&b); n != 0 {
+		t.Errorf("90 tiles down: %d in the bag, want 0", n)
+	}
+}

@@ -1,0 +1,185 @@
+package review
+
+import (
+	"cmp"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"scrabble/eval"
+	"scrabble/gaddag"
+	"scrabble/gcg"
+	"scrabble/internal/testlex"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// TestReviewRealGames reviews every game in ../shared/games with NWL23 and
+// checks each reviewed turn against a full list of the turn's moves made
+// apart from the review: the number of moves, the best moves' equities,
+// the equity and rank of the move made, the equity lost, phonies (each
+// word looked up) and missed bingos.
+func TestReviewRealGames(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil || leaves == nil {
+		t.Fatalf("NWL23 leaves: %v", err)
+	}
+	for _, path := range testlex.Games(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			r := replay(t, path)
+			rep := mustReview(t, r, Options{Lexicon: lex, Leaves: leaves})
+			if len(rep.Turns) != len(r.Turns) || len(rep.Problems) != 0 || rep.Computed != rep.Recorded {
+				t.Fatalf("%d turns of %d, problems %v, totals %v %v", len(rep.Turns), len(r.Turns), rep.Problems, rep.Computed, rep.Recorded)
+			}
+			reviewed := 0
+			for _, tr := range rep.Turns {
+				if tr.RecordedTotal != tr.ComputedTotal {
+					t.Errorf("turn %d: recorded total %d, computed %d", tr.Turn, tr.RecordedTotal, tr.ComputedTotal)
+				}
+				if tr.Reviewed {
+					reviewed++
+					checkTurn(t, lex, leaves, &r.Turns[tr.Turn-1], &tr)
+				}
+			}
+			if reviewed == 0 {
+				t.Error("no turn reviewed")
+			}
+			checkSummary(t, rep)
+		})
+	}
+}
+
+func checkTurn(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, gt *gcg.Turn, tr *Turn) {
+	t.Helper()
+	where := "turn " + tr.Played.Move + " (" + tr.Player + ")"
+	unseen, err := rules.Unseen(&gt.Board, gt.Rack)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	valuer := eval.Equity(leaves, gt.BagLen, unseen)
+	gen := movegen.New(lex)
+	gen.SetBoard(&gt.Board)
+	gen.SetLeaves(valuer)
+	var all movegen.AllMoves
+	gen.Generate(&gt.Rack, gt.BagLen, movegen.Options{Exchanges: true, Pass: true}, &all)
+	ms := all.Moves
+	slices.SortStableFunc(ms, func(a, b movegen.Move) int { return cmp.Compare(b.Equity, a.Equity) })
+	if tr.Moves != len(ms) {
+		t.Errorf("%s: %d moves, the generator lists %d", where, tr.Moves, len(ms))
+	}
+	for j, b := range tr.Best {
+		if b.Equity != float64(ms[j].Equity)/1000 {
+			t.Errorf("%s: best #%d %s equity %v, want %v", where, j+1, b.Move, b.Equity, float64(ms[j].Equity)/1000)
+		}
+	}
+	// Phonies: every word of the play looked up.
+	var phonies []string
+	for _, w := range tr.Played.Words {
+		if !lex.Contains(strings.ToUpper(w)) {
+			phonies = append(phonies, w)
+		}
+	}
+	if !slices.Equal(phonies, tr.Phonies) || (len(phonies) > 0) != slices.Contains(tr.Flags, FlagPhony) {
+		t.Errorf("%s: phonies %v, flags %v; the words %v hold the phonies %v", where, tr.Phonies, tr.Flags, tr.Played.Words, phonies)
+	}
+	withdrawn := slices.Contains(tr.Flags, FlagWithdrawn)
+	if withdrawn != gt.Withdrawn {
+		t.Errorf("%s: withdrawn flag %v, the replay says %v", where, withdrawn, gt.Withdrawn)
+	}
+	legal := len(phonies) == 0 && !withdrawn
+	var yielded int32
+	switch {
+	case withdrawn:
+		whole := gt.Rack
+		yielded = valuer.LeaveValue(&whole)
+	case legal:
+		i := slices.IndexFunc(ms, func(m movegen.Move) bool { return sameMove(&m, &gt.Move) })
+		if i < 0 {
+			t.Fatalf("%s: the move made is not among the generated moves", where)
+		}
+		yielded = ms[i].Equity
+		better := 0
+		for _, m := range ms {
+			if m.Equity > yielded {
+				better++
+			}
+		}
+		if tr.Rank != better+1 {
+			t.Errorf("%s: rank %d, %d moves are better", where, tr.Rank, better)
+		}
+	default:
+		yielded = int32(tr.Equity * 1000)
+	}
+	if tr.Equity != float64(yielded)/1000 {
+		t.Errorf("%s: equity %v, the generator gives %v", where, tr.Equity, float64(yielded)/1000)
+	}
+	if want := float64(ms[0].Equity-yielded) / 1000; tr.EquityLost != want {
+		t.Errorf("%s: equity lost %v, want %v", where, tr.EquityLost, want)
+	}
+	bingo := slices.ContainsFunc(ms, func(m movegen.Move) bool { return m.Kind == movegen.Play && m.NumTiles == rules.RackSize })
+	missed := bingo && !(legal && gt.Move.NumTiles == rules.RackSize)
+	if missed != slices.Contains(tr.Flags, FlagMissedBingo) || missed != (tr.BestBingo != nil) {
+		t.Errorf("%s: flags %v, best bingo %v; a bingo was possible: %v", where, tr.Flags, tr.BestBingo, bingo)
+	}
+	if tr.BestBingo != nil {
+		for _, w := range tr.BestBingo.Words {
+			if !lex.Contains(strings.ToUpper(w)) {
+				t.Errorf("%s: missed bingo %s forms %s, no word", where, tr.BestBingo.Move, w)
+			}
+		}
+	}
+}
+
+func checkSummary(t *testing.T, rep *Report) {
+	t.Helper()
+	for _, ps := range rep.Summary.Players {
+		var lost float64
+		var turns, skipped, missed, phonies int
+		for _, tr := range rep.Turns {
+			if tr.Player != ps.Player {
+				continue
+			}
+			if !tr.Reviewed {
+				skipped++
+				continue
+			}
+			turns++
+			lost += tr.EquityLost
+			if slices.Contains(tr.Flags, FlagMissedBingo) {
+				missed++
+			}
+			if slices.Contains(tr.Flags, FlagPhony) {
+				phonies++
+			}
+		}
+		if ps.Turns != turns || ps.Skipped != skipped || ps.MissedBingos != missed || ps.Phonies != phonies ||
+			ps.EquityLost != round1000(lost) || turns > 0 && ps.MeanEquityLost != round1000(lost/float64(turns)) {
+			t.Errorf("summary %+v; the turns give %d reviewed, %d skipped, %v lost, %d missed bingos, %d phonies",
+				ps, turns, skipped, lost, missed, phonies)
+		}
+	}
+	c := rep.Summary.Costliest
+	if !slices.IsSortedFunc(c, func(a, b Costly) int { return cmp.Compare(b.EquityLost, a.EquityLost) }) || len(c) > MaxCostliest {
+		t.Errorf("costliest turns not in order: %+v", c)
+	}
+}
+
+// TestReviewRealGameFacts checks what reading the files shows.
+func TestReviewRealGameFacts(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	rep := mustReview(t, replay(t, testlex.Game(t, "doug_v_emely.gcg")), Options{Lexicon: lex, Players: [2]bool{false, true}})
+	// emely's 4B TIL.. runs into the A of JAVE..N (E4) and the X of VOX
+	// (F4): TILAX, taken back on the next line.
+	t6 := rep.Turns[2]
+	if t6.Turn != 6 || t6.Player != "emely" || !slices.Equal(t6.Phonies, []string{"TILAX"}) ||
+		!slices.Contains(t6.Flags, FlagWithdrawn) || t6.Score != 0 || t6.RecordedTotal != 55 {
+		t.Errorf("turn 6: %+v", t6)
+	}
+	// vs_andy records only the tiles andy played.
+	rep = mustReview(t, replay(t, testlex.Game(t, "vs_andy.gcg")), Options{Lexicon: lex})
+	if t1 := rep.Turns[0]; t1.Player != "andy" || t1.Reviewed || t1.Skipped != "rack partly recorded (3 of 7 tiles)" {
+		t.Errorf("vs_andy turn 1: %+v", t1)
+	}
+}

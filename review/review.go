@@ -1,0 +1,459 @@
+// Package review analyses a recorded game turn by turn: what the player
+// held, what they played, what the engine would have played, the equity the
+// play gave up, missed bingos and phonies. It writes the result as text,
+// JSON or a self-contained HTML page.
+package review
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"scrabble/eval"
+	"scrabble/gaddag"
+	"scrabble/gcg"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// Options says what to review and how.
+type Options struct {
+	// Lexicon decides phonies and the engine's moves (required).
+	Lexicon *gaddag.GADDAG
+	// Leaves values the tiles kept (nil: every leave is worth 0). With the
+	// bag empty equity uses the end-of-game arithmetic instead (see
+	// eval.Equity).
+	Leaves movegen.LeaveValuer
+	// Players picks whose turns to review, by player index; both false
+	// means both.
+	Players [2]bool
+	// Top is how many of the engine's moves to list a turn (default 5).
+	Top int
+	// Ranker, if set, ranks the engine's best moves and the move played
+	// more deeply than static equity (e.g. by simulation); Candidates is
+	// how many of the best by static equity it is given (default 10).
+	Ranker     Ranker
+	Candidates int
+}
+
+// DefaultTop is how many engine moves a turn lists by default.
+const DefaultTop = 5
+
+// DefaultCandidates is how many moves a Ranker is given by default.
+const DefaultCandidates = 10
+
+// Position is a turn as a Ranker sees it.
+type Position struct {
+	Lexicon *gaddag.GADDAG
+	Board   *rules.Board
+	Rack    rules.Rack // the player to move's tiles
+	// Unseen are the tiles the player cannot see: the bag and the
+	// opponent's rack.
+	Unseen rules.Rack
+	BagLen int
+	// Scores are the player to move's, then the opponent's, before the
+	// move; Scoreless is the number of consecutive scoreless turns.
+	Scores    [2]int
+	Scoreless int
+}
+
+// Ranker values the moves of a turn more deeply than static equity, such as
+// by Monte Carlo simulation. It returns one value per move, in points of
+// equity (higher is better), or NaN for a move it could not value.
+type Ranker interface {
+	// Name describes the evaluation for reports, e.g. "sim, 500 iterations".
+	Name() string
+	Rank(ctx context.Context, pos *Position, moves []movegen.Move) ([]float64, error)
+}
+
+// Review analyses the turns of a replayed game (see gcg.Game.Replay). A
+// turn is reviewed when the rack it was played from is known in full and
+// the move can be read on the board; the others are listed with the reason
+// they were skipped. The replay's problems are carried into the report.
+func Review(ctx context.Context, r *gcg.Replay, opts Options) (*Report, error) {
+	if opts.Lexicon == nil {
+		return nil, errors.New("review: no lexicon")
+	}
+	if opts.Top <= 0 {
+		opts.Top = DefaultTop
+	}
+	if opts.Candidates <= 0 {
+		opts.Candidates = DefaultCandidates
+	}
+	if !opts.Players[0] && !opts.Players[1] {
+		opts.Players = [2]bool{true, true}
+	}
+	g := r.Game
+	rep := &Report{
+		File:       g.File,
+		Title:      g.Title,
+		Lexicon:    opts.Lexicon.Header().Name,
+		Evaluation: "static",
+		Recorded:   r.Recorded,
+		Computed:   r.Totals,
+		Problems:   []Problem{},
+		Turns:      []Turn{},
+		Timeline:   []Point{},
+	}
+	if opts.Ranker != nil {
+		rep.Evaluation = opts.Ranker.Name()
+	}
+	for i, p := range g.Players {
+		rep.Players[i] = Player{Nick: p.Nick, Name: p.DisplayName()}
+	}
+	for _, p := range r.Problems {
+		rep.Problems = append(rep.Problems, Problem{Line: p.Line, Message: p.Msg})
+	}
+	rv := &reviewer{opts: opts, gen: movegen.New(opts.Lexicon), replay: r}
+	for i := range r.Turns {
+		t := &r.Turns[i]
+		after := rv.totalsAfter(t)
+		rep.Timeline = append(rep.Timeline, Point{Turn: t.Number, Player: g.Players[t.Player].Nick,
+			Recorded: after[0], Computed: after[1]})
+		if !opts.Players[t.Player] {
+			continue
+		}
+		turn, err := rv.turn(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		turn.RecordedTotal, turn.ComputedTotal = after[0][t.Player], after[1][t.Player]
+		rep.Turns = append(rep.Turns, turn)
+	}
+	rep.Summary = summarize(rep, opts.Players)
+	return rep, nil
+}
+
+type reviewer struct {
+	opts   Options
+	gen    *movegen.Generator
+	replay *gcg.Replay
+}
+
+// totalsAfter returns the recorded and the computed totals after a turn:
+// after its own line and the withdrawal or challenge bonus lines that
+// belong to it, before any end-of-game line.
+func (rv *reviewer) totalsAfter(t *gcg.Turn) [2][2]int {
+	ev, steps := rv.replay.Game.Events, rv.replay.Steps
+	last := t.Event
+	for i := t.Event + 1; i < len(ev) && steps[i].Turn == t.Number; i++ {
+		if k := ev[i].Kind; k == gcg.Withdrawn || k == gcg.ChallengeBonus {
+			last = i
+		}
+	}
+	return [2][2]int{steps[last].Recorded, steps[last].Totals}
+}
+
+// skip fills in a turn that cannot be reviewed.
+func skip(tr *Turn, why string) (Turn, error) {
+	tr.Skipped = why
+	return *tr, nil
+}
+
+func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
+	g := rv.replay.Game
+	e := &g.Events[t.Event]
+	tr := Turn{
+		Turn:   t.Number,
+		Line:   e.Line,
+		Player: g.Players[t.Player].Nick,
+		Rack:   t.Rack.String(),
+		Note:   e.Note,
+		Flags:  []string{},
+		Best:   []Move{},
+		board:  t.Board,
+		seat:   t.Player,
+	}
+	tr.Score = t.Score
+	if t.Withdrawn {
+		tr.Score = 0
+		tr.Flags = append(tr.Flags, FlagWithdrawn)
+	}
+	// The move as the file writes it; in full when it could be read.
+	tr.Played = Move{Kind: t.Move.Kind.String(), Move: e.Move(), Score: t.Score}
+	if known := t.Move.Kind == movegen.Pass || t.Move.Kind == movegen.Exchange && t.Move.Len > 0 || t.Placed; known {
+		tr.Played = describe(&t.Board, t.Rack, &t.Move)
+		tr.Played.Move, tr.Played.Score = e.Move(), t.Score
+	}
+	tr.played = t.Move
+	n := t.Rack.Count()
+	switch {
+	case n == 0:
+		return skip(&tr, "rack not recorded")
+	case n < rules.RackSize && t.BagLen > 0:
+		return skip(&tr, fmt.Sprintf("rack partly recorded (%d of %d tiles)", n, rules.RackSize))
+	case t.Move.Kind == movegen.Play && !t.Placed:
+		return skip(&tr, "the play could not be placed (see problems)")
+	case t.Move.Kind == movegen.Play && !t.Scored:
+		return skip(&tr, "the play breaks the placement rules (see problems)")
+	case t.Move.Kind == movegen.Exchange && t.Move.Len == 0:
+		return skip(&tr, "exchanged tiles not recorded")
+	}
+	if used := t.Move.Used(); t.Move.Kind != movegen.Pass && !t.Rack.Contains(used) {
+		return skip(&tr, "tiles played are not on the recorded rack (see problems)")
+	}
+	unseen, err := rules.Unseen(&t.Board, t.Rack)
+	if err != nil {
+		return skip(&tr, "the rack does not fit the tiles left (see problems)")
+	}
+	tr.Played.Move = t.Move.NotationOn(&t.Board)
+
+	valuer := eval.Equity(rv.opts.Leaves, t.BagLen, unseen)
+	rv.gen.SetBoard(&t.Board)
+	rv.gen.SetLeaves(valuer)
+
+	// What the turn yielded: the play's score and leave, or for a withdrawn
+	// play nothing scored and the whole rack kept.
+	played := t.Move
+	if t.Move.Kind == movegen.Play {
+		played.Score = int32(t.Score)
+		for _, w := range t.Board.WordsFormed(t.Move.Placed()) {
+			if !rv.opts.Lexicon.ContainsLetters(w.Letters) {
+				tr.Phonies = append(tr.Phonies, rules.WordString(w.Letters))
+			}
+		}
+		if len(tr.Phonies) > 0 {
+			tr.Flags = append(tr.Flags, FlagPhony)
+		}
+	}
+	keep := leaveAfter(t.Rack, &t.Move)
+	played.Equity = int32(1000*played.Score) + valuer.LeaveValue(&keep)
+	yielded := played.Equity
+	if t.Withdrawn {
+		whole := t.Rack
+		yielded = valuer.LeaveValue(&whole)
+	}
+	tr.Played.Equity = float64(played.Equity) / 1000
+
+	keepTop := rv.opts.Top
+	if rv.opts.Ranker != nil {
+		keepTop = max(keepTop, rv.opts.Candidates)
+	}
+	rec := &turnRecorder{top: movegen.TopN{N: keepTop, Better: movegen.ByEquity}, yielded: yielded}
+	rv.gen.Generate(&t.Rack, t.BagLen, movegen.Options{Exchanges: true, Pass: true}, rec)
+	tops := rec.top.Moves()
+	tr.Moves = rec.n
+	tr.Reviewed = true
+	tr.Equity = float64(yielded) / 1000
+	legal := len(tr.Phonies) == 0 && !t.Withdrawn
+	if legal {
+		tr.Rank = rec.better + 1
+	}
+	if len(tops) > 0 {
+		tr.EquityLost = float64(tops[0].Equity-yielded) / 1000
+		tr.best = tops[0]
+	}
+	if rec.bingo.Found && !(legal && t.Move.NumTiles == rules.RackSize) {
+		tr.Flags = append(tr.Flags, FlagMissedBingo)
+		b := describe(&t.Board, t.Rack, &rec.bingo.Best)
+		tr.BestBingo = &b
+	}
+
+	for i := range tops[:min(len(tops), rv.opts.Top)] {
+		tr.Best = append(tr.Best, describe(&t.Board, t.Rack, &tops[i]))
+	}
+	if rv.opts.Ranker != nil {
+		if err := rv.rank(ctx, t, &tr, unseen, tops, played, yielded); err != nil {
+			return Turn{}, err
+		}
+	}
+	return tr, nil
+}
+
+// rank asks the ranker to value the best moves and the one played, and
+// reorders the turn's best moves by its values.
+func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rules.Rack, tops []movegen.Move, played movegen.Move, yielded int32) error {
+	cands := append([]movegen.Move(nil), tops[:min(len(tops), rv.opts.Candidates)]...)
+	// The move to value for the play made: the pass stands in for a play
+	// taken back.
+	stand := played
+	if t.Withdrawn {
+		stand = movegen.Move{Kind: movegen.Pass, Equity: yielded}
+	}
+	at := slices.IndexFunc(cands, func(m movegen.Move) bool { return sameMove(&m, &stand) })
+	if at < 0 {
+		cands = append(cands, stand)
+		at = len(cands) - 1
+	}
+	pos := &Position{Lexicon: rv.opts.Lexicon, Board: &t.Board, Rack: t.Rack, Unseen: unseen, BagLen: t.BagLen,
+		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}, Scoreless: t.Scoreless}
+	vals, err := rv.opts.Ranker.Rank(ctx, pos, cands)
+	if err != nil {
+		return fmt.Errorf("review: turn %d: %w", t.Number, err)
+	}
+	if len(vals) != len(cands) {
+		return fmt.Errorf("review: turn %d: the ranker valued %d of %d moves", t.Number, len(vals), len(cands))
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	// Valued moves first by value, then the others by static equity.
+	slices.SortStableFunc(order, func(a, b int) int {
+		va, vb := vals[a], vals[b]
+		switch {
+		case math.IsNaN(va) && math.IsNaN(vb):
+			return cmp.Compare(cands[b].Equity, cands[a].Equity)
+		case math.IsNaN(va):
+			return 1
+		case math.IsNaN(vb):
+			return -1
+		}
+		return cmp.Compare(vb, va)
+	})
+	tr.Best = tr.Best[:0]
+	for _, i := range order[:min(len(order), rv.opts.Top)] {
+		m := describe(&t.Board, t.Rack, &cands[i])
+		if v := vals[i]; !math.IsNaN(v) {
+			m.Value = &v
+		}
+		tr.Best = append(tr.Best, m)
+	}
+	if v := vals[at]; !math.IsNaN(v) {
+		tr.Played.Value = &v
+	}
+	best := vals[order[0]]
+	if math.IsNaN(best) || math.IsNaN(vals[at]) {
+		tr.Flags = append(tr.Flags, FlagNotRanked)
+		return nil
+	}
+	tr.best = cands[order[0]]
+	tr.EquityLost = best - vals[at]
+	return nil
+}
+
+// sameMove reports whether two moves do the same thing.
+func sameMove(a, b *movegen.Move) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Kind == movegen.Exchange {
+		return a.Used() == b.Used()
+	}
+	return movegen.Compare(a, b) == 0
+}
+
+// turnRecorder keeps the best moves, the best bingo, the number of moves and
+// how many beat what the turn yielded.
+type turnRecorder struct {
+	top     movegen.TopN
+	bingo   movegen.BestScore
+	n       int
+	yielded int32
+	better  int
+}
+
+func (r *turnRecorder) Record(m *movegen.Move) {
+	r.n++
+	if m.Equity > r.yielded {
+		r.better++
+	}
+	r.top.Record(m)
+	if m.Kind == movegen.Play && m.NumTiles == rules.RackSize {
+		if !r.bingo.Found || movegen.ByEquity(m, &r.bingo.Best) < 0 {
+			r.bingo.Best, r.bingo.Found = *m, true
+		}
+	}
+}
+
+// describe turns a move into its report form.
+func describe(b *rules.Board, rack rules.Rack, m *movegen.Move) Move {
+	j := Move{
+		Kind:   m.Kind.String(),
+		Move:   m.NotationOn(b),
+		Score:  int(m.Score),
+		Equity: float64(m.Equity) / 1000,
+		Bingo:  m.Kind == movegen.Play && m.NumTiles == rules.RackSize,
+		m:      *m,
+	}
+	var sb []rune
+	for _, t := range m.Tiles[:max(0, min(int(m.Len), len(m.Tiles)))] {
+		if m.Kind == movegen.Play && t == rules.PlayedThrough {
+			continue
+		}
+		sb = append(sb, t.Rune())
+	}
+	j.Tiles = string(sb)
+	left := leaveAfter(rack, m)
+	j.Leave = left.String()
+	if m.Kind == movegen.Play {
+		j.Row, j.Col, j.Dir = int(m.Row)+1, int(m.Col)+1, m.Dir.String()
+		j.Word = m.MainWord(b)
+		j.Words = m.Words(b)
+	}
+	return j
+}
+
+// leaveAfter is the rack less the tiles the move uses (all of it kept for
+// a pass).
+func leaveAfter(rack rules.Rack, m *movegen.Move) rules.Rack {
+	if m.Kind == movegen.Pass {
+		return rack
+	}
+	used := m.Used()
+	for i := range rack {
+		rack[i] -= min(rack[i], used[i])
+	}
+	return rack
+}
+
+// summarize totals the reviewed turns by player and picks the costliest.
+func summarize(rep *Report, players [2]bool) Summary {
+	s := Summary{Players: []PlayerSummary{}, Costliest: []Costly{}}
+	for i, p := range rep.Players {
+		if !players[i] {
+			continue
+		}
+		ps := PlayerSummary{Player: p.Nick}
+		for _, t := range rep.Turns {
+			if t.Player != p.Nick {
+				continue
+			}
+			if !t.Reviewed {
+				ps.Skipped++
+				continue
+			}
+			ps.Turns++
+			ps.EquityLost += t.EquityLost
+			if t.EquityLost <= 0 {
+				ps.BestMoves++
+			}
+			for _, f := range t.Flags {
+				switch f {
+				case FlagMissedBingo:
+					ps.MissedBingos++
+				case FlagPhony:
+					ps.Phonies++
+				}
+			}
+		}
+		if ps.Turns > 0 {
+			ps.MeanEquityLost = ps.EquityLost / float64(ps.Turns)
+		}
+		ps.EquityLost = round1000(ps.EquityLost)
+		ps.MeanEquityLost = round1000(ps.MeanEquityLost)
+		s.Players = append(s.Players, ps)
+	}
+	var costly []Costly
+	for _, t := range rep.Turns {
+		if t.Reviewed && t.EquityLost > 0 {
+			c := Costly{Turn: t.Turn, Player: t.Player, Played: t.Played.Move, EquityLost: t.EquityLost}
+			if len(t.Best) > 0 {
+				c.Best = t.Best[0].Move
+			}
+			costly = append(costly, c)
+		}
+	}
+	slices.SortStableFunc(costly, func(a, b Costly) int { return cmp.Compare(b.EquityLost, a.EquityLost) })
+	s.Costliest = append(s.Costliest, costly[:min(len(costly), MaxCostliest)]...)
+	return s
+}
+
+// MaxCostliest is how many of the costliest turns the summary lists.
+const MaxCostliest = 5
+
+// round1000 rounds to thousandths, the precision of equity.
+func round1000(x float64) float64 { return math.Round(x*1000) / 1000 }
