@@ -46,16 +46,12 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
 		clear(lv.value[:])
 		return
 	}
-	for idx := int32(0); idx < place; idx++ {
-		kept := &lv.kept
-		*kept = *rack
-		rest, usedTiles := idx, 0
-		for _, l := range slots {
-			u := rest % (int32(rack[l]) + 1)
-			rest /= int32(rack[l]) + 1
-			kept[l] -= uint8(u)
-			usedTiles += int(u)
-		}
+	// Count through the subsets like an odometer (slot 0 the fastest
+	// wheel), keeping the leave and its size up to date: no division.
+	kept := &lv.kept
+	*kept = *rack
+	usedTiles := 0
+	for idx := int32(0); ; idx++ {
 		val := int32(0)
 		if v != nil { // the empty leave too: going out may be worth something
 			val = v.LeaveValue(kept)
@@ -63,6 +59,20 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
 		lv.value[idx] = val
 		if usedTiles <= rules.RackSize && val > lv.best[usedTiles] {
 			lv.best[usedTiles] = val
+		}
+		i := 0
+		for ; i < len(slots); i++ {
+			l := slots[i]
+			if kept[l] > 0 {
+				kept[l]--
+				usedTiles++
+				break
+			}
+			usedTiles -= int(rack[l])
+			kept[l] = rack[l]
+		}
+		if i == len(slots) {
+			return
 		}
 	}
 }

@@ -42,17 +42,30 @@ func (g *Generator) loadBestSupersets() {
 			ns++
 		}
 	}
-	for u := size - 1; u >= 0; u-- {
+	// Count down through the subsets like an odometer (slot 0 the fastest
+	// wheel): used[i] is how many of slots[i] the subset numbered u uses.
+	var used [rules.RackSlots]uint8
+	for i, l := range slots[:ns] {
+		used[i] = g.rack[l]
+	}
+	for u := size - 1; ; u-- {
 		best := lv.value[u]
-		rest := u
-		for _, l := range slots[:ns] {
-			c := int32(g.rack[l]) + 1
-			if rest%c+1 < c {
+		for i, l := range slots[:ns] {
+			if used[i] < g.rack[l] {
 				best = max(best, g.pot.bestSup[u+lv.radix[l]])
 			}
-			rest /= c
 		}
 		g.pot.bestSup[u] = best
+		if u == 0 {
+			return
+		}
+		for i := range slots[:ns] {
+			if used[i] > 0 {
+				used[i]--
+				break
+			}
+			used[i] = g.rack[slots[i]]
+		}
 	}
 }
 
