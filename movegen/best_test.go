@@ -94,3 +94,60 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Positi
 		}
 	}
 }
+
+// TestBestAgreesInSelfPlay plays whole games with both lexica, each player
+// taking Best's move, and checks every turn's Best against the top of the
+// full list: the racks, boards and bag sizes (endgames included) are those
+// real play produces.
+func TestBestAgreesInSelfPlay(t *testing.T) {
+	for _, name := range []string{"NWL23", "CSW24"} {
+		lex := testlex.GADDAG(t, name)
+		g := movegen.New(lex)
+		g.SetLeaves(hashLeaves{})
+		opts := movegen.Options{Exchanges: true, Pass: true}
+		turns := 0
+		for seed := uint64(1); seed <= 20; seed++ {
+			var board rules.Board
+			g.SetBoard(&board)
+			bag := rules.NewBag(seed)
+			var racks [2]rules.Rack
+			bag.DrawInto(&racks[0], rules.RackSize)
+			bag.DrawInto(&racks[1], rules.RackSize)
+			scoreless := 0
+			for turn := 0; scoreless < 6 && racks[0].Count() > 0 && racks[1].Count() > 0; turn++ {
+				rack := &racks[turn%2]
+				var all movegen.AllMoves
+				g.Generate(rack, bag.Len(), opts, &all)
+				got, ok := g.Best(rack, bag.Len(), opts)
+				want := all.Moves[0] // the pass at least
+				for j := range all.Moves {
+					if movegen.ByEquity(&all.Moves[j], &want) < 0 {
+						want = all.Moves[j]
+					}
+				}
+				if !ok || got != want {
+					t.Fatalf("%s game %d turn %d, rack %s, bag %d: Best = %v (eq %d), full list's best = %v (eq %d)\n%s",
+						name, seed, turn, rack.String(), bag.Len(), got.NotationOn(g.Board()), got.Equity,
+						want.NotationOn(g.Board()), want.Equity, g.Board().GridString())
+				}
+				turns++
+				switch got.Kind {
+				case movegen.Play:
+					g.Apply(&got)
+					rack.Sub(got.Used())
+					bag.DrawInto(rack, rules.RackSize-rack.Count())
+					scoreless = 0
+				case movegen.Exchange:
+					used := got.Used()
+					rack.Sub(used)
+					bag.DrawInto(rack, rules.RackSize-rack.Count())
+					bag.Return(used.Tiles()...)
+					scoreless++
+				default:
+					scoreless++
+				}
+			}
+		}
+		t.Logf("%s: %d turns agree", name, turns)
+	}
+}
