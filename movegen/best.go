@@ -61,9 +61,11 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 			// Tighten the bound with the word check for every number of
 			// tiles, now that the anchor is worth searching, and put it
 			// back in line.
-			g.refining, g.memo.stamp = true, g.memo.stamp+1
+			// The memo stays valid: entries for shorter plays are only
+			// made and read while refining, the others are the same.
+			g.refining = true
 			g.shadow(a)
-			g.refining, g.memo.stamp = false, g.memo.stamp+1
+			g.refining = false
 			a.refined = true
 			if a.bound != minEquity {
 				g.pushAnchor(i)
