@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"scrabble/internal/texttable"
 )
 
 // WriteText writes the report for people: a block per turn, then the
@@ -136,33 +138,7 @@ func writeSummary(b *strings.Builder, rep *Report) {
 	}
 }
 
-// writeTable writes rows under a header, columns two spaces apart, those
-// marked right aligned right; the last column is not padded.
+// writeTable writes rows under a header (see texttable.Write).
 func writeTable(b *strings.Builder, indent string, header []string, right []bool, rows [][]string) {
-	width := make([]int, len(header))
-	all := append([][]string{header}, rows...)
-	for _, r := range all {
-		for i, c := range r {
-			width[i] = max(width[i], len([]rune(c)))
-		}
-	}
-	for _, r := range all {
-		var line strings.Builder
-		line.WriteString(indent)
-		for i, c := range r {
-			pad := strings.Repeat(" ", width[i]-len([]rune(c)))
-			switch {
-			case right[i]:
-				line.WriteString(pad + c)
-			case i == len(r)-1:
-				line.WriteString(c)
-			default:
-				line.WriteString(c + pad)
-			}
-			if i < len(r)-1 {
-				line.WriteString("  ")
-			}
-		}
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-	}
+	texttable.Write(b, indent, header, right, rows) // a strings.Builder does not fail
 }

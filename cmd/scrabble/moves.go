@@ -12,6 +12,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/internal/texttable"
 	"scrabble/lexica"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -244,35 +245,9 @@ func writeMovesTable(w io.Writer, ms []moveJSON, first int) error {
 	return writeTable(w, []string{"#", "MOVE", "SCORE", "EQUITY", "LEAVE", "WORDS"}, []bool{true, false, true, true, false, false}, rows)
 }
 
-// writeTable writes rows under a header, columns two spaces apart, those
-// marked right aligned right; the last column is not padded.
+// writeTable writes rows under a header (see texttable.Write).
 func writeTable(w io.Writer, header []string, right []bool, rows [][]string) error {
-	width := make([]int, len(header))
-	for _, r := range append([][]string{header}, rows...) {
-		for i, c := range r {
-			width[i] = max(width[i], len(c))
-		}
-	}
-	var sb strings.Builder
-	for _, r := range append([][]string{header}, rows...) {
-		for i, c := range r {
-			pad := strings.Repeat(" ", width[i]-len(c))
-			switch {
-			case right[i]:
-				sb.WriteString(pad + c)
-			case i == len(r)-1:
-				sb.WriteString(c)
-			default:
-				sb.WriteString(c + pad)
-			}
-			if i < len(r)-1 {
-				sb.WriteString("  ")
-			}
-		}
-		sb.WriteString("\n")
-	}
-	_, err := io.WriteString(w, sb.String())
-	return err
+	return texttable.Write(w, "", header, right, rows)
 }
 
 // countSummary says how many moves of each kind there are: "312 plays,
