@@ -60,9 +60,8 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		if !a.refined {
 			// Tighten the bound with the word check for every number of
 			// tiles, now that the anchor is worth searching, and put it
-			// back in line.
-			// The memo stays valid: entries for shorter plays are only
-			// made and read while refining, the others are the same.
+			// back in line. The memo stays valid: entries for shorter
+			// plays are only made and read while refining.
 			g.refining = true
 			g.shadow(a)
 			g.refining = false
@@ -292,28 +291,27 @@ func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32
 	return total
 }
 
-// throughLeave bounds a play covering exactly the span, which holds board
-// tiles: the best leave such a play of s.k tiles keeps and the tile values
-// to score it with, or leave minEquity when no such play can spell a word.
+// throughLeave bounds the leave of a play covering exactly the span, which
+// holds board tiles: the best leave such a play of s.k tiles keeps, or
+// minEquity when no such play can spell a word.
 // Plays of the whole rack or all but one tile are always checked against
 // the word fingerprints (the rack part plus the span's board letters must be
 // some word's letters); shorter ones only while refining an anchor's bound
 // (see Best), since their many subsets cost more than most anchors save.
-func (g *Generator) throughLeave(s *shadowSpan) (int32, *[rules.RackSize]int32) {
+func (g *Generator) throughLeave(s *shadowSpan) int32 {
 	left := g.rackTiles - s.k
 	if left > 1 && !g.refining {
-		return g.leaves.best[s.k], &g.tileValues
+		return g.leaves.best[s.k]
 	}
 	key := s.board + uint64(left)*0x9e3779b97f4a7c15
 	e := &g.memo.entries[key>>(64-memoBits)]
 	if e.stamp == g.memo.stamp && e.key == key {
-		return e.leave, &e.vals
+		return e.leave
 	}
 	*e = memoEntry{key: key, leave: minEquity, stamp: g.memo.stamp}
 	if left > 1 {
 		// Subsets of s.k tiles, best leave first: the first that spells a
 		// word through the span gives the bound.
-		e.vals = g.tileValues
 		for _, i := range g.subsetsBySize[s.k] {
 			sub := &g.subsets[i]
 			if sub.blanks >= 2 || g.anagrams.prints.has(sub.fp+s.board) {
@@ -321,9 +319,8 @@ func (g *Generator) throughLeave(s *shadowSpan) (int32, *[rules.RackSize]int32) 
 				break
 			}
 		}
-		return e.leave, &e.vals
+		return e.leave
 	}
-	e.vals = g.tileValues
 	blanks := int(g.rack[rules.Blank])
 	if left == 0 {
 		var ok bool
@@ -356,7 +353,7 @@ func (g *Generator) throughLeave(s *shadowSpan) (int32, *[rules.RackSize]int32) 
 			}
 		}
 	}
-	return e.leave, &e.vals
+	return e.leave
 }
 
 // rackSubset is a sub-multiset of the rack: its size, blanks, fingerprint
@@ -381,7 +378,6 @@ type memoEntry struct {
 	key   uint64
 	leave int32
 	stamp uint32
-	vals  [rules.RackSize]int32
 }
 
 // rackWords is what the current rack can spell on its own, by number of
@@ -557,8 +553,8 @@ func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, bound *[rules
 				bound[s.k] = max(bound[s.k], g.shadowScore(&s, &g.spell.values[s.k])*1000+g.spell.leave[s.k])
 			}
 		default:
-			if leave, vals := g.throughLeave(&s); leave != minEquity {
-				bound[s.k] = max(bound[s.k], g.shadowScore(&s, vals)*1000+leave)
+			if leave := g.throughLeave(&s); leave != minEquity {
+				bound[s.k] = max(bound[s.k], g.shadowScore(&s, &g.tileValues)*1000+leave)
 			}
 		}
 		if r+1 >= n || !g.shadowAdd(&s, d, base+r+1) {
