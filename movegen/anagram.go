@@ -26,16 +26,17 @@ type anagramIndex struct {
 	prints printFilter
 	// long lists the words of 7 letters or more by fingerprint: long[f]
 	// packs the first index into longWords and the count of the words with
-	// fingerprint f; longWords holds offsets into longText, the words'
-	// letters end to end. Used to place bingos directly (see bingo.go).
+	// fingerprint f; longWords holds each word's offset into longText (the
+	// words' letters end to end) times 16 plus its length. Used to place
+	// bingos directly (see bingo.go).
 	// Nothing here holds a pointer, so the garbage collector skips it.
 	long      map[uint64]uint64
 	longWords []int32
 	longText  []rules.Letter
 }
 
-// longWordsOf returns the offsets into longText of the words of 7 letters or
-// more with fingerprint f.
+// longWordsOf returns the words of 7 letters or more with fingerprint f, as
+// longWords entries.
 func (idx *anagramIndex) longWordsOf(f uint64) []int32 {
 	v, ok := idx.long[f]
 	if !ok {
@@ -148,7 +149,7 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 			if a.Accepts() {
 				idx.addWord(&counts, depth+1)
 				if depth+1 >= rules.RackSize {
-					longs = append(longs, longWord{fingerprint(&counts), int32(len(idx.longText))})
+					longs = append(longs, longWord{fingerprint(&counts), int32(len(idx.longText))<<4 | int32(depth+1)})
 					idx.longText = append(idx.longText, path[:depth+1]...)
 				}
 			}

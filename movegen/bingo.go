@@ -60,11 +60,12 @@ func (g *Generator) directBingos(pos, leftLimit int) {
 func (g *Generator) placeWords(key uint64, start, end int) {
 	idx := g.anagrams
 	length := end - start + 1
-	for _, off := range idx.longWordsOf(key) {
-		if int(off)+length > len(idx.longText) {
-			continue // a fingerprint shared by a shorter word at the end
+	for _, w := range idx.longWordsOf(key) {
+		if int(w&15) != length {
+			continue // a fingerprint shared by chance with a longer or shorter word
 		}
-		g.placeWord(idx.longText[off:int(off)+length], start, end)
+		off := int(w >> 4)
+		g.placeWord(idx.longText[off:off+length], start, end)
 	}
 }
 
