@@ -95,7 +95,7 @@ func checkTurn(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, gt *gc
 		whole := gt.Rack
 		yielded = valuer.LeaveValue(&whole)
 	case legal:
-		i := slices.IndexFunc(ms, func(m movegen.Move) bool { return sameMove(&m, &gt.Move) })
+		i := slices.IndexFunc(ms, func(m movegen.Move) bool { return movegen.SameMove(&m, &gt.Move) })
 		if i < 0 {
 			t.Fatalf("%s: the move made is not among the generated moves", where)
 		}

@@ -37,7 +37,7 @@ func WriteHTML(w io.Writer, rep *Report) error {
 		t := &rep.Turns[i]
 		row := htmlTurn{T: t, Board: boardCells(t), Class: seatClass(t.seat, rep, t.Player)}
 		for j, m := range t.Best {
-			hm := htmlMove{Rank: j + 1, M: m, Played: t.Rank > 0 && sameMove(&m.m, &t.played)}
+			hm := htmlMove{Rank: j + 1, M: m, Played: t.isPlayed(&m)}
 			if m.Value != nil {
 				row.Ranked = true
 				hm.Value = points(*m.Value)

@@ -99,20 +99,11 @@ const (
 	FlagNotRanked = "not_ranked"
 )
 
-// Move is a move in a report, with the fields of "scrabble moves --json".
+// Move is a move in a report: the fields of "scrabble moves --json" and a
+// few more.
 type Move struct {
-	Kind   string   `json:"kind"`           // "play", "exchange" or "pass"
-	Move   string   `json:"move"`           // notation: "8D QUIX(O)TE", "-ABC", "-"
-	Row    int      `json:"row,omitempty"`  // 1-based, plays only
-	Col    int      `json:"col,omitempty"`  // 1-based (A = 1), plays only
-	Dir    string   `json:"dir,omitempty"`  // "across" or "down", plays only
-	Word   string   `json:"word,omitempty"` // the whole main word
-	Tiles  string   `json:"tiles"`          // tiles placed or exchanged
-	Words  []string `json:"words,omitempty"`
-	Score  int      `json:"score"`
-	Leave  string   `json:"leave"`
-	Equity float64  `json:"equity"` // static: score plus the leave's value
-	Bingo  bool     `json:"bingo"`  // all seven tiles placed
+	movegen.Description
+	Bingo bool `json:"bingo"` // all seven tiles placed
 	// Value is the ranker's value, when a ranker was used and could
 	// value the move.
 	Value *float64 `json:"value,omitempty"`

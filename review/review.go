@@ -173,7 +173,7 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		tr.Flags = append(tr.Flags, FlagWithdrawn)
 	}
 	// The move as the file writes it; in full when it could be read.
-	tr.Played = Move{Kind: t.Move.Kind.String(), Move: e.Move(), Score: t.Score}
+	tr.Played = Move{Description: movegen.Description{Kind: t.Move.Kind.String(), Move: e.Move(), Score: t.Score}}
 	if known := t.Move.Kind == movegen.Pass || t.Move.Kind == movegen.Exchange && t.Move.Len > 0 || t.Placed; known {
 		tr.Played = describe(&t.Board, t.Rack, &t.Move)
 		tr.Played.Move, tr.Played.Score = e.Move(), t.Score
@@ -219,7 +219,7 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 			tr.Flags = append(tr.Flags, FlagPhony)
 		}
 	}
-	keep := leaveAfter(t.Rack, &t.Move)
+	keep := t.Move.Leave(t.Rack)
 	played.Equity = int32(1000*played.Score) + valuer.LeaveValue(&keep)
 	yielded := played.Equity
 	if t.Withdrawn {
@@ -273,7 +273,7 @@ func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rule
 	if t.Withdrawn {
 		stand = movegen.Move{Kind: movegen.Pass, Equity: yielded}
 	}
-	at := slices.IndexFunc(cands, func(m movegen.Move) bool { return sameMove(&m, &stand) })
+	at := slices.IndexFunc(cands, func(m movegen.Move) bool { return movegen.SameMove(&m, &stand) })
 	if at < 0 {
 		cands = append(cands, stand)
 		at = len(cands) - 1
@@ -325,17 +325,6 @@ func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rule
 	return nil
 }
 
-// sameMove reports whether two moves do the same thing.
-func sameMove(a, b *movegen.Move) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	if a.Kind == movegen.Exchange {
-		return a.Used() == b.Used()
-	}
-	return movegen.Compare(a, b) == 0
-}
-
 // turnRecorder keeps the best moves, the best bingo, the number of moves and
 // how many beat what the turn yielded.
 type turnRecorder struct {
@@ -359,45 +348,19 @@ func (r *turnRecorder) Record(m *movegen.Move) {
 	}
 }
 
-// describe turns a move into its report form.
-func describe(b *rules.Board, rack rules.Rack, m *movegen.Move) Move {
-	j := Move{
-		Kind:   m.Kind.String(),
-		Move:   m.NotationOn(b),
-		Score:  int(m.Score),
-		Equity: float64(m.Equity) / 1000,
-		Bingo:  m.Kind == movegen.Play && m.NumTiles == rules.RackSize,
-		m:      *m,
-	}
-	var sb []rune
-	for _, t := range m.Tiles[:max(0, min(int(m.Len), len(m.Tiles)))] {
-		if m.Kind == movegen.Play && t == rules.PlayedThrough {
-			continue
-		}
-		sb = append(sb, t.Rune())
-	}
-	j.Tiles = string(sb)
-	left := leaveAfter(rack, m)
-	j.Leave = left.String()
-	if m.Kind == movegen.Play {
-		j.Row, j.Col, j.Dir = int(m.Row)+1, int(m.Col)+1, m.Dir.String()
-		j.Word = m.MainWord(b)
-		j.Words = m.Words(b)
-	}
-	return j
+// isPlayed reports whether m, one of the turn's best moves, is the move
+// made (a legal one: a phony or a withdrawn play is never among them).
+func (t *Turn) isPlayed(m *Move) bool {
+	return t.Rank > 0 && movegen.SameMove(&m.m, &t.played)
 }
 
-// leaveAfter is the rack less the tiles the move uses (all of it kept for
-// a pass).
-func leaveAfter(rack rules.Rack, m *movegen.Move) rules.Rack {
-	if m.Kind == movegen.Pass {
-		return rack
+// describe turns a move into its report form.
+func describe(b *rules.Board, rack rules.Rack, m *movegen.Move) Move {
+	return Move{
+		Description: movegen.Describe(b, rack, m),
+		Bingo:       m.Kind == movegen.Play && m.NumTiles == rules.RackSize,
+		m:           *m,
 	}
-	used := m.Used()
-	for i := range rack {
-		rack[i] -= min(rack[i], used[i])
-	}
-	return rack
 }
 
 // summarize totals the reviewed turns by player and picks the costliest.

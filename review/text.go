@@ -82,7 +82,7 @@ func writeTurn(b *strings.Builder, t *Turn) {
 	var rows [][]string
 	for i, m := range t.Best {
 		mark := ""
-		if sameMove(&m.m, &t.played) && t.Rank > 0 {
+		if t.isPlayed(&m) {
 			mark = "*"
 		}
 		row := []string{mark, strconv.Itoa(i + 1), m.Move, strconv.Itoa(m.Score), points(m.Equity), dash(m.Leave)}

@@ -85,7 +85,7 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 			ms := best.Moves()
 			out := make([]moveJSON, len(ms))
 			for i := range ms {
-				out[i] = describe(&t.pos.Board, t.rack, &ms[i])
+				out[i] = movegen.Describe(&t.pos.Board, t.rack, &ms[i])
 			}
 			if asJSN {
 				return writeMovesJSON(a.stdout, out)

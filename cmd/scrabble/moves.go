@@ -148,61 +148,8 @@ func (a *app) sourceLexicon(what, posLex string) (*gaddag.GADDAG, error) {
 	return g, nil
 }
 
-// leave is the rack minus the tiles a move uses (nothing for a pass).
-func leave(rack rules.Rack, m *movegen.Move) rules.Rack {
-	if m.Kind == movegen.Pass {
-		return rack
-	}
-	rack.Sub(m.Used())
-	return rack
-}
-
-// placedTiles lists the tiles a play puts down (blanks lower case) or an
-// exchange gives back ('?' for a blank).
-func placedTiles(m *movegen.Move) string {
-	var sb strings.Builder
-	for _, t := range m.Tiles[:m.Len] {
-		if m.Kind == movegen.Play && t == rules.PlayedThrough {
-			continue
-		}
-		sb.WriteRune(t.Rune())
-	}
-	return sb.String()
-}
-
-// moveJSON is one move in --json output. The field names are a stable
-// contract documented in README.md ("JSON output").
-type moveJSON struct {
-	Kind   string   `json:"kind"`           // "play", "exchange" or "pass"
-	Move   string   `json:"move"`           // notation: "8D QUIX(O)TE", "-ABC", "-"
-	Row    int      `json:"row,omitempty"`  // 1-based, plays only
-	Col    int      `json:"col,omitempty"`  // 1-based (A = 1), plays only
-	Dir    string   `json:"dir,omitempty"`  // "across" or "down", plays only
-	Word   string   `json:"word,omitempty"` // the whole main word, plays only
-	Tiles  string   `json:"tiles"`          // tiles placed, or exchanged; "" for a pass
-	Words  []string `json:"words,omitempty"`
-	Score  int      `json:"score"`
-	Leave  string   `json:"leave"`
-	Equity float64  `json:"equity"` // points: score plus the leave's value
-}
-
-// row describes a move for output, table or JSON.
-func describe(b *rules.Board, rack rules.Rack, m *movegen.Move) moveJSON {
-	j := moveJSON{
-		Kind:   m.Kind.String(),
-		Move:   m.NotationOn(b),
-		Tiles:  placedTiles(m),
-		Score:  int(m.Score),
-		Leave:  leave(rack, m).String(),
-		Equity: float64(m.Equity) / 1000, // millipoints
-	}
-	if m.Kind == movegen.Play {
-		j.Row, j.Col, j.Dir = int(m.Row)+1, int(m.Col)+1, m.Dir.String()
-		j.Word = m.MainWord(b)
-		j.Words = m.Words(b)
-	}
-	return j
-}
+// moveJSON is one move in --json output (see movegen.Description).
+type moveJSON = movegen.Description
 
 // writeMovesJSON writes one JSON array, a move a line.
 func writeMovesJSON(w io.Writer, ms []moveJSON) error {
@@ -339,7 +286,7 @@ bag empty the end-of-game arithmetic.`,
 			}
 			out := make([]moveJSON, len(shown))
 			for i := range shown {
-				out[i] = describe(&t.pos.Board, t.rack, &shown[i])
+				out[i] = movegen.Describe(&t.pos.Board, t.rack, &shown[i])
 			}
 			if asJS {
 				return writeMovesJSON(a.stdout, out)

@@ -54,22 +54,10 @@ func (s *simRanker) Rank(ctx context.Context, pos *review.Position, moves []move
 	}
 	for _, c := range res.Candidates {
 		for i := range moves {
-			if sameMove(&c.Move, &moves[i]) {
+			if movegen.SameMove(&c.Move, &moves[i]) {
 				vals[i] = c.Mean
 			}
 		}
 	}
 	return vals, nil
-}
-
-// sameMove reports whether two moves do the same thing (exchanges compare
-// the tiles, in any order).
-func sameMove(a, b *movegen.Move) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	if a.Kind == movegen.Exchange {
-		return a.Used() == b.Used()
-	}
-	return movegen.Compare(a, b) == 0
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"scrabble/eval"
+	"scrabble/movegen"
 	"scrabble/rules"
 	"scrabble/sim"
 )
@@ -211,7 +212,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	}
 	cands := make([]simCandidateJSON, len(res.Candidates))
 	for i, c := range res.Candidates {
-		cands[i] = simCandidateJSON{moveJSON: describe(&t.pos.Board, t.rack, &c.Move),
+		cands[i] = simCandidateJSON{moveJSON: movegen.Describe(&t.pos.Board, t.rack, &c.Move),
 			SimEquity: round3(c.Mean), SimEquitySE: round3(c.StdErr),
 			WinPct: round3(100 * c.WinProb), WinPctSE: round3(100 * c.WinStdErr),
 			Iterations: c.Iterations, Pruned: c.Pruned}
