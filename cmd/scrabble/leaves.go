@@ -8,7 +8,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -180,17 +179,14 @@ func (t *trainer) generation(ctx context.Context, g int, prev *eval.LeaveTable) 
 }
 
 // checkpoint returns generation g's statistics so far and the chunks they
-// cover: the checkpoint file with the most chunks, or empty statistics.
+// cover: the last checkpoint, or empty statistics.
 func (t *trainer) checkpoint(g int) (*eval.LeaveStats, int, error) {
-	files, _ := filepath.Glob(filepath.Join(t.work, fmt.Sprintf("gen-%d.c*.stats", g)))
-	sort.Strings(files) // chunk numbers are zero-padded
-	if len(files) == 0 {
-		return eval.NewLeaveStats(), 0, nil
+	last, c, err := lastCheckpoint(t.work, fmt.Sprintf("gen-%d.", g), ".stats")
+	if err != nil {
+		return nil, 0, err
 	}
-	last := files[len(files)-1]
-	var c int
-	if _, err := fmt.Sscanf(filepath.Base(last), fmt.Sprintf("gen-%d.c%%06d.stats", g), &c); err != nil {
-		return nil, 0, fmt.Errorf("%s: cannot tell which games it covers", last)
+	if last == "" {
+		return eval.NewLeaveStats(), 0, nil
 	}
 	stats, err := eval.LoadLeaveStats(last)
 	if err != nil {
@@ -200,20 +196,9 @@ func (t *trainer) checkpoint(g int) (*eval.LeaveStats, int, error) {
 	return stats, c, nil
 }
 
-// saveCheckpoint writes the statistics after chunks chunks, then removes
-// older checkpoints (the new one is complete before the old go).
+// saveCheckpoint writes generation g's statistics after chunks chunks.
 func (t *trainer) saveCheckpoint(g, chunks int, stats *eval.LeaveStats) error {
-	path := filepath.Join(t.work, fmt.Sprintf("gen-%d.c%06d.stats", g, chunks))
-	if err := stats.Save(path); err != nil {
-		return err
-	}
-	old, _ := filepath.Glob(filepath.Join(t.work, fmt.Sprintf("gen-%d.c*.stats", g)))
-	for _, o := range old {
-		if o != path {
-			os.Remove(o)
-		}
-	}
-	return nil
+	return saveCheckpoint(t.work, fmt.Sprintf("gen-%d.", g), ".stats", chunks, stats.Save)
 }
 
 func newLeavesCSVCmd(a *app) *cobra.Command {

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -160,17 +158,14 @@ built-in table is eval/data/winpct.csv.`,
 }
 
 // winpctCheckpoint returns the counts so far and the chunks they cover:
-// the checkpoint with the most chunks, or empty counts.
+// the last checkpoint, or empty counts.
 func winpctCheckpoint(work string, games int) (*eval.WinStats, int, error) {
-	files, _ := filepath.Glob(filepath.Join(work, "c*.winstats"))
-	sort.Strings(files) // chunk numbers are zero-padded
-	if len(files) == 0 {
-		return eval.NewWinStats(), 0, nil
+	last, c, err := lastCheckpoint(work, "", ".winstats")
+	if err != nil {
+		return nil, 0, err
 	}
-	last := files[len(files)-1]
-	var c int
-	if _, err := fmt.Sscanf(filepath.Base(last), "c%06d.winstats", &c); err != nil {
-		return nil, 0, fmt.Errorf("%s: cannot tell which games it covers", last)
+	if last == "" {
+		return eval.NewWinStats(), 0, nil
 	}
 	stats, err := eval.LoadWinStats(last)
 	if err != nil {
@@ -182,20 +177,9 @@ func winpctCheckpoint(work string, games int) (*eval.WinStats, int, error) {
 	return stats, c, nil
 }
 
-// winpctSaveCheckpoint writes the counts after chunks chunks, then removes
-// older checkpoints.
+// winpctSaveCheckpoint writes the counts after chunks chunks.
 func winpctSaveCheckpoint(work string, chunks int, stats *eval.WinStats) error {
-	path := filepath.Join(work, fmt.Sprintf("c%06d.winstats", chunks))
-	if err := stats.Save(path); err != nil {
-		return err
-	}
-	old, _ := filepath.Glob(filepath.Join(work, "c*.winstats"))
-	for _, o := range old {
-		if o != path {
-			os.Remove(o)
-		}
-	}
-	return nil
+	return saveCheckpoint(work, "", ".winstats", chunks, stats.Save)
 }
 
 // writeWinPct writes the table as CSV with comment lines.
