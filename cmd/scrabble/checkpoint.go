@@ -11,6 +11,20 @@ import (
 // chunk of games as a checkpoint file named prefix + "c000012" + ext in
 // their work directory, so an interrupted run resumes after the last one.
 
+// trainingDir makes the work directory of a training run writing out
+// (out + ".train"); one that holds an earlier run is an error unless
+// resume.
+func trainingDir(out string, resume bool) (string, error) {
+	work := out + ".train"
+	if entries, _ := os.ReadDir(work); len(entries) > 0 && !resume {
+		return "", fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
+	}
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return "", err
+	}
+	return work, nil
+}
+
 // lastCheckpoint returns the checkpoint covering the most chunks and their
 // number; path is "" when there is none.
 func lastCheckpoint(dir, prefix, ext string) (path string, chunks int, err error) {

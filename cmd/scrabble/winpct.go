@@ -78,11 +78,8 @@ built-in table is eval/data/winpct.csv.`,
 			if err != nil {
 				return err
 			}
-			work := out + ".train"
-			if entries, _ := os.ReadDir(work); len(entries) > 0 && !resume {
-				return fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
-			}
-			if err := os.MkdirAll(work, 0o755); err != nil {
+			work, err := trainingDir(out, resume)
+			if err != nil {
 				return err
 			}
 			leaves, err := eval.DefaultLeaves(lex.Header().Name)
