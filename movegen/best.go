@@ -50,7 +50,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.loadBestSupersets()
 	g.potLane = -1
 	g.pruning = true
-	root := g.lex.Root()
+	root := g.root
 	for len(g.queue) > 0 {
 		i := int(g.queue[0] & 0xffff)
 		if best.found && g.anchors[i].bound < best.m.Equity {

@@ -25,6 +25,7 @@ const (
 type Generator struct {
 	lex   *gaddag.GADDAG
 	xarcs []xarc
+	root  gaddag.Node // the GADDAG root in xarcs
 	// rootSet is the letter set of the GADDAG root.
 	rootSet uint32
 
@@ -87,7 +88,8 @@ type Generator struct {
 
 // New returns a generator over an empty board.
 func New(lex *gaddag.GADDAG) *Generator {
-	g := &Generator{lex: lex, xarcs: xarcsFor(lex), rootSet: lex.LetterSet(lex.Root()), maxPlaced: n}
+	g := &Generator{lex: lex, rootSet: lex.LetterSet(lex.Root()), maxPlaced: n}
+	g.xarcs, g.root = xarcsFor(lex)
 	for d := 0; d < 2; d++ {
 		for lane := 0; lane < n; lane++ {
 			for pos := 0; pos < n; pos++ {
@@ -327,7 +329,7 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 	if g.rackTiles == 0 {
 		return
 	}
-	root := g.lex.Root()
+	root := g.root
 	for d := 0; d < g.directions(); d++ {
 		for lane := 0; lane < n; lane++ {
 			loaded := false

@@ -26,10 +26,13 @@ var xarcCache sync.Map // *gaddag.GADDAG -> *lazyXarcs
 type lazyXarcs struct {
 	once sync.Once
 	arcs []xarc
+	root gaddag.Node
 }
 
 // xarcsFor annotates lex's arcs once per process; generators share them.
-func xarcsFor(lex *gaddag.GADDAG) []xarc {
+// The arc lists are laid out again breadth first from the GADDAG root, so
+// the upper levels, which every search visits, sit together in the cache.
+func xarcsFor(lex *gaddag.GADDAG) ([]xarc, gaddag.Node) {
 	v, _ := xarcCache.LoadOrStore(lex, &lazyXarcs{})
 	l := v.(*lazyXarcs)
 	l.once.Do(func() {
@@ -45,16 +48,74 @@ func xarcsFor(lex *gaddag.GADDAG) []xarc {
 			}
 			sets[i] = s
 		}
+		// A block is a run of arcs ending with a last arc; nodes starting
+		// inside one move with it.
+		blockOf := make([]int32, len(arcs))
+		var starts []int32
+		for i := 1; i < len(arcs); i++ {
+			if i == 1 || arcs[i-1].Last() {
+				starts = append(starts, int32(i))
+			}
+			blockOf[i] = int32(len(starts) - 1)
+		}
+		newStart := make([]int32, len(starts))
+		for i := range newStart {
+			newStart[i] = -1
+		}
+		next := int32(1)
+		var queue []int32
+		place := func(node gaddag.Node) {
+			if node == 0 {
+				return
+			}
+			b := blockOf[node]
+			if newStart[b] >= 0 {
+				return
+			}
+			newStart[b] = next
+			end := starts[b]
+			for !arcs[end].Last() {
+				end++
+			}
+			next += end - starts[b] + 1
+			queue = append(queue, b)
+		}
+		place(lex.Root())
+		place(lex.DawgRoot())
+		for q := 0; q < len(queue); q++ {
+			b := queue[q]
+			for i := starts[b]; ; i++ {
+				place(arcs[i].Child())
+				if arcs[i].Last() {
+					break
+				}
+			}
+		}
+		// Blocks no root reaches keep a place too.
+		for b := range starts {
+			if newStart[b] < 0 {
+				place(gaddag.Node(starts[b]))
+			}
+		}
+		remap := func(node gaddag.Node) gaddag.Node {
+			if node == 0 {
+				return 0
+			}
+			b := blockOf[node]
+			return gaddag.Node(newStart[b] + int32(node) - starts[b])
+		}
 		l.arcs = make([]xarc, len(arcs))
-		for i, a := range arcs {
-			x := xarc(a)
+		for i := 1; i < len(arcs); i++ {
+			a := arcs[i]
+			x := xarc(a)&^xarc(a.Child()) | xarc(remap(a.Child()))
 			if c := a.Child(); c != 0 {
 				x |= xarc(sets[c]) << 32
 			}
-			l.arcs[i] = x
+			l.arcs[remap(gaddag.Node(i))] = x
 		}
+		l.root = remap(lex.Root())
 	})
-	return l.arcs
+	return l.arcs, l.root
 }
 
 // step follows the arc for letter l out of the node that x leads to: its
@@ -82,5 +143,5 @@ func (g *Generator) followBack(x xarc, letters []rules.Letter) (xarc, bool) {
 // rootArc is a pseudo-arc leading to the GADDAG root, so walks from the
 // root use step like any other.
 func (g *Generator) rootArc() xarc {
-	return xarc(g.lex.Root()) | xarc(g.rootSet)<<32
+	return xarc(g.root) | xarc(g.rootSet)<<32
 }
