@@ -16,7 +16,7 @@ func (g *Generator) directBingos(pos, leftLimit int) {
 	var empties [n]int8
 	ne, at := 0, -1
 	for j := leftLimit + 1; j < n; j++ {
-		if g.sq[j].tile == rules.Empty {
+		if g.sq[j+1].tile == rules.Empty {
 			if j == pos {
 				at = ne
 			}
@@ -26,15 +26,15 @@ func (g *Generator) directBingos(pos, leftLimit int) {
 	}
 	for s := max(0, at-(rules.RackSize-1)); s <= at && s+rules.RackSize-1 < ne; s++ {
 		start, end := int(empties[s]), int(empties[s+rules.RackSize-1])
-		for start > 0 && g.sq[start-1].tile != rules.Empty {
+		for start > 0 && g.sq[start].tile != rules.Empty {
 			start--
 		}
-		for end < n-1 && g.sq[end+1].tile != rules.Empty {
+		for end < n-1 && g.sq[end+2].tile != rules.Empty {
 			end++
 		}
 		key := g.rackPrint - uint64(g.rack[rules.Blank])*fingerprints[wildcard]
 		for j := start; j <= end; j++ {
-			if t := g.sq[j].tile; t != rules.Empty {
+			if t := g.sq[j+1].tile; t != rules.Empty {
 				key += fingerprints[t.Unblanked()]
 			}
 		}
@@ -74,7 +74,7 @@ func (g *Generator) placeWords(key uint64, start, end int) {
 func (g *Generator) placeWord(word []rules.Letter, start, end int) {
 	var need rules.Rack
 	for i, l := range word {
-		sq := &g.sq[start+i]
+		sq := &g.sq[start+i+1]
 		if t := sq.tile; t != rules.Empty {
 			if t.Unblanked() != l {
 				return
@@ -143,7 +143,7 @@ func (g *Generator) countLater(from, end int, l rules.Letter) int {
 func (g *Generator) scoreAndRecord(start, end int) {
 	ms, wm, cs := int32(0), int32(1), int32(0)
 	for j := start; j <= end; j++ {
-		sq := &g.sq[j]
+		sq := &g.sq[j+1]
 		if sq.tile != rules.Empty {
 			ms += int32(sq.tile.Value())
 			continue

@@ -44,20 +44,24 @@ type Generator struct {
 	tileCount int
 
 	// Per-generation state.
-	rack        rules.Rack
-	rackTiles   int
-	letterMask  uint32 // bit l set while the rack holds an l (blanks aside)
-	leaves      rackLeaves
-	rec         Recorder
-	dir         int
-	base        int // lane*n: index of the lane's first square
-	lane        int
-	anchorPos   int
-	leftLimit   int // the nearest anchor left of anchorPos (-1: none)
-	leftmost    int // leftmost square of the word once the separator is crossed
-	strip       [n]rules.Letter
-	sq          [n]laneSquare // the lane being searched
-	rightFree   bool          // the square right of the anchor is empty or off the board
+	rack       rules.Rack
+	rackTiles  int
+	letterMask uint32 // bit l set while the rack holds an l (blanks aside)
+	blankMask  uint32 // allLetters while the rack holds a blank, else 0
+	leaves     rackLeaves
+	rec        Recorder
+	dir        int
+	base       int // lane*n: index of the lane's first square
+	lane       int
+	anchorPos  int
+	leftLimit  int // the nearest anchor left of anchorPos (-1: none)
+	leftmost   int // leftmost square of the word once the separator is crossed
+	strip      [n]rules.Letter
+	// sq is the lane being searched, square pos at index pos+1; the two
+	// ends are walls (empty, nothing allowed), so the search needs no edge
+	// tests.
+	sq          [n + 2]laneSquare
+	rightFree   bool // the square right of the anchor is empty or off the board
 	move        Move
 	valuer      LeaveValuer
 	anchors     []anchorBound
@@ -353,7 +357,7 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 // is on the anchor at pos of the loaded lane.
 func (g *Generator) genAnchor(pos, leftLimit int, root gaddag.Node) {
 	g.anchorPos, g.leftLimit = pos, leftLimit
-	g.rightFree = pos == n-1 || g.sq[pos+1].tile == rules.Empty
+	g.rightFree = g.sq[pos+2].tile == rules.Empty
 	g.gen(pos, root, g.rootSet, 0, 1, 0, 0)
 }
 
@@ -377,6 +381,10 @@ func (g *Generator) setRack(rack *rules.Rack) {
 			g.letterMask |= 1 << l
 		}
 	}
+	g.blankMask = 0
+	if rack[rules.Blank] > 0 {
+		g.blankMask = allLetters
+	}
 	g.leaves.set(rack, g.valuer)
 }
 
@@ -395,7 +403,7 @@ func (g *Generator) loadLane(d, lane int) {
 	g.dir, g.lane, g.base = d, lane, lane*n
 	for pos := 0; pos < n; pos++ {
 		sq := lane*n + pos
-		g.sq[pos] = laneSquare{
+		g.sq[pos+1] = laneSquare{
 			// Both checks at once: the perpendicular word's and the
 			// lane's own runs'.
 			cross:      g.cross[d][sq] & (g.ext[d][sq] | hasCross),
@@ -409,42 +417,32 @@ func (g *Generator) loadLane(d, lane int) {
 
 // gen extends the play at lane position pos from GADDAG node node. ms is the
 // main word's letter sum so far, wm its word multiplier, cs the cross-words'
-// total, placed the tiles placed.
+// total, placed the tiles placed. The caller has checked the square is
+// viable for node.
 //
 // set is node's letter set: the arcs are sorted by letter, so the arc for a
 // letter l in set is the one after as many arcs as set has letters below l,
 // found without scanning.
 func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32, placed int) {
-	if node == 0 || uint(pos) >= n {
-		return
-	}
-	sq := &g.sq[pos]
+	sq := &g.sq[pos+1]
 	if t := sq.tile; t != rules.Empty {
 		bit := uint32(1) << t.Unblanked()
-		if set&bit != 0 {
-			x := g.xarcs[node+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
-			g.strip[pos] = rules.PlayedThrough
-			g.goOn(pos, x, ms+int32(t.Value()), wm, cs, placed)
-		}
-		return
-	}
-	if g.rackTiles == 0 || placed >= g.maxPlaced {
+		x := g.xarcs[node+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
+		g.strip[pos] = rules.PlayedThrough
+		g.goOn(pos, x, ms+int32(t.Value()), wm, cs, placed)
 		return
 	}
 	allowed := sq.cross
-	possible := allowed & g.letterMask
-	blanks := g.rack[rules.Blank] > 0
-	if blanks {
-		possible = allowed & allLetters
-	}
-	if possible == 0 {
+	possible := allowed & (g.letterMask | g.blankMask) & set
+	if possible == 0 || placed >= g.maxPlaced {
 		return
 	}
 	lm, sqWM := sq.letterMul, sq.wordMul
 	crossed := allowed&hasCross != 0
 	crossBase := sq.crossScore
+	blanks := g.blankMask != 0
 	arcs := g.xarcs
-	for v := possible & set; v != 0; v &= v - 1 {
+	for v := possible; v != 0; v &= v - 1 {
 		bit := v & -v
 		l := rules.Letter(bits.TrailingZeros32(v))
 		x := arcs[node+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
@@ -453,7 +451,6 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 			if g.rack[l] == 0 {
 				g.letterMask &^= bit
 			}
-			g.rackTiles--
 			g.leaves.used += g.leaves.radix[l]
 			g.strip[pos] = l
 			ts := int32(l.Value()) * lm
@@ -464,12 +461,13 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 			g.goOn(pos, x, ms+ts, wm*sqWM, ncs, placed+1)
 			g.rack[l]++
 			g.letterMask |= bit
-			g.rackTiles++
 			g.leaves.used -= g.leaves.radix[l]
 		}
 		if blanks {
 			g.rack[rules.Blank]--
-			g.rackTiles--
+			if g.rack[rules.Blank] == 0 {
+				g.blankMask = 0
+			}
 			g.leaves.used += g.leaves.radix[rules.Blank]
 			g.strip[pos] = l.Blanked()
 			ncs := cs
@@ -478,45 +476,37 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 			}
 			g.goOn(pos, x, ms, wm*sqWM, ncs, placed+1)
 			g.rack[rules.Blank]++
-			g.rackTiles++
+			g.blankMask = allLetters
 			g.leaves.used -= g.leaves.radix[rules.Blank]
 		}
 	}
 }
 
 // goOn continues after the letter of arc x was put (or found) at pos. It
-// only visits a child node that offers something for the next square.
+// only visits a child node that offers something for the next square. A
+// play holds at least one new tile by now: the anchor square is empty.
 func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
 	a := x.arc()
 	if pos <= g.anchorPos {
 		// Still extending left from the anchor.
-		leftFree := pos == 0 || g.sq[pos-1].tile == rules.Empty
-		if a.Accepts() && leftFree && g.rightFree && placed > 0 {
+		leftFree := g.sq[pos].tile == rules.Empty
+		if a.Accepts() && leftFree && g.rightFree {
 			g.record(pos, g.anchorPos, ms, wm, cs, placed)
 		}
-		child := a.Child()
-		if child == 0 {
-			return
+		// A missing child has an empty set: nothing is viable.
+		if (!leftFree || pos-1 > g.leftLimit) && g.viable(pos-1, x.childSet()) {
+			g.gen(pos-1, a.Child(), x.childSet(), ms, wm, cs, placed)
 		}
-		if pos > 0 && (!leftFree || pos-1 > g.leftLimit) && g.viable(pos-1, x.childSet()) {
-			g.gen(pos-1, child, x.childSet(), ms, wm, cs, placed)
-		}
-		if leftFree && g.anchorPos < n-1 && x.childHas(0) {
+		if leftFree && x.childHas(0) {
 			// The separator sorts first.
-			if sep := g.xarcs[child]; g.viable(g.anchorPos+1, sep.childSet()) && (!g.pruning || g.worthRight(g.anchorPos+1, ms, wm, cs, placed)) {
+			if sep := g.xarcs[a.Child()]; g.viable(g.anchorPos+1, sep.childSet()) && (!g.pruning || g.worthRight(g.anchorPos+1, ms, wm, cs, placed)) {
 				g.leftmost = pos
 				g.gen(g.anchorPos+1, sep.child(), sep.childSet(), ms, wm, cs, placed)
 			}
 		}
 		return
 	}
-	if pos == n-1 {
-		if a.Accepts() && placed > 0 {
-			g.record(g.leftmost, pos, ms, wm, cs, placed)
-		}
-		return
-	}
-	if a.Accepts() && placed > 0 && g.sq[pos+1].tile == rules.Empty {
+	if a.Accepts() && g.sq[pos+2].tile == rules.Empty {
 		g.record(g.leftmost, pos, ms, wm, cs, placed)
 	}
 	if g.viable(pos+1, x.childSet()) && (!g.pruning || g.worthRight(pos+1, ms, wm, cs, placed)) {
@@ -526,16 +516,13 @@ func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
 
 // viable reports whether a node offering the letters in set can go on at
 // lane square pos: through the tile there, or with a rack tile allowed
-// there.
+// there (never on a wall).
 func (g *Generator) viable(pos int, set uint32) bool {
-	sq := &g.sq[pos]
+	sq := &g.sq[pos+1]
 	if t := sq.tile; t != rules.Empty {
 		return set&(1<<t.Unblanked()) != 0
 	}
-	if g.rack[rules.Blank] > 0 {
-		return set&sq.cross&allLetters != 0
-	}
-	return set&sq.cross&g.letterMask != 0
+	return set&sq.cross&(g.letterMask|g.blankMask) != 0
 }
 
 func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {

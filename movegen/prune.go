@@ -77,8 +77,8 @@ func (g *Generator) rightEntries(p int) {
 	letters := g.letterMaskAll
 	e := &g.pot.entry[p]
 	j, fixed := p, int32(0)
-	for j < n && g.sq[j].tile != rules.Empty {
-		fixed += int32(g.sq[j].tile.Value())
+	for j < n && g.sq[j+1].tile != rules.Empty {
+		fixed += int32(g.sq[j+1].tile.Value())
 		j++
 	}
 	e[0] = potential{main: fixed, mul: 1}
@@ -86,7 +86,7 @@ func (g *Generator) rightEntries(p int) {
 	q := 0
 	mul, cross := int32(1), int32(0)
 	for q < g.rackTilesAll && j < n {
-		sq := &g.sq[j]
+		sq := &g.sq[j+1]
 		if sq.cross&letters == 0 {
 			break
 		}
@@ -101,8 +101,8 @@ func (g *Generator) rightEntries(p int) {
 		if sq.cross&hasCross != 0 {
 			cross += (sq.crossScore + top*sq.letterMul) * sq.wordMul
 		}
-		for j++; j < n && g.sq[j].tile != rules.Empty; j++ {
-			fixed += int32(g.sq[j].tile.Value())
+		for j++; j < n && g.sq[j+1].tile != rules.Empty; j++ {
+			fixed += int32(g.sq[j+1].tile.Value())
 		}
 		main := fixed
 		for i := 0; i < q; i++ {
@@ -127,10 +127,10 @@ func (g *Generator) worthRight(p int, ms, wm, cs int32, placed int) bool {
 	}
 	target := g.best.m.Equity
 	q0 := 1
-	if p < n && g.sq[p].tile != rules.Empty {
+	if p < n && g.sq[p+1].tile != rules.Empty {
 		q0 = 0
 	}
-	cnt := min(int(g.pot.count[p]), g.maxPlaced-placed+1, g.rackTiles+1)
+	cnt := min(int(g.pot.count[p]), g.maxPlaced-placed+1, g.rackTiles-placed+1)
 	e := &g.pot.entry[p]
 	sup := g.pot.bestSup[g.leaves.used]
 	for q := q0; q < cnt; q++ {
