@@ -17,7 +17,6 @@ type anchorBound struct {
 	_              int16
 	// byTiles[k] bounds the plays of k tiles (minEquity: none possible).
 	byTiles [rules.RackSize + 1]int32
-	refined bool // bounds include the word check for every tile count
 }
 
 // Best returns the highest-equity move (ties broken by Compare): plays, plus
@@ -35,11 +34,13 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		return best.m, best.found
 	}
 	g.setRack(rack)
-	g.generateOthers(rack, bagLen, opts, best)
+	if opts.Exchanges && rules.CanExchange(bagLen) {
+		g.bestExchange(rack, best)
+	}
+	g.generateOthers(rack, bagLen, Options{Pass: opts.Pass}, best)
 	if g.rackTiles == 0 {
 		return best.m, best.found
 	}
-	g.setRack(rack) // generateOthers moved the subset counter
 	g.rec = best
 	g.analyzeRack(rack)
 	g.shadowAll()
@@ -52,38 +53,47 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.pruning = true
 	root := g.root
 	for len(g.queue) > 0 {
-		i := int(g.queue[0] & 0xffff)
-		if best.found && g.anchors[i].bound < best.m.Equity {
+		top := g.queue[0]
+		if best.found && int32(top>>16) < best.m.Equity {
 			break
 		}
-		a := g.popAnchor()
-		if !a.refined {
+		g.popQueue()
+		i, part := int(top&0xffff)>>2, int(top&3)
+		a := &g.anchors[i]
+		switch part {
+		case searchUnrefined:
 			// Tighten the bound with the word check for every number of
 			// tiles, now that the anchor is worth searching, and put it
-			// back in line. The memo stays valid: entries for shorter
-			// plays are only made and read while refining.
+			// back in line: its plays of the whole rack apart from the
+			// rest, so a bingo found elsewhere can rule the rest out
+			// before it is searched. The memo stays valid: entries for
+			// shorter plays are only made and read while refining.
 			g.refining = true
 			g.shadow(a)
 			g.refining = false
-			a.refined = true
-			if a.bound != minEquity {
-				g.pushAnchor(i)
+			rest := int32(minEquity)
+			for k := 1; k < len(a.byTiles); k++ {
+				if k == rules.RackSize && g.rackTiles == rules.RackSize {
+					if a.byTiles[k] != minEquity {
+						g.pushQueue(a.byTiles[k], i, searchBingos)
+					}
+					continue
+				}
+				rest = max(rest, a.byTiles[k])
+			}
+			if rest != minEquity {
+				g.pushQueue(rest, i, searchRest)
 			}
 			continue
-		}
-		g.loadLane(int(a.dir), int(a.lane))
-		most := g.rackTiles
-		if most == rules.RackSize {
-			// Plays of the whole rack are placed directly.
-			if k := a.byTiles[most]; k != minEquity && (!best.found || k >= best.m.Equity) {
-				g.directBingos(int(a.pos), int(a.leftLimit))
-			}
-			most--
+		case searchBingos:
+			g.loadLane(int(a.dir), int(a.lane))
+			g.directBingos(int(a.pos), int(a.leftLimit))
+			continue
 		}
 		// Plays of more tiles than any competitive count need not be
-		// searched.
+		// searched (those of the whole rack were placed directly).
 		g.maxPlaced = 0
-		for k := most; k > 0; k-- {
+		for k := min(g.rackTiles, rules.RackSize-1); k > 0; k-- {
 			if a.byTiles[k] != minEquity && (!best.found || a.byTiles[k] >= best.m.Equity) {
 				g.maxPlaced = k
 				break
@@ -92,6 +102,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		if g.maxPlaced == 0 {
 			continue
 		}
+		g.loadLane(int(a.dir), int(a.lane))
 		if lane := int(a.dir)*n + int(a.lane); lane != g.potLane {
 			g.potLane = lane
 			g.potStamp++
@@ -101,6 +112,49 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.pruning = false
 	g.maxPlaced = n
 	return best.m, best.found
+}
+
+// bestExchange hands rec the exchange keeping the most valuable leave, or
+// every exchange when several keep leaves of the same value (rec breaks the
+// tie), without listing them all.
+func (g *Generator) bestExchange(rack *rules.Rack, rec Recorder) {
+	size := int32(1)
+	for l := range rack {
+		size *= int32(rack[l]) + 1
+	}
+	if size > int32(len(g.leaves.value)) {
+		return // no exchange beats the bound on a rack outside the rules
+	}
+	top, ties := int32(0), 0
+	for u := int32(1); u < size; u++ {
+		switch v := g.leaves.value[u]; {
+		case ties == 0 || v > g.leaves.value[top]:
+			top, ties = u, 1
+		case v == g.leaves.value[top]:
+			ties++
+		}
+	}
+	if ties == 0 {
+		return
+	}
+	if ties > 1 {
+		g.move = Move{Kind: Exchange}
+		g.leaves.used = 0
+		g.exchanges(rack, 0, rec)
+		return
+	}
+	// Decode the subset number: how many of each letter go back.
+	g.move = Move{Kind: Exchange, Equity: g.leaves.value[top]}
+	for l := range rack {
+		if r := g.leaves.radix[l]; r > 0 {
+			for c := (top / r) % (int32(rack[l]) + 1); c > 0; c-- {
+				g.move.Tiles[g.move.Len] = rules.Letter(l)
+				g.move.Len++
+			}
+		}
+	}
+	g.move.NumTiles = g.move.Len
+	rec.Record(&g.move)
 }
 
 // bestEquity keeps the highest-equity move, ties broken by Compare so the
@@ -150,15 +204,25 @@ func (g *Generator) shadowAll() {
 	// anchors, so sorting them all would be wasted.
 	g.queue = g.queue[:0]
 	for i := range g.anchors {
-		g.queue = append(g.queue, anchorKey(g.anchors[i].bound, i))
+		g.queue = append(g.queue, queueKey(g.anchors[i].bound, i, searchUnrefined))
 	}
 	for i := len(g.queue)/2 - 1; i >= 0; i-- {
 		g.siftDown(i)
 	}
 }
 
-// anchorKey orders anchors by bound; the low bits hold the anchor's index.
-func anchorKey(bound int32, i int) int64 { return int64(bound)<<16 | int64(i) }
+// What a queue entry asks for.
+const (
+	searchUnrefined = iota // refine the anchor's bounds
+	searchBingos           // place its plays of the whole rack
+	searchRest             // search its other plays
+)
+
+// queueKey orders queue entries by bound; the low bits hold the anchor's
+// index and the part of its search.
+func queueKey(bound int32, i, part int) int64 {
+	return int64(bound)<<16 | int64(i)<<2 | int64(part)
+}
 
 func (g *Generator) siftDown(i int) {
 	q := g.queue
@@ -178,19 +242,17 @@ func (g *Generator) siftDown(i int) {
 	}
 }
 
-// popAnchor removes the anchor with the highest bound from the queue.
-func (g *Generator) popAnchor() *anchorBound {
-	top := g.queue[0]
+// popQueue removes the entry with the highest bound.
+func (g *Generator) popQueue() {
 	last := len(g.queue) - 1
 	g.queue[0] = g.queue[last]
 	g.queue = g.queue[:last]
 	g.siftDown(0)
-	return &g.anchors[top&0xffff]
 }
 
-// pushAnchor puts anchor i back in the queue.
-func (g *Generator) pushAnchor(i int) {
-	g.queue = append(g.queue, anchorKey(g.anchors[i].bound, i))
+// pushQueue adds an entry.
+func (g *Generator) pushQueue(bound int32, i, part int) {
+	g.queue = append(g.queue, queueKey(bound, i, part))
 	for c := len(g.queue) - 1; c > 0; {
 		p := (c - 1) / 2
 		if g.queue[p] >= g.queue[c] {

@@ -65,7 +65,7 @@ type Generator struct {
 	move        Move
 	valuer      LeaveValuer
 	anchors     []anchorBound
-	queue       []int64 // anchors by bound, a max-heap (see anchorKey)
+	queue       []int64 // anchors' searches by bound, a max-heap (see queueKey)
 	best        bestEquity
 	tileValues  [rules.RackSize]int32 // rack tile values, highest first (shadow)
 	anagrams    *anagramIndex
@@ -596,6 +596,7 @@ func (g *Generator) exchanges(rack *rules.Rack, slot int, rec Recorder) {
 	if slot == rules.RackSlots {
 		if g.move.Len > 0 {
 			g.move.NumTiles = g.move.Len
+			clear(g.move.Tiles[g.move.Len:]) // so equal moves compare equal as values
 			g.move.Equity = g.leaves.value[g.leaves.used]
 			rec.Record(&g.move)
 		}
