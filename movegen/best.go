@@ -17,6 +17,9 @@ type anchorBound struct {
 	_              int16
 	// byTiles[k] bounds the plays of k tiles (minEquity: none possible).
 	byTiles [rules.RackSize + 1]int32
+	// scores[k] bounds the score alone of those plays (-1: none), so the
+	// search can bound a play's equity by the leave it can still keep.
+	scores [rules.RackSize + 1]int32
 }
 
 // Best returns the highest-equity move (ties broken by Compare): plays, plus
@@ -107,6 +110,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 			g.potLane = lane
 			g.potStamp++
 		}
+		g.searching = a
 		g.genAnchor(int(a.pos), int(a.leftLimit), root)
 	}
 	g.pruning = false
@@ -560,9 +564,8 @@ func (g *Generator) shadow(a *anchorBound) bool {
 	d, lane, pos, leftLimit := int(a.dir), int(a.lane), int(a.pos), int(a.leftLimit)
 	base := lane * n
 	tiles := &g.tiles[d]
-	bound := &a.byTiles
-	for k := range bound {
-		bound[k] = minEquity
+	for k := range a.byTiles {
+		a.byTiles[k], a.scores[k] = minEquity, -1
 	}
 	left := shadowSpan{wordMul: 1}
 	if !g.shadowAdd(&left, d, base+pos) {
@@ -570,7 +573,7 @@ func (g *Generator) shadow(a *anchorBound) bool {
 	}
 	for l := pos; ; {
 		if l == 0 || tiles[base+l-1] == rules.Empty {
-			g.shadowRight(left, d, base, pos, bound)
+			g.shadowRight(left, d, base, pos, a)
 		}
 		if l == 0 {
 			break
@@ -588,7 +591,7 @@ func (g *Generator) shadow(a *anchorBound) bool {
 		}
 	}
 	a.bound = minEquity
-	for _, b := range bound {
+	for _, b := range a.byTiles {
 		a.bound = max(a.bound, b)
 	}
 	return a.bound != minEquity
@@ -596,7 +599,7 @@ func (g *Generator) shadow(a *anchorBound) bool {
 
 // shadowRight extends a copy of the span rightwards from the anchor,
 // raising bound[k] by each span of k tiles that ends where a word may end.
-func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, bound *[rules.RackSize + 1]int32) {
+func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, a *anchorBound) {
 	tiles := &g.tiles[d]
 	r := anchor
 	for {
@@ -612,11 +615,15 @@ func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, bound *[rules
 		case s.length < 2:
 		case s.length == s.k: // new tiles only: a word the rack spells
 			if g.spell.formable[s.k] {
-				bound[s.k] = max(bound[s.k], g.shadowScore(&s, &g.spell.values[s.k])*1000+g.spell.leave[s.k])
+				score := g.shadowScore(&s, &g.spell.values[s.k])
+				a.scores[s.k] = max(a.scores[s.k], score)
+				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+g.spell.leave[s.k])
 			}
 		default:
 			if leave := g.throughLeave(&s); leave != minEquity {
-				bound[s.k] = max(bound[s.k], g.shadowScore(&s, &g.tileValues)*1000+leave)
+				score := g.shadowScore(&s, &g.tileValues)
+				a.scores[s.k] = max(a.scores[s.k], score)
+				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+leave)
 			}
 		}
 		if r+1 >= n || !g.shadowAdd(&s, d, base+r+1) {

@@ -72,9 +72,10 @@ type Generator struct {
 	spell       rackWords
 	spellBuf    [rules.RackSize]int32
 	subsetSlots [rules.RackSlots]uint8
-	rackPrint   uint64 // fingerprint of the rack (shadow)
-	maxPlaced   int    // plays of more tiles are not searched (Best)
-	pruning     bool   // Best: prune by equity inside anchors
+	rackPrint   uint64       // fingerprint of the rack (shadow)
+	maxPlaced   int          // plays of more tiles are not searched (Best)
+	pruning     bool         // Best: prune by equity inside anchors
+	searching   *anchorBound // Best: the anchor being searched
 	pot         rightPotential
 	potStamp    uint32 // see rightPotential
 	potLane     int    // d*n+lane of the potentials, -1 none
@@ -437,10 +438,16 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 	if possible == 0 || placed >= g.maxPlaced {
 		return
 	}
+	blanks := g.blankMask != 0
+	if blanks && g.pruning && !g.worthBlank(placed+1) {
+		blanks = false
+		if possible &= g.letterMask; possible == 0 {
+			return
+		}
+	}
 	lm, sqWM := sq.letterMul, sq.wordMul
 	crossed := allowed&hasCross != 0
 	crossBase := sq.crossScore
-	blanks := g.blankMask != 0
 	arcs := g.xarcs
 	for v := possible; v != 0; v &= v - 1 {
 		bit := v & -v

@@ -145,3 +145,22 @@ func (g *Generator) worthRight(p int, ms, wm, cs int32, placed int) bool {
 	}
 	return false
 }
+
+// worthBlank reports whether a play from the anchor being searched that puts
+// the blank down now, as its k0-th tile, can still reach the best equity
+// found: its score is bounded by the anchor's shadow and its leave by the
+// best that keeps none of the tiles used so far nor the blank.
+func (g *Generator) worthBlank(k0 int) bool {
+	if !g.best.found {
+		return true
+	}
+	a := g.searching
+	sup := g.pot.bestSup[g.leaves.used+g.leaves.radix[rules.Blank]]
+	target := g.best.m.Equity
+	for k := k0; k <= g.maxPlaced; k++ {
+		if a.scores[k] >= 0 && min(a.byTiles[k], a.scores[k]*1000+min(sup, g.leaves.best[k])) >= target {
+			return true
+		}
+	}
+	return false
+}
