@@ -46,6 +46,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	}
 	g.rec = best
 	g.analyzeRack(rack)
+	g.shadowStamp++
 	g.shadowAll()
 	g.letterMaskAll, g.rackTilesAll = g.letterMask, g.rackTiles
 	if g.rack[rules.Blank] > 0 {
@@ -290,54 +291,96 @@ func (g *Generator) sortRackValues() {
 // such square is bounded by its best possible letter on its own; the free
 // squares get the rack's best tiles, the best tile where it counts most.
 type shadowSpan struct {
-	k          int   // new tiles
-	free       int   // new tiles on squares without a cross-word
-	length     int   // squares
-	fixed      int32 // face value of board tiles in the main word
-	wordMul    int32
-	crossConst int32        // cross-words' board tiles, with their word multipliers
-	hookMain   int32        // best letter x letter multiplier on cross-word squares
-	hookCross  int32        // best letter x letter x word multiplier there
-	through    rules.Letter // a board letter in the span (unblanked)
-	board      uint64       // fingerprint of the board letters in the span
-	letterMul  [rules.RackSize]int32
+	k         int   // new tiles
+	free      int   // new tiles on squares without a cross-word
+	length    int   // squares
+	fixed     int32 // face value of board tiles in the main word
+	wordMul   int32
+	hookMain  int32        // best letter x letter multiplier on restricted squares
+	hookCross int32        // cross-words' bounds, word multipliers included
+	through   rules.Letter // a board letter in the span (unblanked)
+	board     uint64       // fingerprint of the board letters in the span
+	letterMul [rules.RackSize]int32
 }
 
-// add puts a new tile on lane square sq, if any rack tile may go there.
-func (g *Generator) shadowAdd(s *shadowSpan, d, sq int) bool {
-	cross := g.cross[d][sq]
-	allowed := cross & (g.ext[d][sq] | hasCross)
-	possible := allowed & g.letterMask
-	if g.rack[rules.Blank] > 0 {
-		possible = allowed & allLetters
+// shadowSquare is what the shadow needs of one square of a lane, worked out
+// once per lane and rack (each square is visited by many spans).
+type shadowSquare struct {
+	tile   rules.Letter // board tile (Empty: none)
+	usable bool         // some rack tile may go here
+	// free: no cross-word and no restriction by the runs beside it, so it
+	// takes the rack's best tiles.
+	free      bool
+	lm, wm    int8
+	value     int8  // board tile's face value
+	hookMain  int16 // restricted: its best letter x letter multiplier
+	hookCross int16 // with a cross-word: that word's bound, word multiplier included
+}
+
+// shadowLane returns the shadow squares of lane in direction d for the
+// rack, working them out the first time it is asked for since the rack was
+// set (shadowStamp).
+func (g *Generator) shadowLane(d, lane int) *[n]shadowSquare {
+	id := d*n + lane
+	sqs := &g.shadowSq[id]
+	if g.shadowStamps[id] == g.shadowStamp {
+		return sqs
 	}
-	if possible == 0 || s.k == g.rackTiles {
-		return false
-	}
-	lm, wm := g.letterMul[d][sq], g.wordMul[d][sq]
-	if cross&hasCross != 0 || allowed&allLetters != allLetters {
+	g.shadowStamps[id] = g.shadowStamp
+	playable := g.letterMask | g.blankMask
+	for pos := 0; pos < n; pos++ {
+		sq := lane*n + pos
+		q := &sqs[pos]
+		*q = shadowSquare{tile: g.tiles[d][sq], lm: int8(g.letterMul[d][sq]), wm: int8(g.wordMul[d][sq])}
+		if q.tile != rules.Empty {
+			q.value = int8(q.tile.Value())
+			continue
+		}
+		cross := g.cross[d][sq]
+		allowed := cross & (g.ext[d][sq] | hasCross)
+		possible := allowed & playable
+		q.usable = possible != 0
+		if cross&hasCross == 0 && allowed&allLetters == allLetters {
+			q.free = true
+			continue
+		}
 		// Restricted by a cross-word or by the runs beside it: bounded by
 		// its best possible letter (a blank is worth 0 anyway).
 		best := int32(0)
 		for p := possible & g.letterMask; p != 0; p &= p - 1 {
 			best = max(best, int32(rules.Letter(bits.TrailingZeros32(p)).Value()))
 		}
-		s.hookMain += best * lm
+		lm, wm := int32(q.lm), int32(q.wm)
+		q.hookMain = int16(best * lm)
 		if cross&hasCross != 0 {
-			s.hookCross += best * lm * wm
-			s.crossConst += g.crossScore[d][sq] * wm
+			q.hookCross = int16(best*lm*wm + g.crossScore[d][sq]*wm)
 		}
-	} else {
+	}
+	return sqs
+}
+
+// shadowAdd puts a new tile on square p of the shadow lane sqs, if any
+// rack tile may go there.
+func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
+	q := &sqs[p]
+	if !q.usable || s.k == g.rackTiles {
+		return false
+	}
+	if q.free {
 		// Kept highest first: the best tiles go on the best squares.
 		i := s.free
+		lm := int32(q.lm)
 		for i > 0 && s.letterMul[i-1] < lm {
 			s.letterMul[i] = s.letterMul[i-1]
 			i--
 		}
 		s.letterMul[i] = lm
 		s.free++
+	} else {
+		s.hookMain += int32(q.hookMain)
+		s.hookCross += int32(q.hookCross)
 	}
-	s.wordMul *= wm
+	s.wordMul *= int32(q.wm)
 	s.k++
 	s.length++
 	return true
@@ -350,7 +393,7 @@ func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32
 	for i := 0; i < s.free; i++ {
 		main += s.letterMul[i] * tileValues[i]
 	}
-	total := main*s.wordMul + s.crossConst + s.hookCross
+	total := main*s.wordMul + s.hookCross
 	if s.k == rules.RackSize {
 		total += rules.BingoBonus
 	}
@@ -561,32 +604,31 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key, fp uint64
 // the edge, with at most a rack of new tiles. ok is false when no tile fits
 // on the anchor.
 func (g *Generator) shadow(a *anchorBound) bool {
-	d, lane, pos, leftLimit := int(a.dir), int(a.lane), int(a.pos), int(a.leftLimit)
-	base := lane * n
-	tiles := &g.tiles[d]
+	pos, leftLimit := int(a.pos), int(a.leftLimit)
+	sqs := g.shadowLane(int(a.dir), int(a.lane))
 	for k := range a.byTiles {
 		a.byTiles[k], a.scores[k] = minEquity, -1
 	}
 	left := shadowSpan{wordMul: 1}
-	if !g.shadowAdd(&left, d, base+pos) {
+	if !g.shadowAdd(&left, sqs, pos) {
 		return false
 	}
 	for l := pos; ; {
-		if l == 0 || tiles[base+l-1] == rules.Empty {
-			g.shadowRight(left, d, base, pos, a)
+		if l == 0 || sqs[l-1].tile == rules.Empty {
+			g.shadowRight(left, sqs, pos, a)
 		}
 		if l == 0 {
 			break
 		}
 		l--
-		if t := tiles[base+l]; t != rules.Empty {
-			left.fixed += int32(t.Value())
-			left.through = t.Unblanked()
-			left.board += fingerprints[t.Unblanked()]
+		if q := &sqs[l]; q.tile != rules.Empty {
+			left.fixed += int32(q.value)
+			left.through = q.tile.Unblanked()
+			left.board += fingerprints[left.through]
 			left.length++
 			continue
 		}
-		if l <= leftLimit || !g.shadowAdd(&left, d, base+l) {
+		if l <= leftLimit || !g.shadowAdd(&left, sqs, l) {
 			break
 		}
 	}
@@ -598,17 +640,16 @@ func (g *Generator) shadow(a *anchorBound) bool {
 }
 
 // shadowRight extends a copy of the span rightwards from the anchor,
-// raising bound[k] by each span of k tiles that ends where a word may end.
-func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, a *anchorBound) {
-	tiles := &g.tiles[d]
+// raising the anchor's bounds by each span that ends where a word may end.
+func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, a *anchorBound) {
 	r := anchor
 	for {
-		for r+1 < n && tiles[base+r+1] != rules.Empty {
+		for r+1 < n && sqs[r+1].tile != rules.Empty {
 			r++
-			t := tiles[base+r]
-			s.fixed += int32(t.Value())
-			s.through = t.Unblanked()
-			s.board += fingerprints[t.Unblanked()]
+			q := &sqs[r]
+			s.fixed += int32(q.value)
+			s.through = q.tile.Unblanked()
+			s.board += fingerprints[s.through]
 			s.length++
 		}
 		switch {
@@ -626,7 +667,7 @@ func (g *Generator) shadowRight(s shadowSpan, d, base, anchor int, a *anchorBoun
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+leave)
 			}
 		}
-		if r+1 >= n || !g.shadowAdd(&s, d, base+r+1) {
+		if r+1 >= n || !g.shadowAdd(&s, sqs, r+1) {
 			return
 		}
 		r++

@@ -76,9 +76,14 @@ type Generator struct {
 	maxPlaced   int          // plays of more tiles are not searched (Best)
 	pruning     bool         // Best: prune by equity inside anchors
 	searching   *anchorBound // Best: the anchor being searched
-	pot         rightPotential
-	potStamp    uint32 // see rightPotential
-	potLane     int    // d*n+lane of the potentials, -1 none
+	// Shadow squares by lane (d*n+lane) for the rack, valid while their
+	// stamp is shadowStamp.
+	shadowSq     [2 * n][n]shadowSquare
+	shadowStamps [2 * n]uint32
+	shadowStamp  uint32
+	pot          rightPotential
+	potStamp     uint32 // see rightPotential
+	potLane      int    // d*n+lane of the potentials, -1 none
 	// The whole rack's letters (all letters with a blank) and tile count,
 	// for bounds while the search holds some tiles out.
 	letterMaskAll uint32
