@@ -8,12 +8,15 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 
+	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/internal/testlex"
+	"scrabble/movegen"
 )
 
 // untimed drops the run-dependent fields of a summary.
@@ -215,9 +218,17 @@ func TestSelfPlayResume(t *testing.T) {
 	}
 }
 
-func benchmarkSelfPlay(b *testing.B, workers int) {
+func benchmarkSelfPlay(b *testing.B, workers int, leaves movegen.LeaveValuer) {
 	lex := testlex.GADDAG(b, "NWL23")
 	cfg := Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: b.N, Seed: 1, Workers: workers}
+	cfg.Options[0].Leaves, cfg.Options[1].Leaves = leaves, leaves
+	// One game first builds the search's shared tables (the anagram index).
+	warm := cfg
+	warm.Games, warm.Workers = 1, 1
+	if _, err := RunSelfPlay(context.Background(), warm); err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
 	b.ResetTimer()
 	s, err := RunSelfPlay(context.Background(), cfg)
 	if err != nil {
@@ -229,7 +240,26 @@ func benchmarkSelfPlay(b *testing.B, workers int) {
 
 // BenchmarkSelfPlayGames plays equity against equity with zero leaves
 // (NWL23) on one worker.
-func BenchmarkSelfPlayGames(b *testing.B) { benchmarkSelfPlay(b, 1) }
+func BenchmarkSelfPlayGames(b *testing.B) { benchmarkSelfPlay(b, 1, nil) }
 
 // BenchmarkSelfPlayGames2Workers is the same on two workers.
-func BenchmarkSelfPlayGames2Workers(b *testing.B) { benchmarkSelfPlay(b, 2) }
+func BenchmarkSelfPlayGames2Workers(b *testing.B) { benchmarkSelfPlay(b, 2, nil) }
+
+// BenchmarkSelfPlayGamesLeaves plays the equity player with the built-in
+// NWL23 leaves against itself, the measure, on one worker.
+func BenchmarkSelfPlayGamesLeaves(b *testing.B) {
+	benchmarkSelfPlay(b, 1, builtinLeaves(b))
+}
+
+// BenchmarkSelfPlayGamesLeaves2Workers is the same on two workers.
+func BenchmarkSelfPlayGamesLeaves2Workers(b *testing.B) {
+	benchmarkSelfPlay(b, 2, builtinLeaves(b))
+}
+
+func builtinLeaves(b *testing.B) movegen.LeaveValuer {
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil || leaves == nil {
+		b.Fatalf("no built-in NWL23 leaves: %v", err)
+	}
+	return leaves
+}
