@@ -402,12 +402,13 @@ func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32
 
 // throughLeave bounds the leave of a play covering exactly the span, which
 // holds board tiles: the best leave such a play of s.k tiles keeps, or
-// minEquity when no such play can spell a word.
+// minEquity when no such play can spell a word keeping a leave of at least
+// need (the least that could make it competitive).
 // Plays of the whole rack or all but one tile are always checked against
 // the word fingerprints (the rack part plus the span's board letters must be
 // some word's letters); shorter ones only while refining an anchor's bound
 // (see Best), since their many subsets cost more than most anchors save.
-func (g *Generator) throughLeave(s *shadowSpan) int32 {
+func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 	left := g.rackTiles - s.k
 	if left > 1 && !g.refining {
 		return g.leaves.best[s.k]
@@ -415,25 +416,15 @@ func (g *Generator) throughLeave(s *shadowSpan) int32 {
 	key := s.board + uint64(left)*0x9e3779b97f4a7c15
 	e := &g.memo.entries[key>>(64-memoBits)]
 	if e.stamp == g.memo.stamp && e.key == key {
-		return e.leave
-	}
-	*e = memoEntry{key: key, leave: minEquity, stamp: g.memo.stamp}
-	if left > 1 {
-		// Subsets of s.k tiles, best leave first: the first that spells a
-		// word through the span gives the bound.
-		for _, i := range g.subsetsBySize[s.k] {
-			sub := &g.subsets[i]
-			if sub.blanks >= 2 || g.anagrams.prints.has(sub.fp+s.board) {
-				e.leave = sub.leave
-				break
-			}
+		if e.leave != minEquity || e.floor <= need {
+			return e.leave
 		}
-		return e.leave
+	} else {
+		*e = memoEntry{key: key, leave: minEquity, floor: -minEquity, stamp: g.memo.stamp}
 	}
-	blanks := int(g.rack[rules.Blank])
 	if left == 0 {
 		var ok bool
-		switch {
+		switch blanks := g.rack[rules.Blank]; {
 		case blanks < 2:
 			ok = g.anagrams.prints.has(g.rackPrint + s.board)
 		case s.length == rules.RackSize+1 && s.k == rules.RackSize:
@@ -448,20 +439,27 @@ func (g *Generator) throughLeave(s *shadowSpan) int32 {
 		if ok {
 			e.leave = g.leaves.value[g.fullUsed]
 		}
-	} else {
-		for l := 0; l < rules.RackSlots; l++ {
-			if g.rack[l] == 0 {
-				continue
-			}
-			code, b := fingerprints[l], blanks
-			if l == int(rules.Blank) {
-				code, b = fingerprints[wildcard], b-1
-			}
-			if b >= 2 || g.anagrams.prints.has(g.rackPrint-code+s.board) {
-				e.leave = max(e.leave, g.leaves.value[g.fullUsed-g.leaves.radix[l]])
-			}
+		e.floor = minEquity
+		return e.leave
+	}
+	// Subsets of s.k tiles, best leave first: the first that spells a word
+	// through the span gives the bound. Those keeping less than need are
+	// not looked up; e.floor records how far down the check went.
+	for _, i := range g.subsetsBySize[s.k] {
+		sub := &g.subsets[i]
+		if sub.leave >= e.floor {
+			continue // checked before
+		}
+		if sub.leave < need {
+			e.floor = need
+			return e.leave
+		}
+		if sub.blanks >= 2 || g.anagrams.prints.has(sub.fp+s.board) {
+			e.leave = sub.leave
+			return e.leave
 		}
 	}
+	e.floor = minEquity
 	return e.leave
 }
 
@@ -485,7 +483,10 @@ const memoBits = 8
 
 type memoEntry struct {
 	key   uint64
-	leave int32
+	leave int32 // minEquity: no play found
+	// floor: every subset keeping at least this much was checked (no play
+	// found keeps less than leave, or anything when leave is minEquity).
+	floor int32
 	stamp uint32
 }
 
@@ -661,8 +662,12 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, 
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+g.spell.leave[s.k])
 			}
 		default:
-			if leave := g.throughLeave(&s); leave != minEquity {
-				score := g.shadowScore(&s, &g.tileValues)
+			score := g.shadowScore(&s, &g.tileValues)
+			need := int32(minEquity)
+			if g.best.found {
+				need = g.best.m.Equity - score*1000
+			}
+			if leave := g.throughLeave(&s, need); leave != minEquity && leave >= need {
 				a.scores[s.k] = max(a.scores[s.k], score)
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+leave)
 			}
