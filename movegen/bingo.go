@@ -59,6 +59,9 @@ func (g *Generator) directBingos(pos, leftLimit int) {
 // placeWords tries every word with fingerprint key on the span.
 func (g *Generator) placeWords(key uint64, start, end int) {
 	idx := g.anagrams
+	if !idx.prints.has(key) {
+		return // the filter is one memory access, the map several
+	}
 	length := end - start + 1
 	for _, w := range idx.longWordsOf(key) {
 		if int(w&15) != length {
