@@ -8,7 +8,7 @@ import (
 	"scrabble/rules"
 )
 
-var _ movegen.LeaveValuer = (*LeaveTable)(nil)
+var _ movegen.LeaveBatchValuer = (*LeaveTable)(nil)
 
 // bruteLeaves enumerates every multiset of 1..MaxLeave tiles the
 // distribution allows, by recursion over the letter counts.
@@ -217,6 +217,29 @@ func TestSetValue(t *testing.T) {
 		r := mustRack(t, s)
 		if v := lt.Value(&r); v != 0 {
 			t.Errorf("Value(%q) = %d", s, v)
+		}
+	}
+}
+
+// TestLeaveValuesMatchesValue checks the batch look-up against Value, on
+// leaves in the table and outside it (empty, full racks, impossible counts),
+// over more than one chunk.
+func TestLeaveValuesMatchesValue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	lt := NewLeaveTable()
+	leaves := randomLeaves(rng, 300)
+	for i := range leaves {
+		lt.Set(&leaves[i], rng.Int32()-1<<30)
+	}
+	var odd rules.Rack
+	odd[5] = 9 // more Es than a leave holds
+	leaves = append(leaves, rules.Rack{}, mustRack(t, "AEINRST"), odd)
+	rng.Shuffle(len(leaves), func(i, j int) { leaves[i], leaves[j] = leaves[j], leaves[i] })
+	out := make([]int32, len(leaves))
+	lt.LeaveValues(leaves, out)
+	for i := range leaves {
+		if want := lt.Value(&leaves[i]); out[i] != want {
+			t.Fatalf("LeaveValues[%d] (%q) = %d, Value = %d", i, leaves[i].String(), out[i], want)
 		}
 	}
 }

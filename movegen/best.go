@@ -467,6 +467,7 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 // and the leave value of playing it.
 type rackSubset struct {
 	k, blanks int8
+	key       uint64 // its multiset key (see multisetKey)
 	fp        uint64
 	leave     int32
 }
@@ -531,6 +532,7 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	}
 	g.numSubsets = 0
 	g.spellSubsets(rack, g.subsetSlots[:n], 0, 0, 0, 0, 0)
+	g.spellWords()
 	// Index the subsets by size, best leave first.
 	for k := range g.subsetsBySize {
 		g.subsetsBySize[k] = g.subsetsBySize[k][:0]
@@ -552,36 +554,19 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	g.memo.stamp++
 }
 
-// spellSubsets extends a subset (key, k tiles, leave index idx, their
-// values in g.spellBuf) by 0..all tiles of slots[0], and so on.
+// spellSubsets lists the subsets of the rack that extend a subset (key, fp,
+// k tiles, leave index idx) by 0..all tiles of slots[0], and so on.
 func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key, fp uint64, k, blanks int, idx int32) {
 	if len(slots) == 0 {
 		if k > 0 {
 			sub := &g.subsets[g.numSubsets]
 			g.numSubsets++
-			sub.k, sub.blanks, sub.fp, sub.leave = int8(k), int8(blanks), fp, g.leaves.value[idx]
-		}
-		if k < 2 || !g.anagrams.words.has(key) {
-			return
-		}
-		sp := &g.spell
-		sp.formable[k] = true
-		sp.leave[k] = max(sp.leave[k], g.leaves.value[idx])
-		// The subset's tile values, high to low, raise the per-rank maxima.
-		var vals [rules.RackSize]int32
-		copy(vals[:], g.spellBuf[:k])
-		for i := 1; i < k; i++ {
-			for j := i; j > 0 && vals[j-1] < vals[j]; j-- {
-				vals[j-1], vals[j] = vals[j], vals[j-1]
-			}
-		}
-		for i := 0; i < k; i++ {
-			sp.values[k][i] = max(sp.values[k][i], vals[i])
+			sub.k, sub.blanks, sub.key, sub.fp, sub.leave = int8(k), int8(blanks), key, fp, g.leaves.value[idx]
 		}
 		return
 	}
 	l := slots[0]
-	code, v := uint64(l), int32(rules.Letter(l).Value())
+	code := uint64(l)
 	isBlank := 0
 	if rules.Letter(l) == rules.Blank {
 		code, isBlank = wildcard, 1
@@ -594,9 +579,49 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key, fp uint64
 		key = key<<5 | code
 		fp += fingerprints[code]
 		blanks += isBlank
-		g.spellBuf[k] = v
 		k++
 		idx += g.leaves.radix[l]
+	}
+}
+
+// spellWords fills g.spell from the rack's subsets.
+func (g *Generator) spellWords() {
+	words := g.anagrams.words
+	// Touch every subset's place in the index first: these loads do not
+	// wait on one another, so the memory system serves them together.
+	var touch uint64
+	for i := range g.numSubsets {
+		touch ^= words.peek(g.subsets[i].key)
+	}
+	g.sink ^= touch
+	sp := &g.spell
+	for i := range g.numSubsets {
+		sub := &g.subsets[i]
+		k := int(sub.k)
+		if k < 2 || !words.has(sub.key) {
+			continue
+		}
+		sp.formable[k] = true
+		sp.leave[k] = max(sp.leave[k], sub.leave)
+		// The subset's tile values, high to low (from its key, five bits a
+		// tile), raise the per-rank maxima.
+		var vals [rules.RackSize]int32
+		n := 0
+		for key := sub.key; key != 0; key >>= 5 {
+			v := int32(0)
+			if code := key & 31; code != wildcard {
+				v = int32(rules.Letter(code).Value())
+			}
+			j := n
+			for ; j > 0 && vals[j-1] < v; j-- {
+				vals[j] = vals[j-1]
+			}
+			vals[j] = v
+			n++
+		}
+		for i := 0; i < k; i++ {
+			sp.values[k][i] = max(sp.values[k][i], vals[i])
+		}
 	}
 }
 

@@ -70,7 +70,7 @@ type Generator struct {
 	tileValues  [rules.RackSize]int32 // rack tile values, highest first (shadow)
 	anagrams    *anagramIndex
 	spell       rackWords
-	spellBuf    [rules.RackSize]int32
+	sink        uint64 // see spellWords
 	subsetSlots [rules.RackSlots]uint8
 	rackPrint   uint64       // fingerprint of the rack (shadow)
 	maxPlaced   int          // plays of more tiles are not searched (Best)

@@ -8,6 +8,13 @@ type LeaveValuer interface {
 	LeaveValue(leave *rules.Rack) int32
 }
 
+// LeaveBatchValuer is a LeaveValuer that values many leaves at once
+// (out[i] is the value of leaves[i]), faster than one by one.
+type LeaveBatchValuer interface {
+	LeaveValuer
+	LeaveValues(leaves []rules.Rack, out []int32)
+}
+
 // SetLeaves makes equity count leave values (nil: equity is score only).
 func (g *Generator) SetLeaves(v LeaveValuer) { g.valuer = v }
 
@@ -22,6 +29,9 @@ type rackLeaves struct {
 	// best[k] is the highest leave value after playing k tiles.
 	best [rules.RackSize + 1]int32
 	kept rules.Rack // scratch: a pointer to a local would escape to the heap
+	// For a LeaveBatchValuer: every leave and its number of tiles played.
+	keptAll [128]rules.Rack
+	usedAll [128]int8
 }
 
 func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
@@ -48,17 +58,19 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
 	}
 	// Count through the subsets like an odometer (slot 0 the fastest
 	// wheel), keeping the leave and its size up to date: no division.
+	batch, _ := v.(LeaveBatchValuer)
 	kept := &lv.kept
 	*kept = *rack
 	usedTiles := 0
-	for idx := int32(0); ; idx++ {
-		val := int32(0)
-		if v != nil { // the empty leave too: going out may be worth something
-			val = v.LeaveValue(kept)
-		}
-		lv.value[idx] = val
-		if usedTiles <= rules.RackSize && val > lv.best[usedTiles] {
-			lv.best[usedTiles] = val
+	n := int32(0)
+	for ; ; n++ {
+		switch {
+		case batch != nil:
+			lv.keptAll[n], lv.usedAll[n] = *kept, int8(usedTiles)
+		case v != nil: // the empty leave too: going out may be worth something
+			lv.record(n, usedTiles, v.LeaveValue(kept))
+		default:
+			lv.record(n, usedTiles, 0)
 		}
 		i := 0
 		for ; i < len(slots); i++ {
@@ -72,8 +84,23 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
 			kept[l] = rack[l]
 		}
 		if i == len(slots) {
-			return
+			break
 		}
+	}
+	if batch != nil {
+		batch.LeaveValues(lv.keptAll[:n+1], lv.value[:n+1])
+		for i := int32(0); i <= n; i++ {
+			lv.record(i, int(lv.usedAll[i]), lv.value[i])
+		}
+	}
+}
+
+// record stores the value of the leave numbered idx, which plays used
+// tiles.
+func (lv *rackLeaves) record(idx int32, used int, val int32) {
+	lv.value[idx] = val
+	if used <= rules.RackSize && val > lv.best[used] {
+		lv.best[used] = val
 	}
 }
 
