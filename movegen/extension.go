@@ -16,31 +16,58 @@ import (
 // updateLaneExtensions recomputes the extension sets of one lane in
 // direction d.
 func (g *Generator) updateLaneExtensions(d, lane int) {
+	for pos := 0; pos < n; pos++ {
+		g.updateExtension(d, lane, pos)
+	}
+}
+
+// updateRunExtensions updates the extension sets a new tile at lane square
+// pos changes: its own square and the squares just outside the run it is
+// now part of (no other square touches that run).
+func (g *Generator) updateRunExtensions(d, lane, pos int) {
 	tiles := &g.tiles[d]
 	base := lane * n
-	for pos := 0; pos < n; pos++ {
-		sq := base + pos
-		if tiles[sq] != rules.Empty {
-			g.ext[d][sq] = 0
-			continue
-		}
-		set := allLetters
-		if pos+1 < n && tiles[sq+1] != rules.Empty {
-			e := pos + 1
-			for e+1 < n && tiles[base+e+1] != rules.Empty {
-				e++
-			}
-			set &= g.beforeRun(tiles[base+pos+1 : base+e+1])
-		}
-		if pos > 0 && tiles[sq-1] != rules.Empty {
-			s := pos - 1
-			for s > 0 && tiles[base+s-1] != rules.Empty {
-				s--
-			}
-			set &= g.afterRun(tiles[base+s : base+pos])
-		}
-		g.ext[d][sq] = set
+	s, e := pos, pos
+	for s > 0 && tiles[base+s-1] != rules.Empty {
+		s--
 	}
+	for e < n-1 && tiles[base+e+1] != rules.Empty {
+		e++
+	}
+	g.ext[d][base+pos] = 0
+	if s > 0 {
+		g.updateExtension(d, lane, s-1)
+	}
+	if e < n-1 {
+		g.updateExtension(d, lane, e+1)
+	}
+}
+
+// updateExtension recomputes the extension set of lane square pos.
+func (g *Generator) updateExtension(d, lane, pos int) {
+	tiles := &g.tiles[d]
+	base := lane * n
+	sq := base + pos
+	if tiles[sq] != rules.Empty {
+		g.ext[d][sq] = 0
+		return
+	}
+	set := allLetters
+	if pos+1 < n && tiles[sq+1] != rules.Empty {
+		e := pos + 1
+		for e+1 < n && tiles[base+e+1] != rules.Empty {
+			e++
+		}
+		set &= g.beforeRun(tiles[base+pos+1 : base+e+1])
+	}
+	if pos > 0 && tiles[sq-1] != rules.Empty {
+		s := pos - 1
+		for s > 0 && tiles[base+s-1] != rules.Empty {
+			s--
+		}
+		set &= g.afterRun(tiles[base+s : base+pos])
+	}
+	g.ext[d][sq] = set
 }
 
 // beforeRun is the set of letters L such that L followed by run occurs in

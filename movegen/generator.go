@@ -277,12 +277,13 @@ func (g *Generator) Apply(m *Move) {
 		g.cross[d][lane*n+pos], g.crossScore[d][lane*n+pos] = 0, 0
 	}
 	g.updateRunEnds(od, lane, first, first+int(m.Len)-1)
-	// Extension sets change in the play's lane and in the lanes across it
-	// that received a tile.
-	g.updateLaneExtensions(d, lane)
+	// Extension sets change around the runs the new tiles joined: the
+	// play's word in its lane, and in each lane across it that received a
+	// tile.
 	for i := 0; i < int(m.Len); i++ {
 		if m.Tiles[i] != rules.PlayedThrough {
-			g.updateLaneExtensions(od, first+i)
+			g.updateRunExtensions(d, lane, first+i)
+			g.updateRunExtensions(od, first+i, lane)
 		}
 	}
 	// Anchors change only on and around the new tiles (and everywhere when
