@@ -298,9 +298,13 @@ type shadowSpan struct {
 	wordMul   int32
 	hookMain  int32        // best letter x letter multiplier on restricted squares
 	hookCross int32        // cross-words' bounds, word multipliers included
+	crossBase int32        // cross-words' board tiles, word multipliers included
 	through   rules.Letter // a board letter in the span (unblanked)
 	board     uint64       // fingerprint of the board letters in the span
 	letterMul [rules.RackSize]int32
+	// Every new tile's square: its letter multiplier, and that times its
+	// word multiplier where it also makes a cross-word (else 0).
+	tileLM, tileX [rules.RackSize]int32
 }
 
 // shadowSquare is what the shadow needs of one square of a lane, worked out
@@ -315,6 +319,8 @@ type shadowSquare struct {
 	value     int8  // board tile's face value
 	hookMain  int16 // restricted: its best letter x letter multiplier
 	hookCross int16 // with a cross-word: that word's bound, word multiplier included
+	crossBase int16 // the cross-word's board tiles, word multiplier included
+	crossX    int16 // with a cross-word: letter x word multiplier
 }
 
 // shadowLane returns the shadow squares of lane in direction d for the
@@ -353,7 +359,9 @@ func (g *Generator) shadowLane(d, lane int) *[n]shadowSquare {
 		lm, wm := int32(q.lm), int32(q.wm)
 		q.hookMain = int16(best * lm)
 		if cross&hasCross != 0 {
-			q.hookCross = int16(best*lm*wm + g.crossScore[d][sq]*wm)
+			q.crossBase = int16(g.crossScore[d][sq] * wm)
+			q.hookCross = int16(best*lm*wm) + q.crossBase
+			q.crossX = int16(lm * wm)
 		}
 	}
 	return sqs
@@ -379,7 +387,9 @@ func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
 	} else {
 		s.hookMain += int32(q.hookMain)
 		s.hookCross += int32(q.hookCross)
+		s.crossBase += int32(q.crossBase)
 	}
+	s.tileLM[s.k], s.tileX[s.k] = int32(q.lm), int32(q.crossX)
 	s.wordMul *= int32(q.wm)
 	s.k++
 	s.length++
@@ -388,12 +398,35 @@ func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
 
 // score bounds the score of a play covering exactly the span: the best
 // tiles go where they count most.
+//
+// Restricted squares each count their own best letter, so a tile may count
+// on several of them. With any, a second bound counts every tile once,
+// ignoring the restrictions: a tile on square i earns its value times
+// letterMul*wordMul (main word) plus letterMul*its word multiplier (its
+// cross-word), so the highest values go where that counts most. Both hold;
+// the smaller is kept.
 func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32) int32 {
 	main := s.fixed + s.hookMain
 	for i := 0; i < s.free; i++ {
 		main += s.letterMul[i] * tileValues[i]
 	}
 	total := main*s.wordMul + s.hookCross
+	if s.k > s.free {
+		var coef [rules.RackSize]int32
+		for i := 0; i < s.k; i++ {
+			c := s.tileLM[i]*s.wordMul + s.tileX[i]
+			j := i
+			for ; j > 0 && coef[j-1] < c; j-- {
+				coef[j] = coef[j-1]
+			}
+			coef[j] = c
+		}
+		once := s.fixed*s.wordMul + s.crossBase
+		for i := 0; i < s.k; i++ {
+			once += coef[i] * tileValues[i]
+		}
+		total = min(total, once)
+	}
 	if s.k == rules.RackSize {
 		total += rules.BingoBonus
 	}
