@@ -404,14 +404,14 @@ func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
 // ignoring the restrictions: a tile on square i earns its value times
 // letterMul*wordMul (main word) plus letterMul*its word multiplier (its
 // cross-word), so the highest values go where that counts most. Both hold;
-// the smaller is kept.
+// the smaller is kept. It costs a sort, so only refined bounds use it.
 func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32) int32 {
 	main := s.fixed + s.hookMain
 	for i := 0; i < s.free; i++ {
 		main += s.letterMul[i] * tileValues[i]
 	}
 	total := main*s.wordMul + s.hookCross
-	if s.k > s.free {
+	if s.k > s.free && g.refining {
 		var coef [rules.RackSize]int32
 		for i := 0; i < s.k; i++ {
 			c := s.tileLM[i]*s.wordMul + s.tileX[i]
