@@ -396,41 +396,50 @@ func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
 	return true
 }
 
-// score bounds the score of a play covering exactly the span: the best
-// tiles go where they count most.
-//
-// Restricted squares each count their own best letter, so a tile may count
-// on several of them. With any, a second bound counts every tile once,
-// ignoring the restrictions: a tile on square i earns its value times
-// letterMul*wordMul (main word) plus letterMul*its word multiplier (its
-// cross-word), so the highest values go where that counts most. Both hold;
-// the smaller is kept. It costs a sort, so only refined bounds use it.
-func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32) int32 {
+// shadowScore bounds the score of a play covering exactly the span: the
+// best tiles go where they count most. With a leave bound, the refined
+// bound also tries the tighter bound of shadowOnce where the span could
+// compete.
+func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32, leave int32) int32 {
 	main := s.fixed + s.hookMain
 	for i := 0; i < s.free; i++ {
 		main += s.letterMul[i] * tileValues[i]
 	}
 	total := main*s.wordMul + s.hookCross
-	if s.k > s.free && g.refining {
-		var coef [rules.RackSize]int32
-		for i := 0; i < s.k; i++ {
-			c := s.tileLM[i]*s.wordMul + s.tileX[i]
-			j := i
-			for ; j > 0 && coef[j-1] < c; j-- {
-				coef[j] = coef[j-1]
-			}
-			coef[j] = c
-		}
-		once := s.fixed*s.wordMul + s.crossBase
-		for i := 0; i < s.k; i++ {
-			once += coef[i] * tileValues[i]
-		}
-		total = min(total, once)
-	}
 	if s.k == rules.RackSize {
 		total += rules.BingoBonus
 	}
+	if s.k > s.free && g.refining && (!g.best.found || total*1000+leave >= g.best.m.Equity) {
+		total = min(total, g.shadowOnce(s, tileValues))
+	}
 	return total
+}
+
+// shadowOnce is a second bound for a span with restricted squares. Those
+// each count their own best letter, so a tile may count on several of them;
+// this one counts every tile once, ignoring the restrictions: a tile on
+// square i earns its value times letterMul*wordMul (main word) plus
+// letterMul times its word multiplier (its cross-word), so the highest
+// values go where that counts most. It costs a sort, hence only where it
+// may matter.
+func (g *Generator) shadowOnce(s *shadowSpan, tileValues *[rules.RackSize]int32) int32 {
+	var coef [rules.RackSize]int32
+	for i := 0; i < s.k; i++ {
+		c := s.tileLM[i]*s.wordMul + s.tileX[i]
+		j := i
+		for ; j > 0 && coef[j-1] < c; j-- {
+			coef[j] = coef[j-1]
+		}
+		coef[j] = c
+	}
+	once := s.fixed*s.wordMul + s.crossBase
+	for i := 0; i < s.k; i++ {
+		once += coef[i] * tileValues[i]
+	}
+	if s.k == rules.RackSize {
+		once += rules.BingoBonus
+	}
+	return once
 }
 
 // throughLeave bounds the leave of a play covering exactly the span, which
@@ -715,12 +724,12 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, 
 		case s.length < 2:
 		case s.length == s.k: // new tiles only: a word the rack spells
 			if g.spell.formable[s.k] {
-				score := g.shadowScore(&s, &g.spell.values[s.k])
+				score := g.shadowScore(&s, &g.spell.values[s.k], g.spell.leave[s.k])
 				a.scores[s.k] = max(a.scores[s.k], score)
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+g.spell.leave[s.k])
 			}
 		default:
-			score := g.shadowScore(&s, &g.tileValues)
+			score := g.shadowScore(&s, &g.tileValues, g.leaves.best[s.k])
 			need := int32(minEquity)
 			if g.best.found {
 				need = g.best.m.Equity - score*1000
