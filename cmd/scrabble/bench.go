@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"scrabble/benchmarks"
+	"scrabble/eval"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -51,9 +52,12 @@ The set is the committed benchmark positions (benchmarks/testdata/positions.cgp,
 with the rack of the player to move ('#' comments and blank lines skipped).
 
 --mode all generates and scores every play, counting them; --mode best finds
-only the highest-scoring one (the shadow-pruned search). Each position's board
-is set up once, before the clock starts, as 'go test -bench' does in
-benchmarks/.
+only the highest-scoring one (the shadow-pruned search); --mode equity finds
+the highest-equity move as the equity player does (score plus the built-in
+leave values of the lexicon; exchanges and the pass too, the bag being the
+unseen tiles less the opponent's rack). Each position's board is set up once,
+and the search's shared tables built, before the clock starts, as 'go test
+-bench' does in benchmarks/.
 --threads K runs K goroutines, each with its own generators, taking the
 positions in turn; the figures are the total throughput.
 
@@ -61,11 +65,12 @@ The lexicon is --lexicon, else the positions' lex opcode if installed (NWL23
 for the committed set), else the default lexicon.`,
 		Example: `  scrabble bench movegen
   scrabble --lexicon NWL23 bench movegen --mode best --duration 10s
+  scrabble --lexicon NWL23 bench movegen --mode equity
   scrabble bench movegen --positions my-positions.cgp --threads 4`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if mode != "all" && mode != "best" {
-				return usagef("--mode must be all or best, not %q", mode)
+			if mode != "all" && mode != "best" && mode != "equity" {
+				return usagef("--mode must be all, best or equity, not %q", mode)
 			}
 			if threads < 1 {
 				return usagef("--threads must be at least 1, not %d", threads)
@@ -110,6 +115,26 @@ for the committed set), else the default lexicon.`,
 
 			// One generator per position and thread (a generator is not safe
 			// for concurrent use), boards set up outside the timing.
+			var table *eval.LeaveTable
+			bags := make([]int, len(ps))
+			valuers := make([]movegen.LeaveValuer, len(ps))
+			if mode == "equity" {
+				if table, err = eval.DefaultLeaves(lex.Header().Name); err != nil {
+					return err
+				}
+				var leaves movegen.LeaveValuer
+				if table != nil {
+					leaves = table
+				}
+				for i, p := range ps {
+					unseen, err := rules.Unseen(&p.Board, p.Racks[0])
+					if err != nil {
+						return fmt.Errorf("%s: position %d: %w", from, i+1, err)
+					}
+					bags[i] = max(0, unseen.Count()-rules.RackSize)
+					valuers[i] = eval.Equity(leaves, bags[i], unseen)
+				}
+			}
 			k := min(threads, len(ps))
 			gens := make([][]*movegen.Generator, k)
 			for w := range gens {
@@ -117,10 +142,19 @@ for the committed set), else the default lexicon.`,
 				for i, p := range ps {
 					gens[w][i] = movegen.New(lex)
 					gens[w][i].SetBoard(&p.Board)
+					gens[w][i].SetLeaves(valuers[i])
 				}
 			}
+			// The first search of a process builds the shared tables (the
+			// anagram index): not part of the measure.
+			warm := movegen.New(lex)
+			warm.SetBoard(&ps[0].Board)
+			warm.Best(&ps[0].Racks[0], 0, movegen.Options{})
 			fmt.Fprintf(a.stdout, "movegen, mode %s: %s (%s), lexicon %s, %s, %s\n",
 				mode, plural(len(ps), "position"), from, lex.Header().Name, plural(k, "thread"), duration)
+			if mode == "equity" && table == nil {
+				fmt.Fprintf(a.stdout, "(no built-in leave values for %s: equity is the score)\n", lex.Header().Name)
+			}
 
 			var stop atomic.Bool
 			// Threads take positions in turn from one counter, so every
@@ -137,10 +171,13 @@ for the committed set), else the default lexicon.`,
 					n := 0
 					for !stop.Load() {
 						i := int(next.Add(1)-1) % len(ps)
-						if mode == "all" {
+						switch mode {
+						case "all":
 							gens[w][i].GeneratePlays(&ps[i].Racks[0], &c)
-						} else {
+						case "best":
 							gens[w][i].Best(&ps[i].Racks[0], 0, movegen.Options{})
+						default:
+							gens[w][i].Best(&ps[i].Racks[0], bags[i], movegen.Options{Exchanges: true, Pass: true})
 						}
 						n++
 					}
@@ -173,7 +210,7 @@ for the committed set), else the default lexicon.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&file, "positions", "", "file of CGP positions, one a line (default: the committed set)")
-	f.StringVar(&mode, "mode", "all", "all: generate and count every play; best: keep only the best")
+	f.StringVar(&mode, "mode", "all", "all: generate and count every play; best: keep only the top-scoring play; equity: the top-equity move")
 	f.IntVarP(&threads, "threads", "j", 1, "goroutines, each with its own generators and share of the positions")
 	f.DurationVarP(&duration, "duration", "d", 5*time.Second, "how long to run, e.g. 200ms, 5s, 1m")
 	return cmd

@@ -288,7 +288,7 @@ func TestMovesErrors(t *testing.T) {
 		{[]string{"moves", "--board", grid, "--rack", "A", "--top", "-1"}, 2, "--top"},
 		{[]string{"best", "--board", filepath.Join(e.root, "nope.txt"), "--rack", "A"}, 1, "nope.txt"},
 		{[]string{"--lexicon", "NOPE", "best", "--board", grid, "--rack", "A"}, 1, "not installed"},
-		{[]string{"bench", "movegen", "--mode", "fast"}, 2, "--mode must be all or best"},
+		{[]string{"bench", "movegen", "--mode", "fast"}, 2, "--mode must be all, best or equity"},
 		{[]string{"bench", "movegen", "--threads", "0"}, 2, "--threads"},
 		{[]string{"bench", "movegen", "--duration", "0s"}, 2, "--duration"},
 		{[]string{"bench", "movegen", "--positions", e.file("empty.cgp", "# nothing\n")}, 1, "no positions"},
@@ -323,6 +323,13 @@ func TestBenchMovegen(t *testing.T) {
 	if !strings.Contains(out, "2 positions ("+pos+"), lexicon MOVES, 2 threads") ||
 		!regexp.MustCompile(`(?m)^positions/s: [0-9,]+$`).MatchString(out) || strings.Contains(out, "plays/s") {
 		t.Errorf("bench movegen --positions --mode best:\n%s", out)
+	}
+	// MOVES has no built-in leave values: equity is the score, and the
+	// output says so.
+	out = e.ok("bench", "movegen", "--positions", pos, "--mode", "equity", "-d", "200ms")
+	if !strings.Contains(out, "mode equity: 2 positions") || !strings.Contains(out, "no built-in leave values for MOVES") ||
+		!regexp.MustCompile(`(?m)^positions/s: [0-9,]+$`).MatchString(out) {
+		t.Errorf("bench movegen --mode equity:\n%s", out)
 	}
 	norack := e.file("norack.cgp", "15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 / 0/0 0\n")
 	if r := e.run("bench", "movegen", "--positions", norack); r.code != 1 || !strings.Contains(r.stderr, "position 1 has no rack") {
