@@ -677,6 +677,7 @@ func (g *Generator) shadow(a *anchorBound) bool {
 	for k := range a.byTiles {
 		a.byTiles[k], a.scores[k] = minEquity, -1
 	}
+	g.shadowMax = minEquity
 	left := shadowSpan{wordMul: 1}
 	if !g.shadowAdd(&left, sqs, pos) {
 		return false
@@ -727,9 +728,16 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, 
 				score := g.shadowScore(&s, &g.spell.values[s.k], g.spell.leave[s.k])
 				a.scores[s.k] = max(a.scores[s.k], score)
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+g.spell.leave[s.k])
+				g.shadowMax = max(g.shadowMax, score*1000+g.spell.leave[s.k])
 			}
 		default:
 			score := g.shadowScore(&s, &g.tileValues, g.leaves.best[s.k])
+			if !g.refining && score*1000+g.leaves.best[s.k] <= g.shadowMax {
+				// The first pass only needs the anchor's highest bound
+				// (refining works out each count's): no word check for
+				// a span that cannot raise it.
+				break
+			}
 			need := int32(minEquity)
 			if g.best.found {
 				need = g.best.m.Equity - score*1000
@@ -737,6 +745,7 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, 
 			if leave := g.throughLeave(&s, need); leave != minEquity && leave >= need {
 				a.scores[s.k] = max(a.scores[s.k], score)
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+leave)
+				g.shadowMax = max(g.shadowMax, score*1000+leave)
 			}
 		}
 		if r+1 >= n || !g.shadowAdd(&s, sqs, r+1) {

@@ -81,6 +81,7 @@ type Generator struct {
 	shadowSq     [2 * n][n]shadowSquare
 	shadowStamps [2 * n]uint32
 	shadowStamp  uint32
+	shadowMax    int32 // the anchor's highest bound so far (see shadowRight)
 	pot          rightPotential
 	potStamp     uint32 // see rightPotential
 	potLane      int    // d*n+lane of the potentials, -1 none
