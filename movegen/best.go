@@ -54,6 +54,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	}
 	g.loadBestSupersets()
 	g.potLane = -1
+	g.loadedLane = -1
 	g.pruning = true
 	root := g.root
 	for len(g.queue) > 0 {
@@ -90,7 +91,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 			}
 			continue
 		case searchBingos:
-			g.loadLane(int(a.dir), int(a.lane))
+			g.useLane(int(a.dir), int(a.lane))
 			g.directBingos(int(a.pos), int(a.leftLimit))
 			continue
 		}
@@ -106,7 +107,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		if g.maxPlaced == 0 {
 			continue
 		}
-		g.loadLane(int(a.dir), int(a.lane))
+		g.useLane(int(a.dir), int(a.lane))
 		if lane := int(a.dir)*n + int(a.lane); lane != g.potLane {
 			g.potLane = lane
 			g.potStamp++

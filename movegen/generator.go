@@ -85,6 +85,7 @@ type Generator struct {
 	pot          rightPotential
 	potStamp     uint32 // see rightPotential
 	potLane      int    // d*n+lane of the potentials, -1 none
+	loadedLane   int    // d*n+lane of g.sq (see useLane), -1 none
 	// The whole rack's letters (all letters with a blank) and tile count,
 	// for bounds while the search holds some tiles out.
 	letterMaskAll uint32
@@ -406,9 +407,19 @@ type laneSquare struct {
 	tile       rules.Letter
 }
 
+// useLane loads lane in direction d unless it is loaded (Best: the board
+// does not change during a search, and consecutive anchors often share a
+// lane).
+func (g *Generator) useLane(d, lane int) {
+	if d*n+lane != g.loadedLane {
+		g.loadLane(d, lane)
+	}
+}
+
 // loadLane copies lane's squares in direction d into g.sq.
 func (g *Generator) loadLane(d, lane int) {
 	g.dir, g.lane, g.base = d, lane, lane*n
+	g.loadedLane = d*n + lane
 	for pos := 0; pos < n; pos++ {
 		sq := lane*n + pos
 		g.sq[pos+1] = laneSquare{
