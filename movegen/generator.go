@@ -26,8 +26,10 @@ type Generator struct {
 	lex   *gaddag.GADDAG
 	xarcs []xarc
 	root  gaddag.Node // the GADDAG root in xarcs
+	dawg  gaddag.Node // the DAWG root in xarcs
 	// rootSet is the letter set of the GADDAG root.
 	rootSet uint32
+	dawgSet uint32 // and of the DAWG root
 
 	board rules.Board
 	tiles [2][n * n]rules.Letter
@@ -101,7 +103,8 @@ type Generator struct {
 // New returns a generator over an empty board.
 func New(lex *gaddag.GADDAG) *Generator {
 	g := &Generator{lex: lex, rootSet: lex.LetterSet(lex.Root()), maxPlaced: n}
-	g.xarcs, g.root = xarcsFor(lex)
+	g.xarcs, g.root, g.dawg = xarcsFor(lex)
+	g.dawgSet = lex.LetterSet(lex.DawgRoot())
 	for d := 0; d < 2; d++ {
 		for lane := 0; lane < n; lane++ {
 			for pos := 0; pos < n; pos++ {
@@ -225,10 +228,15 @@ func (g *Generator) updateCross(d, lane, pos int) {
 			score += int32(perp[pb+i].Value())
 		}
 	}
-	// The word is prefix + L + suffix; the GADDAG holds rev(suffix) L
-	// rev(prefix) as a path from its root.
+	// The word is prefix + L + suffix. With no suffix, the letters that
+	// end a word after the prefix are read off the DAWG in one walk. Else
+	// the GADDAG holds rev(suffix) L rev(prefix) as a path from its root.
 	var set uint32
-	if x, ok := g.followBack(g.rootArc(), perp[pb+lane+1:pb+end+1]); ok {
+	if end == lane {
+		if x, ok := g.followForward(g.dawgArc(), perp[pb+start:pb+lane]); ok {
+			set = g.acceptSet(x) & allLetters
+		}
+	} else if x, ok := g.followBack(g.rootArc(), perp[pb+lane+1:pb+end+1]); ok {
 		prefix := perp[pb+start : pb+lane]
 		for p := x.childSet() & allLetters; p != 0; p &= p - 1 {
 			l := rules.Letter(bits.TrailingZeros32(p))

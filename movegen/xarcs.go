@@ -27,12 +27,13 @@ type lazyXarcs struct {
 	once sync.Once
 	arcs []xarc
 	root gaddag.Node
+	dawg gaddag.Node
 }
 
 // xarcsFor annotates lex's arcs once per process; generators share them.
 // The arc lists are laid out again breadth first from the GADDAG root, so
 // the upper levels, which every search visits, sit together in the cache.
-func xarcsFor(lex *gaddag.GADDAG) ([]xarc, gaddag.Node) {
+func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, root, dawg gaddag.Node) {
 	v, _ := xarcCache.LoadOrStore(lex, &lazyXarcs{})
 	l := v.(*lazyXarcs)
 	l.once.Do(func() {
@@ -114,8 +115,9 @@ func xarcsFor(lex *gaddag.GADDAG) ([]xarc, gaddag.Node) {
 			l.arcs[remap(gaddag.Node(i))] = x
 		}
 		l.root = remap(lex.Root())
+		l.dawg = remap(lex.DawgRoot())
 	})
-	return l.arcs, l.root
+	return l.arcs, l.root, l.dawg
 }
 
 // step follows the arc for letter l out of the node that x leads to: its
@@ -138,6 +140,37 @@ func (g *Generator) followBack(x xarc, letters []rules.Letter) (xarc, bool) {
 		}
 	}
 	return x, true
+}
+
+// dawgArc is a pseudo-arc leading to the DAWG root (words read forwards).
+func (g *Generator) dawgArc() xarc {
+	return xarc(g.dawg) | xarc(g.dawgSet)<<32
+}
+
+// followForward steps through letters from first to last (blanks as their
+// letter).
+func (g *Generator) followForward(x xarc, letters []rules.Letter) (xarc, bool) {
+	for _, l := range letters {
+		var ok bool
+		if x, ok = g.step(x, l.Unblanked()); !ok {
+			return 0, false
+		}
+	}
+	return x, true
+}
+
+// acceptSet returns the letters that end a word when they follow the path
+// that led to x.
+func (g *Generator) acceptSet(x xarc) uint32 {
+	var set uint32
+	child := x.child()
+	for v := x.childSet(); v != 0; v &= v - 1 {
+		if a := g.xarcs[child].arc(); a.Accepts() {
+			set |= 1 << a.Letter()
+		}
+		child++
+	}
+	return set
 }
 
 // rootArc is a pseudo-arc leading to the GADDAG root, so walks from the
