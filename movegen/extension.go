@@ -1,8 +1,6 @@
 package movegen
 
 import (
-	"math/bits"
-
 	"scrabble/rules"
 )
 
@@ -81,16 +79,15 @@ func (g *Generator) beforeRun(run []rules.Letter) uint32 {
 }
 
 // afterRun is the set of letters L such that run followed by L occurs in a
-// word: in the GADDAG, L then rev(run) from the root.
+// word: in the GADDAG, rev(run) from the root, then any letters (those
+// before the run, backwards), the separator and L (see afterSets).
 func (g *Generator) afterRun(run []rules.Letter) uint32 {
-	var set uint32
-	root := g.rootArc()
-	for p := g.rootSet & allLetters; p != 0; p &= p - 1 {
-		l := rules.Letter(bits.TrailingZeros32(p))
-		x, _ := g.step(root, l)
-		if _, ok := g.followBack(x, run); ok {
-			set |= 1 << l
-		}
+	x, ok := g.followBack(g.rootArc(), run)
+	if !ok {
+		return 0
 	}
-	return set
+	if g.after == nil {
+		g.after = afterSets(g.lex, g.xarcs)
+	}
+	return g.after[x.child()]
 }

@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"scrabble/internal/testlex"
@@ -100,5 +101,53 @@ func TestCopyBoard(t *testing.T) {
 		}
 		g.Apply(&want)
 		rack.Sub(want.Used())
+	}
+}
+
+// TestAfterRunMatchesWalks checks the precomputed after-sets against one
+// GADDAG walk per letter (L, then the run backwards) on runs cut from real
+// words (so most sets are not empty) and on random letters.
+func TestAfterRunMatchesWalks(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	words := testlex.WordList(t, "NWL23").Words
+	g := New(lex)
+	walks := func(run []rules.Letter) uint32 {
+		var set uint32
+		root := g.rootArc()
+		for l := rules.Letter(1); l <= rules.NumLetters; l++ {
+			if x, ok := g.step(root, l); ok {
+				if _, ok := g.followBack(x, run); ok {
+					set |= 1 << l
+				}
+			}
+		}
+		return set
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	nonEmpty := 0
+	for i := 0; i < 20000; i++ {
+		var run []rules.Letter
+		if i%2 == 0 {
+			w := words[rng.IntN(len(words))]
+			a := rng.IntN(len(w))
+			b := a + 1 + rng.IntN(min(4, len(w)-a))
+			for _, c := range []byte(w[a:b]) {
+				run = append(run, rules.Letter(c-'A'+1))
+			}
+		} else {
+			for range 1 + rng.IntN(3) {
+				run = append(run, rules.Letter(1+rng.IntN(rules.NumLetters)))
+			}
+		}
+		got, want := g.afterRun(run), walks(run)
+		if got != want {
+			t.Fatalf("run %v: after-set %b, walks %b", run, got, want)
+		}
+		if got != 0 {
+			nonEmpty++
+		}
+	}
+	if nonEmpty < 5000 {
+		t.Errorf("only %d non-empty sets: the test is too weak", nonEmpty)
 	}
 }

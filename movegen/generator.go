@@ -29,7 +29,8 @@ type Generator struct {
 	dawg  gaddag.Node // the DAWG root in xarcs
 	// rootSet is the letter set of the GADDAG root.
 	rootSet uint32
-	dawgSet uint32 // and of the DAWG root
+	dawgSet uint32   // and of the DAWG root
+	after   []uint32 // see afterSets, nil until needed
 
 	board rules.Board
 	tiles [2][n * n]rules.Letter

@@ -28,6 +28,56 @@ type lazyXarcs struct {
 	arcs []xarc
 	root gaddag.Node
 	dawg gaddag.Node
+
+	afterOnce sync.Once
+	after     []uint32 // see afterSets
+}
+
+// afterSets returns, for the node starting at each arc index of arcs, the
+// letters that can come right after the letters read so far in some word,
+// with any letters before them: the union, over the node and every node
+// below it by letter arcs (the word's earlier letters, read backwards), of
+// what follows their separator. Worked out once per lexicon, when first
+// asked for (moves being placed).
+func afterSets(lex *gaddag.GADDAG, arcs []xarc) []uint32 {
+	v, _ := xarcCache.Load(lex)
+	l := v.(*lazyXarcs)
+	l.afterOnce.Do(func() {
+		const done = 1 << 31
+		after := make([]uint32, len(arcs))
+		var node func(i gaddag.Node) uint32
+		node = func(i gaddag.Node) uint32 {
+			if i == 0 {
+				return 0
+			}
+			if v := after[i]; v&done != 0 {
+				return v &^ done
+			}
+			var set uint32
+			for j := i; ; j++ {
+				a := arcs[j].arc()
+				if a.Letter() == 0 {
+					set |= arcs[j].childSet()
+				} else {
+					set |= node(a.Child())
+				}
+				if a.Last() {
+					break
+				}
+			}
+			set &= allLetters
+			after[i] = set | done
+			return set
+		}
+		for i := 1; i < len(arcs); i++ {
+			node(gaddag.Node(i))
+		}
+		for i := range after {
+			after[i] &^= done
+		}
+		l.after = after
+	})
+	return l.after
 }
 
 // xarcsFor annotates lex's arcs once per process; generators share them.
