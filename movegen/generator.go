@@ -563,6 +563,14 @@ func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
 	if right == left {
 		return // a one-letter main word: the play is listed in the other direction
 	}
+	score := ms*wm + cs
+	if placed == rules.RackSize {
+		score += rules.BingoBonus
+	}
+	equity := score*1000 + g.leaves.value[g.leaves.used]
+	if g.pruning && g.best.found && equity < g.best.m.Equity {
+		return // Best keeps nothing below its best (ties go to Compare)
+	}
 	if placed == 1 && g.dir == int(rules.Down) {
 		// A single tile forming an across word too was listed as across.
 		for i := left; i <= right; i++ {
@@ -583,12 +591,8 @@ func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
 	copy(m.Tiles[:], g.strip[left:right+1])
 	clear(m.Tiles[right-left+1:]) // so equal moves compare equal as values
 	m.NumTiles = int8(placed)
-	score := ms*wm + cs
-	if placed == rules.RackSize {
-		score += rules.BingoBonus
-	}
 	m.Score = score
-	m.Equity = score*1000 + g.leaves.value[g.leaves.used]
+	m.Equity = equity
 	g.rec.Record(m)
 }
 
