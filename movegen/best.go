@@ -129,7 +129,7 @@ func (g *Generator) bestExchange(rack *rules.Rack, rec Recorder) {
 		size *= int32(rack[l]) + 1
 	}
 	if size > int32(len(g.leaves.value)) {
-		return // no exchange beats the bound on a rack outside the rules
+		return // over 7 tiles: Best never gets here (it lists such racks' moves in full)
 	}
 	top, ties := int32(0), 0
 	for u := int32(1); u < size; u++ {
