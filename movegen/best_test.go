@@ -20,6 +20,16 @@ func (hashLeaves) LeaveValue(r *rules.Rack) int32 {
 	return int32(h.Sum32()%60001) - 30000
 }
 
+// batchHashLeaves is hashLeaves through the batch interface, valuing the
+// leaves last to first, so that a leave valued for the wrong subset shows.
+type batchHashLeaves struct{ hashLeaves }
+
+func (b batchHashLeaves) LeaveValues(leaves []rules.Rack, out []int32) {
+	for i := len(leaves) - 1; i >= 0; i-- {
+		out[i] = b.LeaveValue(&leaves[i])
+	}
+}
+
 // TestBestMatchesFullList: the shadow-pruned search finds exactly the move
 // that ranks first in the full list, with and without leave values, with
 // and without exchanges.
@@ -65,7 +75,7 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Positi
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, valuer := range []movegen.LeaveValuer{nil, hashLeaves{}} {
+	for _, valuer := range []movegen.LeaveValuer{nil, hashLeaves{}, batchHashLeaves{}} {
 		for _, opts := range []movegen.Options{{}, {Exchanges: true, Pass: true}} {
 			g := movegen.New(lex)
 			g.SetLeaves(valuer)
@@ -88,6 +98,15 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Positi
 						t.Fatalf("position %d (%s), rack %s, leaves %T, opts %+v: Best = %v (%d, eq %d), full list's best = %v (%d, eq %d)",
 							i+1, p.CGP(), rack.String(), valuer, opts, got.NotationOn(&p.Board), got.Score, got.Equity,
 							want.NotationOn(&p.Board), want.Score, want.Equity)
+					}
+					// The equity is the score plus the value of the leave
+					// itself, asked of the valuer directly.
+					if valuer != nil {
+						leave := got.Leave(rack)
+						if eq := got.Score*1000 + valuer.LeaveValue(&leave); got.Equity != eq {
+							t.Fatalf("position %d, rack %s, leaves %T: Best = %v with equity %d, but score %d + leave %s make %d",
+								i+1, rack.String(), valuer, got.NotationOn(&p.Board), got.Equity, got.Score, leave.String(), eq)
+						}
 					}
 				}
 			}

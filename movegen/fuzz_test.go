@@ -130,8 +130,9 @@ func fuzzPosition(words []string, data []byte) (rules.Board, rules.Rack) {
 // disconnected tiles included) and racks: it must not panic, every play must
 // pass the reference's checks of that single play (legal, listed by the
 // listing rules, made of rack tiles, scored right), the plays must be those
-// of the reference generator, and applying one play incrementally must give
-// the same plays as setting the resulting board afresh.
+// of the reference generator, Best must find the top of the full list, and
+// applying one play incrementally must give the same plays as setting the
+// resulting board afresh.
 func FuzzGenerate(f *testing.F) {
 	for _, seed := range [][]byte{
 		{},
@@ -184,6 +185,22 @@ func FuzzGenerate(f *testing.F) {
 		if d := diffPlays(c.plays, refPlays(lx, &board, rack)); d != "" {
 			t.Errorf("engine vs reference: %s%v", d, pos)
 		}
+		// The pruned search, with leave values, finds the top of the list.
+		g.SetLeaves(hashLeaves{})
+		opts := movegen.Options{Exchanges: true, Pass: true}
+		var all movegen.AllMoves
+		g.Generate(&rack, 50, opts, &all)
+		got, ok := g.Best(&rack, 50, opts)
+		want := all.Moves[0] // the pass at least
+		for j := range all.Moves {
+			if movegen.ByEquity(&all.Moves[j], &want) < 0 {
+				want = all.Moves[j]
+			}
+		}
+		if !ok || got != want {
+			t.Errorf("Best = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
+		}
+		g.SetLeaves(nil)
 		if len(keys) == 0 {
 			return
 		}
