@@ -82,9 +82,7 @@ func benchPositions(b *testing.B, work func(g *movegen.Generator, rack *rules.Ra
 	// The generators' shared tables (the anagram index is built by the
 	// first search of a process) are made and their garbage collected
 	// before the timer starts: the timer sees searches only.
-	warm := movegen.New(lex)
-	warm.SetBoard(&ps[0].Board)
-	warm.Best(&ps[0].Racks[0], 0, movegen.Options{})
+	movegen.Prepare(lex)
 	runtime.GC()
 	positions := 0
 	b.ReportAllocs()

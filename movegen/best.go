@@ -124,15 +124,8 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 // every exchange when several keep leaves of the same value (rec breaks the
 // tie), without listing them all.
 func (g *Generator) bestExchange(rack *rules.Rack, rec Recorder) {
-	size := int32(1)
-	for l := range rack {
-		size *= int32(rack[l]) + 1
-	}
-	if size > int32(len(g.leaves.value)) {
-		return // over 7 tiles: Best never gets here (it lists such racks' moves in full)
-	}
 	top, ties := int32(0), 0
-	for u := int32(1); u < size; u++ {
+	for u := int32(1); u < g.leaves.subsets; u++ {
 		switch v := g.leaves.value[u]; {
 		case ties == 0 || v > g.leaves.value[top]:
 			top, ties = u, 1
@@ -480,7 +473,7 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 			ok = true // two blanks: not in the index
 		}
 		if ok {
-			e.leave = g.leaves.value[g.fullUsed]
+			e.leave = g.leaves.value[g.leaves.subsets-1]
 		}
 		e.floor = minEquity
 		return e.leave
@@ -590,10 +583,6 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	}
 	counts := [rules.RackSlots]uint8(*rack)
 	g.rackPrint = fingerprint(&counts)
-	g.fullUsed = 0
-	for l := 0; l < rules.RackSlots; l++ {
-		g.fullUsed += int32(rack[l]) * g.leaves.radix[l]
-	}
 	g.memo.stamp++
 }
 

@@ -101,7 +101,7 @@ func (g *Generator) placeWord(word []rules.Letter, start, end int) {
 	if blanks != int(g.rack[rules.Blank]) {
 		return // a fingerprint collision or a longer word
 	}
-	g.leaves.used = g.fullUsed
+	g.leaves.used = g.leaves.subsets - 1 // the whole rack
 	g.placeBlanks(start, start, end, &need)
 }
 

@@ -93,7 +93,6 @@ type Generator struct {
 	// for bounds while the search holds some tiles out.
 	letterMaskAll uint32
 	rackTilesAll  int
-	fullUsed      int32 // leave index of playing the whole rack
 	memo          throughMemo
 	refining      bool // see throughLeave
 	subsets       [128]rackSubset

@@ -25,7 +25,10 @@ func (g *Generator) SetLeaves(v LeaveValuer) { g.valuer = v }
 type rackLeaves struct {
 	radix [rules.RackSlots]int32
 	used  int32
-	value [128]int32 // by used-subset number; a 7-tile rack has at most 2^7
+	// subsets counts the rack's subsets, numbered 0 (none used) to
+	// subsets-1 (the whole rack).
+	subsets int32
+	value   [128]int32 // by used-subset number; a 7-tile rack has at most 2^7
 	// best[k] is the highest leave value after playing k tiles.
 	best [rules.RackSize + 1]int32
 	kept rules.Rack // scratch: a pointer to a local would escape to the heap
@@ -51,6 +54,7 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
 	for k := range lv.best {
 		lv.best[k] = minEquity
 	}
+	lv.subsets = place
 	if place > int32(len(lv.value)) {
 		// More than 7 tiles (a position outside the rules): no leave values.
 		clear(lv.value[:])

@@ -32,12 +32,10 @@ type potential struct {
 // visited from the top down.
 func (g *Generator) loadBestSupersets() {
 	lv := &g.leaves
-	size := int32(1)
 	var slots [rules.RackSlots]int
 	ns := 0
 	for l := 0; l < rules.RackSlots; l++ {
 		if g.rack[l] > 0 {
-			size *= int32(g.rack[l]) + 1
 			slots[ns] = l
 			ns++
 		}
@@ -48,7 +46,7 @@ func (g *Generator) loadBestSupersets() {
 	for i, l := range slots[:ns] {
 		used[i] = g.rack[l]
 	}
-	for u := size - 1; ; u-- {
+	for u := lv.subsets - 1; ; u-- {
 		best := lv.value[u]
 		for i, l := range slots[:ns] {
 			if used[i] < g.rack[l] {

@@ -147,9 +147,7 @@ for the committed set), else the default lexicon.`,
 			}
 			// The first search of a process builds the shared tables (the
 			// anagram index): not part of the measure.
-			warm := movegen.New(lex)
-			warm.SetBoard(&ps[0].Board)
-			warm.Best(&ps[0].Racks[0], 0, movegen.Options{})
+			movegen.Prepare(lex)
 			fmt.Fprintf(a.stdout, "movegen, mode %s: %s (%s), lexicon %s, %s, %s\n",
 				mode, plural(len(ps), "position"), from, lex.Header().Name, plural(k, "thread"), duration)
 			if mode == "equity" && table == nil {
