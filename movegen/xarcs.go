@@ -18,7 +18,6 @@ type xarc uint64
 func (x xarc) arc() gaddag.Arc      { return gaddag.Arc(x) }
 func (x xarc) childSet() uint32     { return uint32(x >> 32) }
 func (x xarc) child() gaddag.Node   { return gaddag.Arc(x).Child() }
-func (x xarc) letterBit() uint32    { return 1 << gaddag.Arc(x).Letter() }
 func (x xarc) childHas(l uint) bool { return x>>(32+l)&1 != 0 }
 
 var xarcCache sync.Map // *gaddag.GADDAG -> *lazyXarcs
