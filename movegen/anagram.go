@@ -24,25 +24,64 @@ type anagramIndex struct {
 	words  keySet
 	eights map[uint64]uint32
 	prints printFilter
-	// long lists the words of 7 letters or more by fingerprint: long[f]
-	// packs the first index into longWords and the count of the words with
-	// fingerprint f; longWords holds each word's offset into longText (the
-	// words' letters end to end) times 16 plus its length. Used to place
-	// bingos directly (see bingo.go).
+	// lists finds the words of 2 letters or more by fingerprint: the entry
+	// for f packs the first index into listWords and the count of the words
+	// with fingerprint f; listWords holds each word's offset into listText
+	// (the words' letters end to end) times 16 plus its length. The search
+	// places words from these lists (see direct.go).
 	// Nothing here holds a pointer, so the garbage collector skips it.
-	long      map[uint64]uint64
-	longWords []int32
-	longText  []rules.Letter
+	lists     printTable
+	listWords []int32
+	listText  []rules.Letter
 }
 
-// longWordsOf returns the words of 7 letters or more with fingerprint f, as
-// longWords entries.
-func (idx *anagramIndex) longWordsOf(f uint64) []int32 {
-	v, ok := idx.long[f]
+// wordsOf returns the words with fingerprint f, as listWords entries.
+func (idx *anagramIndex) wordsOf(f uint64) []int32 {
+	v, ok := idx.lists.get(f)
 	if !ok {
 		return nil
 	}
-	return idx.longWords[v>>32 : v>>32+v&0xffffffff]
+	return idx.listWords[v>>32 : v>>32+v&0xffffffff]
+}
+
+// printTable maps fingerprints to values by open addressing: one probe
+// usually reads one cache line, where a Go map reads several.
+type printTable struct {
+	slots []printSlot
+}
+
+type printSlot struct{ key, val uint64 }
+
+func (t *printTable) init(n int) {
+	size := 1
+	for size < 2*n {
+		size *= 2
+	}
+	t.slots = make([]printSlot, size)
+}
+
+// Keys are fingerprints, random 64-bit sums: their top bits index the
+// table. Key 0 marks an empty slot (a real fingerprint is 0 by chance only).
+func (t *printTable) put(k, v uint64) {
+	mask := uint64(len(t.slots) - 1)
+	for i := k >> 40 & mask; ; i = (i + 1) & mask {
+		if s := &t.slots[i]; s.key == 0 || s.key == k {
+			s.key, s.val = k, v
+			return
+		}
+	}
+}
+
+func (t *printTable) get(k uint64) (uint64, bool) {
+	mask := uint64(len(t.slots) - 1)
+	for i := k >> 40 & mask; ; i = (i + 1) & mask {
+		switch s := &t.slots[i]; s.key {
+		case k:
+			return s.val, true
+		case 0:
+			return 0, false
+		}
+	}
 }
 
 // printFilter is a one-hash Bloom filter of fingerprints: 4 MB, so look-ups
@@ -135,11 +174,11 @@ func multisetKey(counts *[rules.RackSlots]uint8) uint64 {
 
 func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 	idx := &anagramIndex{eights: map[uint64]uint32{}}
-	type longWord struct {
+	type listed struct {
 		print uint64
 		off   int32
 	}
-	var longs []longWord
+	var all []listed
 	idx.words.init(1 << 18)
 	idx.prints = make(printFilter, 1<<(printFilterBits-6))
 	var counts [rules.RackSlots]uint8
@@ -158,9 +197,9 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 			path[depth] = l
 			if a.Accepts() {
 				idx.addWord(&counts, depth+1)
-				if depth+1 >= rules.RackSize {
-					longs = append(longs, longWord{fingerprint(&counts), int32(len(idx.longText))<<4 | int32(depth+1)})
-					idx.longText = append(idx.longText, path[:depth+1]...)
+				if depth > 0 {
+					all = append(all, listed{fingerprint(&counts), int32(len(idx.listText))<<4 | int32(depth+1)})
+					idx.listText = append(idx.listText, path[:depth+1]...)
 				}
 			}
 			walk(a.Child(), depth+1)
@@ -171,15 +210,22 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 		}
 	}
 	walk(lex.DawgRoot(), 0)
-	slices.SortFunc(longs, func(a, b longWord) int { return cmp.Compare(a.print, b.print) })
-	idx.long = make(map[uint64]uint64, len(longs)/2)
-	idx.longWords = make([]int32, len(longs))
-	for i, w := range longs {
-		idx.longWords[i] = w.off
-		if i == 0 || longs[i-1].print != w.print {
-			idx.long[w.print] = uint64(i) << 32
+	slices.SortFunc(all, func(a, b listed) int { return cmp.Compare(a.print, b.print) })
+	idx.listWords = make([]int32, len(all))
+	distinct := 0
+	for i, w := range all {
+		if i == 0 || all[i-1].print != w.print {
+			distinct++
 		}
-		idx.long[w.print]++
+	}
+	idx.lists.init(distinct)
+	for i := 0; i < len(all); {
+		j := i
+		for ; j < len(all) && all[j].print == all[i].print; j++ {
+			idx.listWords[j] = all[j].off
+		}
+		idx.lists.put(all[i].print, uint64(i)<<32|uint64(j-i))
+		i = j
 	}
 	return idx
 }

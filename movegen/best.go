@@ -17,9 +17,6 @@ type anchorBound struct {
 	_              int16
 	// byTiles[k] bounds the plays of k tiles (minEquity: none possible).
 	byTiles [rules.RackSize + 1]int32
-	// scores[k] bounds the score alone of those plays (-1: none), so the
-	// search can bound a play's equity by the leave it can still keep.
-	scores [rules.RackSize + 1]int32
 }
 
 // Best returns the highest-equity move (ties broken by Compare): plays, plus
@@ -48,75 +45,37 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.analyzeRack(rack)
 	g.shadowStamp++
 	g.shadowAll()
-	g.letterMaskAll, g.rackTilesAll = g.letterMask, g.rackTiles
-	if g.rack[rules.Blank] > 0 {
-		g.letterMaskAll = allLetters
-	}
-	g.loadBestSupersets()
-	g.potLane = -1
 	g.loadedLane = -1
 	g.pruning = true
-	root := g.root
 	for len(g.queue) > 0 {
 		top := g.queue[0]
 		if best.found && int32(top>>16) < best.m.Equity {
 			break
 		}
 		g.popQueue()
-		i, part := int(top&0xffff)>>2, int(top&3)
+		i, k := int(top&0xffff)>>3, int(top&7)
 		a := &g.anchors[i]
-		switch part {
-		case searchUnrefined:
+		if k == searchUnrefined {
 			// Tighten the bound with the word check for every number of
 			// tiles, now that the anchor is worth searching, and put it
-			// back in line: its plays of the whole rack apart from the
-			// rest, so a bingo found elsewhere can rule the rest out
-			// before it is searched. The memo stays valid: entries for
-			// shorter plays are only made and read while refining.
+			// back in line once per number of tiles, so plays found
+			// elsewhere can rule some counts out before they are
+			// searched. The memo stays valid: entries for shorter plays
+			// are only made and read while refining.
 			g.refining = true
 			g.shadow(a)
 			g.refining = false
-			rest := int32(minEquity)
 			for k := 1; k < len(a.byTiles); k++ {
-				if k == rules.RackSize && g.rackTiles == rules.RackSize {
-					if a.byTiles[k] != minEquity {
-						g.pushQueue(a.byTiles[k], i, searchBingos)
-					}
-					continue
+				if a.byTiles[k] != minEquity {
+					g.pushQueue(a.byTiles[k], i, k)
 				}
-				rest = max(rest, a.byTiles[k])
 			}
-			if rest != minEquity {
-				g.pushQueue(rest, i, searchRest)
-			}
-			continue
-		case searchBingos:
-			g.useLane(int(a.dir), int(a.lane))
-			g.directBingos(int(a.pos), int(a.leftLimit))
-			continue
-		}
-		// Plays of more tiles than any competitive count need not be
-		// searched (those of the whole rack were placed directly).
-		g.maxPlaced = 0
-		for k := min(g.rackTiles, rules.RackSize-1); k > 0; k-- {
-			if a.byTiles[k] != minEquity && (!best.found || a.byTiles[k] >= best.m.Equity) {
-				g.maxPlaced = k
-				break
-			}
-		}
-		if g.maxPlaced == 0 {
 			continue
 		}
 		g.useLane(int(a.dir), int(a.lane))
-		if lane := int(a.dir)*n + int(a.lane); lane != g.potLane {
-			g.potLane = lane
-			g.potStamp++
-		}
-		g.searching = a
-		g.genAnchor(int(a.pos), int(a.leftLimit), root)
+		g.directPlays(a, k)
 	}
 	g.pruning = false
-	g.maxPlaced = n
 	return best.m, best.found
 }
 
@@ -210,17 +169,14 @@ func (g *Generator) shadowAll() {
 	}
 }
 
-// What a queue entry asks for.
-const (
-	searchUnrefined = iota // refine the anchor's bounds
-	searchBingos           // place its plays of the whole rack
-	searchRest             // search its other plays
-)
+// A queue entry asks to refine an anchor's bounds (searchUnrefined) or to
+// place its plays of some number of tiles (1 to 7).
+const searchUnrefined = 0
 
 // queueKey orders queue entries by bound; the low bits hold the anchor's
-// index and the part of its search.
+// index and what to do.
 func queueKey(bound int32, i, part int) int64 {
-	return int64(bound)<<16 | int64(i)<<2 | int64(part)
+	return int64(bound)<<16 | int64(i)<<3 | int64(part)
 }
 
 func (g *Generator) siftDown(i int) {
@@ -503,9 +459,11 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 // and the leave value of playing it.
 type rackSubset struct {
 	k, blanks int8
-	key       uint64 // its multiset key (see multisetKey)
+	vals      [rules.RackSize]int8 // its tile values, highest first
+	key       uint64               // its multiset key (see multisetKey)
 	fp        uint64
 	leave     int32
+	idx       int32 // its number in rackLeaves
 }
 
 // throughMemo remembers throughLeave's answers for the current rack: many
@@ -593,7 +551,21 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key, fp uint64
 		if k > 0 {
 			sub := &g.subsets[g.numSubsets]
 			g.numSubsets++
-			sub.k, sub.blanks, sub.key, sub.fp, sub.leave = int8(k), int8(blanks), key, fp, g.leaves.value[idx]
+			sub.k, sub.blanks, sub.key, sub.fp, sub.leave, sub.idx = int8(k), int8(blanks), key, fp, g.leaves.value[idx], idx
+			sub.vals = [rules.RackSize]int8{}
+			m := 0
+			for ; key != 0; key >>= 5 {
+				v := int8(0)
+				if code := key & 31; code != wildcard {
+					v = int8(rules.Letter(code).Value())
+				}
+				j := m
+				for ; j > 0 && sub.vals[j-1] < v; j-- {
+					sub.vals[j] = sub.vals[j-1]
+				}
+				sub.vals[j] = v
+				m++
+			}
 		}
 		return
 	}
@@ -665,7 +637,7 @@ func (g *Generator) shadow(a *anchorBound) bool {
 	pos, leftLimit := int(a.pos), int(a.leftLimit)
 	sqs := g.shadowLane(int(a.dir), int(a.lane))
 	for k := range a.byTiles {
-		a.byTiles[k], a.scores[k] = minEquity, -1
+		a.byTiles[k] = minEquity
 	}
 	g.shadowMax = minEquity
 	left := shadowSpan{wordMul: 1}
@@ -716,7 +688,6 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, 
 		case s.length == s.k: // new tiles only: a word the rack spells
 			if g.spell.formable[s.k] {
 				score := g.shadowScore(&s, &g.spell.values[s.k], g.spell.leave[s.k])
-				a.scores[s.k] = max(a.scores[s.k], score)
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+g.spell.leave[s.k])
 				g.shadowMax = max(g.shadowMax, score*1000+g.spell.leave[s.k])
 			}
@@ -733,7 +704,6 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, 
 				need = g.best.m.Equity - score*1000
 			}
 			if leave := g.throughLeave(&s, need); leave != minEquity && leave >= need {
-				a.scores[s.k] = max(a.scores[s.k], score)
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+leave)
 				g.shadowMax = max(g.shadowMax, score*1000+leave)
 			}

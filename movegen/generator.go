@@ -75,34 +75,28 @@ type Generator struct {
 	spell       rackWords
 	sink        uint64 // see spellWords
 	subsetSlots [rules.RackSlots]uint8
-	rackPrint   uint64       // fingerprint of the rack (shadow)
-	maxPlaced   int          // plays of more tiles are not searched (Best)
-	pruning     bool         // Best: prune by equity inside anchors
-	searching   *anchorBound // Best: the anchor being searched
+	rackPrint   uint64 // fingerprint of the rack (shadow)
+	pruning     bool   // Best: record nothing below the best move
 	// Shadow squares by lane (d*n+lane) for the rack, valid while their
 	// stamp is shadowStamp.
-	shadowSq     [2 * n][n]shadowSquare
-	shadowStamps [2 * n]uint32
-	shadowStamp  uint32
-	shadowMax    int32 // the anchor's highest bound so far (see shadowRight)
-	pot          rightPotential
-	potStamp     uint32 // see rightPotential
-	potLane      int    // d*n+lane of the potentials, -1 none
-	loadedLane   int    // d*n+lane of g.sq (see useLane), -1 none
-	// The whole rack's letters (all letters with a blank) and tile count,
-	// for bounds while the search holds some tiles out.
-	letterMaskAll uint32
-	rackTilesAll  int
+	shadowSq      [2 * n][n]shadowSquare
+	shadowStamps  [2 * n]uint32
+	shadowStamp   uint32
+	shadowMax     int32 // the anchor's highest bound so far (see shadowRight)
+	loadedLane    int   // d*n+lane of g.sq (see useLane), -1 none
 	memo          throughMemo
 	refining      bool // see throughLeave
 	subsets       [128]rackSubset
 	numSubsets    int
 	subsetsBySize [rules.RackSize + 1][]uint8
+	// The tiles a word is being placed with and their number (direct.go).
+	have    rules.Rack
+	placing int
 }
 
 // New returns a generator over an empty board.
 func New(lex *gaddag.GADDAG) *Generator {
-	g := &Generator{lex: lex, rootSet: lex.LetterSet(lex.Root()), maxPlaced: n}
+	g := &Generator{lex: lex, rootSet: lex.LetterSet(lex.Root())}
 	g.xarcs, g.root, g.dawg = xarcsFor(lex)
 	g.dawgSet = lex.LetterSet(lex.DawgRoot())
 	for d := 0; d < 2; d++ {
@@ -344,7 +338,6 @@ func (g *Generator) updateRunEnds(d, lane, from, to int) {
 // GeneratePlays hands every legal play for rack to rec (not exchanges or the
 // pass). On an empty board only across plays are listed.
 func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
-	g.maxPlaced = n
 	g.setRack(rack)
 	g.rec = rec
 	if g.rackTiles == 0 {
@@ -461,16 +454,10 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 	}
 	allowed := sq.cross
 	possible := allowed & (g.letterMask | g.blankMask) & set
-	if possible == 0 || placed >= g.maxPlaced {
+	if possible == 0 {
 		return
 	}
 	blanks := g.blankMask != 0
-	if blanks && g.pruning && !g.worthBlank(placed+1) {
-		blanks = false
-		if possible &= g.letterMask; possible == 0 {
-			return
-		}
-	}
 	lm, sqWM := sq.letterMul, sq.wordMul
 	crossed := allowed&hasCross != 0
 	crossBase := sq.crossScore
@@ -532,7 +519,7 @@ func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
 		}
 		if leftFree && x.childHas(0) {
 			// The separator sorts first.
-			if sep := g.xarcs[a.Child()]; g.viable(g.anchorPos+1, sep.childSet()) && (!g.pruning || g.worthRight(g.anchorPos+1, ms, wm, cs, placed)) {
+			if sep := g.xarcs[a.Child()]; g.viable(g.anchorPos+1, sep.childSet()) {
 				g.leftmost = pos
 				g.gen(g.anchorPos+1, sep.child(), sep.childSet(), ms, wm, cs, placed)
 			}
@@ -542,7 +529,7 @@ func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
 	if a.Accepts() && g.sq[pos+2].tile == rules.Empty {
 		g.record(g.leftmost, pos, ms, wm, cs, placed)
 	}
-	if g.viable(pos+1, x.childSet()) && (!g.pruning || g.worthRight(pos+1, ms, wm, cs, placed)) {
+	if g.viable(pos+1, x.childSet()) {
 		g.gen(pos+1, a.Child(), x.childSet(), ms, wm, cs, placed)
 	}
 }

@@ -1,0 +1,265 @@
+package movegen
+
+import "scrabble/rules"
+
+// Best does not walk the GADDAG. Once an anchor's bound for plays of k
+// tiles is the highest in line, those plays are placed directly: for every
+// span of the lane with k empty squares through the anchor, and every
+// subset of k rack tiles (best leave first), the words whose letters are the
+// subset's plus the span's board letters come from the anagram index; each
+// is checked against the board letters and cross-checks and recorded.
+//
+// The point is the bound: a subset's leave is exact and its tiles' values
+// are known, so a subset that cannot reach the best move found costs a
+// multiply-add, and the word index is asked only about the few that can.
+
+// directPlays records the plays of exactly k tiles from the anchor that
+// could beat the best move found: spans through the anchor square whose
+// empty squares all lie right of the left limit (so each play is found from
+// one anchor, its leftmost). The lane must be loaded.
+func (g *Generator) directPlays(a *anchorBound, k int) {
+	pos, leftLimit := int(a.pos), int(a.leftLimit)
+	var empties [n]int8
+	ne, at := 0, -1
+	for j := leftLimit + 1; j < n; j++ {
+		if g.sq[j+1].tile == rules.Empty {
+			if j == pos {
+				at = ne
+			}
+			empties[ne] = int8(j)
+			ne++
+		}
+	}
+	for s := max(0, at-(k-1)); s <= at && s+k-1 < ne; s++ {
+		start, end := int(empties[s]), int(empties[s+k-1])
+		for start > 0 && g.sq[start].tile != rules.Empty {
+			start--
+		}
+		for end < n-1 && g.sq[end+2].tile != rules.Empty {
+			end++
+		}
+		if end > start { // a one-letter main word is listed the other way
+			g.directSpan(start, end, k)
+		}
+	}
+	g.leaves.used = 0
+}
+
+// directSpan records the competitive plays covering exactly the squares
+// start to end, with k new tiles.
+func (g *Generator) directSpan(start, end, k int) {
+	playable := g.letterMask | g.blankMask
+	fixed, wm := int32(0), int32(1)
+	var board uint64
+	for j := start; j <= end; j++ {
+		sq := &g.sq[j+1]
+		if t := sq.tile; t != rules.Empty {
+			fixed += int32(t.Value())
+			board += fingerprints[t.Unblanked()]
+			continue
+		}
+		if sq.cross&playable == 0 {
+			return
+		}
+		wm *= sq.wordMul
+	}
+	// A tile on an empty square earns its value times that square's
+	// coefficient (main word, and its cross-word if any): the highest
+	// values on the highest coefficients bound any arrangement.
+	var coef [rules.RackSize]int32
+	base := fixed * wm
+	m := 0
+	for j := start; j <= end; j++ {
+		sq := &g.sq[j+1]
+		if sq.tile != rules.Empty {
+			continue
+		}
+		c := sq.letterMul * wm
+		if sq.cross&hasCross != 0 {
+			c += sq.letterMul * sq.wordMul
+			base += sq.crossScore * sq.wordMul
+		}
+		i := m
+		for ; i > 0 && coef[i-1] < c; i-- {
+			coef[i] = coef[i-1]
+		}
+		coef[i] = c
+		m++
+	}
+	if k == rules.RackSize {
+		base += rules.BingoBonus
+	}
+	top := base
+	for i := 0; i < k; i++ {
+		top += coef[i] * g.tileValues[i]
+	}
+	for _, i := range g.subsetsBySize[k] {
+		sub := &g.subsets[i]
+		if g.best.found {
+			if top*1000+sub.leave < g.best.m.Equity {
+				return // the rest keep less
+			}
+			bound := base
+			for i := 0; i < k; i++ {
+				bound += coef[i] * int32(sub.vals[i])
+			}
+			if bound*1000+sub.leave < g.best.m.Equity {
+				continue
+			}
+		}
+		g.directSubset(sub, board, start, end)
+	}
+}
+
+// directSubset records the plays of the subset's tiles on the span whose
+// board letters have fingerprint board. Blanks are tried as every letter.
+func (g *Generator) directSubset(sub *rackSubset, board uint64, start, end int) {
+	prints := g.anagrams.prints
+	f := sub.fp + board
+	switch sub.blanks {
+	case 0:
+		if prints.has(f) {
+			g.placeListed(f, sub, start, end)
+		}
+	case 1:
+		if !prints.has(f) { // the filter holds words with one letter as a blank
+			return
+		}
+		f -= fingerprints[wildcard]
+		for d := 1; d <= rules.NumLetters; d++ {
+			if prints.has(f + fingerprints[d]) {
+				g.placeListed(f+fingerprints[d], sub, start, end)
+			}
+		}
+	default:
+		f -= 2 * fingerprints[wildcard]
+		for d := 1; d <= rules.NumLetters; d++ {
+			if !prints.has(f + fingerprints[d] + fingerprints[wildcard]) {
+				continue
+			}
+			for e := d; e <= rules.NumLetters; e++ {
+				if prints.has(f + fingerprints[d] + fingerprints[e]) {
+					g.placeListed(f+fingerprints[d]+fingerprints[e], sub, start, end)
+				}
+			}
+		}
+	}
+}
+
+// placeListed tries every word with fingerprint f on the span, played with
+// the subset's tiles.
+func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
+	idx := g.anagrams
+	length := end - start + 1
+	words := idx.wordsOf(f)
+	if len(words) == 0 {
+		return
+	}
+	// The subset's tiles by letter, from its key (five bits a tile).
+	var have rules.Rack
+	for key := sub.key; key != 0; key >>= 5 {
+		if code := key & 31; code == wildcard {
+			have[rules.Blank]++
+		} else {
+			have[code]++
+		}
+	}
+	g.leaves.used = sub.idx
+	for _, w := range words {
+		if int(w&15) != length {
+			continue // a fingerprint shared by chance with another length
+		}
+		off := int(w >> 4)
+		g.placeWordWith(idx.listText[off:off+length], start, end, &have, int(sub.k))
+	}
+}
+
+// placeWordWith records word on the span if it fits the board letters, the
+// cross-checks and the tiles in have (k of them), once for every way of
+// putting the blanks. g.leaves.used must be have's leave number.
+func (g *Generator) placeWordWith(word []rules.Letter, start, end int, have *rules.Rack, k int) {
+	var need rules.Rack
+	for i, l := range word {
+		sq := &g.sq[start+i+1]
+		if t := sq.tile; t != rules.Empty {
+			if t.Unblanked() != l {
+				return
+			}
+			g.strip[start+i] = rules.PlayedThrough
+			continue
+		}
+		if sq.cross&(1<<l) == 0 {
+			return
+		}
+		need[l]++
+		g.strip[start+i] = l
+	}
+	// Letters beyond the tiles' own are blanks: choose their squares.
+	blanks := 0
+	for l := 1; l < rules.RackSlots; l++ {
+		if need[l] > have[l] {
+			blanks += int(need[l] - have[l])
+		}
+	}
+	if blanks != int(have[rules.Blank]) {
+		return // a fingerprint collision
+	}
+	g.have, g.placing = *have, k
+	g.placeBlanks(start, start, end, &need)
+}
+
+// placeBlanks turns letters at or after from into blanks while some letter
+// is needed more often than the rack holds it, then scores and records.
+func (g *Generator) placeBlanks(from, start, end int, need *rules.Rack) {
+	for j := from; j <= end; j++ {
+		l := g.strip[j]
+		if l == rules.PlayedThrough || l.IsBlanked() || need[l] <= g.have[l] {
+			continue
+		}
+		// Either this square holds the blank or a later one does.
+		need[l]--
+		g.strip[j] = l.Blanked()
+		g.placeBlanks(j+1, start, end, need)
+		g.strip[j] = l
+		need[l]++
+		if rest := g.countLater(j+1, end, l); int(need[l]-g.have[l]) > rest {
+			return // not enough later squares with l to hold the blanks
+		}
+	}
+	for j := from; j <= end; j++ {
+		if l := g.strip[j]; l != rules.PlayedThrough && !l.IsBlanked() && need[l] > g.have[l] {
+			return
+		}
+	}
+	g.scoreAndRecord(start, end)
+}
+
+func (g *Generator) countLater(from, end int, l rules.Letter) int {
+	c := 0
+	for j := from; j <= end; j++ {
+		if g.strip[j] == l {
+			c++
+		}
+	}
+	return c
+}
+
+// scoreAndRecord scores the play of g.placing tiles in g.strip[start:end+1]
+// as the search does and records it.
+func (g *Generator) scoreAndRecord(start, end int) {
+	ms, wm, cs := int32(0), int32(1), int32(0)
+	for j := start; j <= end; j++ {
+		sq := &g.sq[j+1]
+		if sq.tile != rules.Empty {
+			ms += int32(sq.tile.Value())
+			continue
+		}
+		ts := int32(g.strip[j].Value()) * sq.letterMul
+		ms += ts
+		wm *= sq.wordMul
+		if sq.cross&hasCross != 0 {
+			cs += (sq.crossScore + ts) * sq.wordMul
+		}
+	}
+	g.record(start, end, ms, wm, cs, g.placing)
+}
