@@ -45,6 +45,8 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.analyzeRack(rack)
 	g.shadowStamp++
 	g.shadowAll()
+	Stats[3] += int64(len(g.anchors))
+	Stats[15]++
 	g.loadedLane = -1
 	g.pruning = true
 	for len(g.queue) > 0 {
@@ -55,7 +57,9 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		g.popQueue()
 		i, k := int(top&0xffff)>>3, int(top&7)
 		a := &g.anchors[i]
+		Stats[0]++
 		if k == searchUnrefined {
+			Stats[1]++
 			// Tighten the bound with the word check for every number of
 			// tiles, now that the anchor is worth searching, and put it
 			// back in line once per number of tiles, so plays found
@@ -72,6 +76,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 			}
 			continue
 		}
+		Stats[2]++
 		g.useLane(int(a.dir), int(a.lane))
 		g.directPlays(a, k)
 	}
@@ -287,7 +292,7 @@ func (g *Generator) shadowLane(d, lane int) *[n]shadowSquare {
 	for pos := 0; pos < n; pos++ {
 		sq := lane*n + pos
 		q := &sqs[pos]
-		*q = shadowSquare{tile: g.tiles[d][sq], lm: int8(g.letterMul[d][sq]), wm: int8(g.wordMul[d][sq])}
+		*q = shadowSquare{tile: g.tiles[d][sq], lm: int8(letterMul[d][sq]), wm: int8(wordMul[d][sq])}
 		if q.tile != rules.Empty {
 			q.value = int8(q.tile.Value())
 			continue
@@ -460,6 +465,8 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 type rackSubset struct {
 	k, blanks int8
 	vals      [rules.RackSize]int8 // its tile values, highest first
+	letters   uint32               // its letters (bit l), blanks aside
+	spells    bool                 // it spells a word on its own
 	key       uint64               // its multiset key (see multisetKey)
 	fp        uint64
 	leave     int32
@@ -553,11 +560,13 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key, fp uint64
 			g.numSubsets++
 			sub.k, sub.blanks, sub.key, sub.fp, sub.leave, sub.idx = int8(k), int8(blanks), key, fp, g.leaves.value[idx], idx
 			sub.vals = [rules.RackSize]int8{}
+			sub.letters, sub.spells = 0, false
 			m := 0
 			for ; key != 0; key >>= 5 {
 				v := int8(0)
 				if code := key & 31; code != wildcard {
 					v = int8(rules.Letter(code).Value())
+					sub.letters |= 1 << code
 				}
 				j := m
 				for ; j > 0 && sub.vals[j-1] < v; j-- {
@@ -605,6 +614,7 @@ func (g *Generator) spellWords() {
 		if k < 2 || !words.has(sub.key) {
 			continue
 		}
+		sub.spells = true
 		sp.formable[k] = true
 		sp.leave[k] = max(sp.leave[k], sub.leave)
 		// The subset's tile values, high to low (from its key, five bits a

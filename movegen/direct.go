@@ -47,13 +47,18 @@ func (g *Generator) directPlays(a *anchorBound, k int) {
 
 // directSpan records the competitive plays covering exactly the squares
 // start to end, with k new tiles.
+var Stats [16]int64
+
 func (g *Generator) directSpan(start, end, k int) {
+	Stats[4]++
 	playable := g.letterMask | g.blankMask
 	fixed, wm := int32(0), int32(1)
 	var board uint64
+	through := false
 	for j := start; j <= end; j++ {
 		sq := &g.sq[j+1]
 		if t := sq.tile; t != rules.Empty {
+			through = true
 			fixed += int32(t.Value())
 			board += fingerprints[t.Unblanked()]
 			continue
@@ -67,12 +72,20 @@ func (g *Generator) directSpan(start, end, k int) {
 	// coefficient (main word, and its cross-word if any): the highest
 	// values on the highest coefficients bound any arrangement.
 	var coef [rules.RackSize]int32
+	// Squares that take only some letters: a subset must have one of them
+	// for each (or a blank).
+	var hooks [rules.RackSize]uint32
+	nh := 0
 	base := fixed * wm
 	m := 0
 	for j := start; j <= end; j++ {
 		sq := &g.sq[j+1]
 		if sq.tile != rules.Empty {
 			continue
+		}
+		if allowed := sq.cross & allLetters; allowed != allLetters {
+			hooks[nh] = allowed
+			nh++
 		}
 		c := sq.letterMul * wm
 		if sq.cross&hasCross != 0 {
@@ -93,10 +106,32 @@ func (g *Generator) directSpan(start, end, k int) {
 	for i := 0; i < k; i++ {
 		top += coef[i] * g.tileValues[i]
 	}
+	// Subsets the bound's word check found spelling nothing here need not
+	// be asked again: those keeping more than checked (see throughLeave).
+	checked := int32(-minEquity)
+	if through {
+		key := board + uint64(g.rackTiles-k)*0x9e3779b97f4a7c15
+		if e := &g.memo.entries[key>>(64-memoBits)]; e.stamp == g.memo.stamp && e.key == key {
+			checked = e.floor
+			if e.leave != minEquity {
+				checked = e.leave + 1
+			}
+		}
+	}
 	for _, i := range g.subsetsBySize[k] {
 		sub := &g.subsets[i]
+		if through {
+			if sub.leave >= checked {
+				Stats[11]++
+				continue
+			}
+		} else if !sub.spells {
+			Stats[12]++
+			continue
+		}
 		if g.best.found {
 			if top*1000+sub.leave < g.best.m.Equity {
+				Stats[5]++
 				return // the rest keep less
 			}
 			bound := base
@@ -107,6 +142,19 @@ func (g *Generator) directSpan(start, end, k int) {
 				continue
 			}
 		}
+		if nh > 0 {
+			missing := 0
+			for _, h := range hooks[:nh] {
+				if h&sub.letters == 0 {
+					missing++
+				}
+			}
+			if missing > int(sub.blanks) {
+				Stats[10]++
+				continue
+			}
+		}
+		Stats[6]++
 		g.directSubset(sub, board, start, end)
 	}
 }
@@ -151,7 +199,9 @@ func (g *Generator) directSubset(sub *rackSubset, board uint64, start, end int) 
 func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
 	idx := g.anagrams
 	length := end - start + 1
+	Stats[7]++
 	words := idx.wordsOf(f)
+	Stats[8] += int64(len(words))
 	if len(words) == 0 {
 		return
 	}
@@ -231,6 +281,7 @@ func (g *Generator) placeBlanks(from, start, end int, need *rules.Rack) {
 			return
 		}
 	}
+	Stats[9]++
 	g.scoreAndRecord(start, end)
 }
 

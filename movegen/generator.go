@@ -42,8 +42,6 @@ type Generator struct {
 	// ext[d][sq] is the extension set of an empty square (see extension.go).
 	ext       [2][n * n]uint32
 	anchor    [2][n * n]bool
-	letterMul [2][n * n]int32
-	wordMul   [2][n * n]int32
 	tileCount int
 
 	// Per-generation state.
@@ -99,16 +97,6 @@ func New(lex *gaddag.GADDAG) *Generator {
 	g := &Generator{lex: lex, rootSet: lex.LetterSet(lex.Root())}
 	g.xarcs, g.root, g.dawg = xarcsFor(lex)
 	g.dawgSet = lex.LetterSet(lex.DawgRoot())
-	for d := 0; d < 2; d++ {
-		for lane := 0; lane < n; lane++ {
-			for pos := 0; pos < n; pos++ {
-				r, c := boardRC(d, lane, pos)
-				p := rules.PremiumAt(r, c)
-				g.letterMul[d][lane*n+pos] = int32(p.LetterMultiplier())
-				g.wordMul[d][lane*n+pos] = int32(p.WordMultiplier())
-			}
-		}
-	}
 	for k := range g.subsetsBySize {
 		g.subsetsBySize[k] = make([]uint8, 0, len(g.subsets))
 	}
@@ -116,6 +104,22 @@ func New(lex *gaddag.GADDAG) *Generator {
 	g.SetBoard(&empty)
 	return g
 }
+
+// letterMul and wordMul are the premium squares' multipliers in lane order,
+// shared by every generator (so they stay in the cache).
+var letterMul, wordMul = func() (lm, wm [2][n * n]int32) {
+	for d := 0; d < 2; d++ {
+		for lane := 0; lane < n; lane++ {
+			for pos := 0; pos < n; pos++ {
+				r, c := boardRC(d, lane, pos)
+				p := rules.PremiumAt(r, c)
+				lm[d][lane*n+pos] = int32(p.LetterMultiplier())
+				wm[d][lane*n+pos] = int32(p.WordMultiplier())
+			}
+		}
+	}
+	return lm, wm
+}()
 
 // boardRC converts lane coordinates to board row and column.
 func boardRC(d, lane, pos int) (row, col int) {
@@ -428,8 +432,8 @@ func (g *Generator) loadLane(d, lane int) {
 			// lane's own runs'.
 			cross:      g.cross[d][sq] & (g.ext[d][sq] | hasCross),
 			crossScore: g.crossScore[d][sq],
-			letterMul:  g.letterMul[d][sq],
-			wordMul:    g.wordMul[d][sq],
+			letterMul:  letterMul[d][sq],
+			wordMul:    wordMul[d][sq],
 			tile:       g.tiles[d][sq],
 		}
 	}
