@@ -45,8 +45,6 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.analyzeRack(rack)
 	g.shadowStamp++
 	g.shadowAll()
-	Stats[3] += int64(len(g.anchors))
-	Stats[15]++
 	g.loadedLane = -1
 	g.pruning = true
 	for len(g.queue) > 0 {
@@ -57,9 +55,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		g.popQueue()
 		i, k := int(top&0xffff)>>3, int(top&7)
 		a := &g.anchors[i]
-		Stats[0]++
 		if k == searchUnrefined {
-			Stats[1]++
 			// Tighten the bound with the word check for every number of
 			// tiles, now that the anchor is worth searching, and put it
 			// back in line once per number of tiles, so plays found
@@ -76,7 +72,6 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 			}
 			continue
 		}
-		Stats[2]++
 		g.useLane(int(a.dir), int(a.lane))
 		g.directPlays(a, k)
 	}

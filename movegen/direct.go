@@ -47,10 +47,7 @@ func (g *Generator) directPlays(a *anchorBound, k int) {
 
 // directSpan records the competitive plays covering exactly the squares
 // start to end, with k new tiles.
-var Stats [16]int64
-
 func (g *Generator) directSpan(start, end, k int) {
-	Stats[4]++
 	playable := g.letterMask | g.blankMask
 	fixed, wm := int32(0), int32(1)
 	var board uint64
@@ -122,16 +119,13 @@ func (g *Generator) directSpan(start, end, k int) {
 		sub := &g.subsets[i]
 		if through {
 			if sub.leave >= checked {
-				Stats[11]++
 				continue
 			}
 		} else if !sub.spells {
-			Stats[12]++
 			continue
 		}
 		if g.best.found {
 			if top*1000+sub.leave < g.best.m.Equity {
-				Stats[5]++
 				return // the rest keep less
 			}
 			bound := base
@@ -150,11 +144,9 @@ func (g *Generator) directSpan(start, end, k int) {
 				}
 			}
 			if missing > int(sub.blanks) {
-				Stats[10]++
 				continue
 			}
 		}
-		Stats[6]++
 		g.directSubset(sub, board, start, end)
 	}
 }
@@ -199,9 +191,7 @@ func (g *Generator) directSubset(sub *rackSubset, board uint64, start, end int) 
 func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
 	idx := g.anagrams
 	length := end - start + 1
-	Stats[7]++
 	words := idx.wordsOf(f)
-	Stats[8] += int64(len(words))
 	if len(words) == 0 {
 		return
 	}
@@ -281,7 +271,6 @@ func (g *Generator) placeBlanks(from, start, end int, need *rules.Rack) {
 			return
 		}
 	}
-	Stats[9]++
 	g.scoreAndRecord(start, end)
 }
 
