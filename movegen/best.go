@@ -47,33 +47,29 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.shadowAll()
 	g.loadedLane = -1
 	g.pruning = true
+	g.spans = g.spans[:0]
 	for len(g.queue) > 0 {
 		top := g.queue[0]
-		if best.found && int32(top>>16) < best.m.Equity {
+		if best.found && int32(top>>queueShift) < best.m.Equity {
 			break
 		}
 		g.popQueue()
-		i, k := int(top&0xffff)>>3, int(top&7)
-		a := &g.anchors[i]
-		if k == searchUnrefined {
-			// Tighten the bound with the word check for every number of
-			// tiles, now that the anchor is worth searching, and put it
-			// back in line once per number of tiles, so plays found
-			// elsewhere can rule some counts out before they are
-			// searched. The memo stays valid: entries for shorter plays
-			// are only made and read while refining.
+		i := int(top&(1<<queueShift-1)) >> 1
+		if top&1 == 0 {
+			// An anchor: tighten the bounds of its spans with the word
+			// check for every number of tiles, now that it is worth
+			// searching, and put each span that can compete in line
+			// (see shadowRight). The memo stays valid: entries for
+			// shorter plays are only made and read while refining.
 			g.refining = true
-			g.shadow(a)
+			g.shadow(&g.anchors[i])
 			g.refining = false
-			for k := 1; k < len(a.byTiles); k++ {
-				if a.byTiles[k] != minEquity {
-					g.pushQueue(a.byTiles[k], i, k)
-				}
-			}
 			continue
 		}
-		g.useLane(int(a.dir), int(a.lane))
-		g.directPlays(a, k)
+		sp := &g.spans[i]
+		g.useLane(int(sp.dir), int(sp.lane))
+		g.directSpan(int(sp.start), int(sp.end), int(sp.k))
+		g.leaves.used = 0
 	}
 	g.pruning = false
 	return best.m, best.found
@@ -162,21 +158,25 @@ func (g *Generator) shadowAll() {
 	// anchors, so sorting them all would be wasted.
 	g.queue = g.queue[:0]
 	for i := range g.anchors {
-		g.queue = append(g.queue, queueKey(g.anchors[i].bound, i, searchUnrefined))
+		g.queue = append(g.queue, queueKey(g.anchors[i].bound, i, 0))
 	}
 	for i := len(g.queue)/2 - 1; i >= 0; i-- {
 		g.siftDown(i)
 	}
 }
 
-// A queue entry asks to refine an anchor's bounds (searchUnrefined) or to
-// place its plays of some number of tiles (1 to 7).
-const searchUnrefined = 0
+// queueKey orders queue entries by bound; the low bits hold an index into
+// g.anchors (an anchor to refine, span 0) or g.spans (span 1).
+func queueKey(bound int32, i, span int) int64 {
+	return int64(bound)<<queueShift | int64(i)<<1 | int64(span)
+}
 
-// queueKey orders queue entries by bound; the low bits hold the anchor's
-// index and what to do.
-func queueKey(bound int32, i, part int) int64 {
-	return int64(bound)<<16 | int64(i)<<3 | int64(part)
+const queueShift = 24
+
+// spanEntry is a span of a lane to place plays on, found competitive when
+// its anchor was refined.
+type spanEntry struct {
+	dir, lane, start, end, k int8
 }
 
 func (g *Generator) siftDown(i int) {
@@ -206,8 +206,8 @@ func (g *Generator) popQueue() {
 }
 
 // pushQueue adds an entry.
-func (g *Generator) pushQueue(bound int32, i, part int) {
-	g.queue = append(g.queue, queueKey(bound, i, part))
+func (g *Generator) pushQueue(bound int32, i, span int) {
+	g.queue = append(g.queue, queueKey(bound, i, span))
 	for c := len(g.queue) - 1; c > 0; {
 		p := (c - 1) / 2
 		if g.queue[p] >= g.queue[c] {
@@ -651,7 +651,7 @@ func (g *Generator) shadow(a *anchorBound) bool {
 	}
 	for l := pos; ; {
 		if l == 0 || sqs[l-1].tile == rules.Empty {
-			g.shadowRight(left, sqs, pos, a)
+			g.shadowRight(left, sqs, l, pos, a)
 		}
 		if l == 0 {
 			break
@@ -677,7 +677,7 @@ func (g *Generator) shadow(a *anchorBound) bool {
 
 // shadowRight extends a copy of the span rightwards from the anchor,
 // raising the anchor's bounds by each span that ends where a word may end.
-func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, a *anchorBound) {
+func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, anchor int, a *anchorBound) {
 	r := anchor
 	for {
 		for r+1 < n && sqs[r+1].tile != rules.Empty {
@@ -695,6 +695,9 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, 
 				score := g.shadowScore(&s, &g.spell.values[s.k], g.spell.leave[s.k])
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+g.spell.leave[s.k])
 				g.shadowMax = max(g.shadowMax, score*1000+g.spell.leave[s.k])
+				if g.refining {
+					g.queueSpan(a, start, r, s.k, score*1000+g.spell.leave[s.k])
+				}
 			}
 		default:
 			score := g.shadowScore(&s, &g.tileValues, g.leaves.best[s.k])
@@ -711,6 +714,9 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, 
 			if leave := g.throughLeave(&s, need); leave != minEquity && leave >= need {
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+leave)
 				g.shadowMax = max(g.shadowMax, score*1000+leave)
+				if g.refining {
+					g.queueSpan(a, start, r, s.k, score*1000+leave)
+				}
 			}
 		}
 		if r+1 >= n || !g.shadowAdd(&s, sqs, r+1) {
@@ -718,4 +724,14 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, anchor int, 
 		}
 		r++
 	}
+}
+
+// queueSpan puts a span of the anchor being refined in line for placing,
+// if it could beat the best move found.
+func (g *Generator) queueSpan(a *anchorBound, start, end, k int, bound int32) {
+	if g.best.found && bound < g.best.m.Equity {
+		return
+	}
+	g.spans = append(g.spans, spanEntry{dir: a.dir, lane: a.lane, start: int8(start), end: int8(end), k: int8(k)})
+	g.pushQueue(bound, len(g.spans)-1, 1)
 }

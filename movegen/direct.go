@@ -2,48 +2,16 @@ package movegen
 
 import "scrabble/rules"
 
-// Best does not walk the GADDAG. Once an anchor's bound for plays of k
-// tiles is the highest in line, those plays are placed directly: for every
-// span of the lane with k empty squares through the anchor, and every
-// subset of k rack tiles (best leave first), the words whose letters are the
-// subset's plus the span's board letters come from the anagram index; each
-// is checked against the board letters and cross-checks and recorded.
+// Best does not walk the GADDAG. Once a span's bound is the highest in line
+// (see queueSpan), its plays are placed directly: for every subset of rack
+// tiles as many as its empty squares (best leave first), the words whose
+// letters are the subset's plus the span's board letters come from the
+// anagram index; each is checked against the board letters and cross-checks
+// and recorded.
 //
 // The point is the bound: a subset's leave is exact and its tiles' values
 // are known, so a subset that cannot reach the best move found costs a
 // multiply-add, and the word index is asked only about the few that can.
-
-// directPlays records the plays of exactly k tiles from the anchor that
-// could beat the best move found: spans through the anchor square whose
-// empty squares all lie right of the left limit (so each play is found from
-// one anchor, its leftmost). The lane must be loaded.
-func (g *Generator) directPlays(a *anchorBound, k int) {
-	pos, leftLimit := int(a.pos), int(a.leftLimit)
-	var empties [n]int8
-	ne, at := 0, -1
-	for j := leftLimit + 1; j < n; j++ {
-		if g.sq[j+1].tile == rules.Empty {
-			if j == pos {
-				at = ne
-			}
-			empties[ne] = int8(j)
-			ne++
-		}
-	}
-	for s := max(0, at-(k-1)); s <= at && s+k-1 < ne; s++ {
-		start, end := int(empties[s]), int(empties[s+k-1])
-		for start > 0 && g.sq[start].tile != rules.Empty {
-			start--
-		}
-		for end < n-1 && g.sq[end+2].tile != rules.Empty {
-			end++
-		}
-		if end > start { // a one-letter main word is listed the other way
-			g.directSpan(start, end, k)
-		}
-	}
-	g.leaves.used = 0
-}
 
 // directSpan records the competitive plays covering exactly the squares
 // start to end, with k new tiles.

@@ -84,6 +84,7 @@ type Generator struct {
 	loadedLane    int   // d*n+lane of g.sq (see useLane), -1 none
 	memo          throughMemo
 	refining      bool // see throughLeave
+	spans         []spanEntry
 	subsets       [128]rackSubset
 	numSubsets    int
 	subsetsBySize [rules.RackSize + 1][]uint8
