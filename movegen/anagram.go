@@ -24,24 +24,31 @@ type anagramIndex struct {
 	words  keySet
 	eights map[uint64]uint32
 	prints printFilter
-	// lists finds the words of 2 letters or more by fingerprint: the entry
-	// for f packs the first index into listWords and the count of the words
-	// with fingerprint f; listWords holds each word's offset into listText
-	// (the words' letters end to end) times 16 plus its length. The search
-	// places words from these lists (see direct.go).
-	// Nothing here holds a pointer, so the garbage collector skips it.
-	lists     printTable
-	listWords []int32
-	listText  []rules.Letter
+	// lists finds the words of 2 letters or more by fingerprint. listText
+	// holds every word's letters end to end, anagrams together; the entry
+	// for f packs where f's words start in listText, how many there are and
+	// their length (see listEntry). The search places words from these
+	// lists (see direct.go). Nothing here holds a pointer, so the garbage
+	// collector skips it.
+	lists    printTable
+	listText []rules.Letter
 }
 
-// wordsOf returns the words with fingerprint f, as listWords entries.
-func (idx *anagramIndex) wordsOf(f uint64) []int32 {
+// listEntry packs a run of anagrams in listText: offset<<16 | count<<4 |
+// length.
+func listEntry(off, count, length int) uint64 {
+	return uint64(off)<<16 | uint64(count)<<4 | uint64(length)
+}
+
+// wordsOf returns the letters of the words with fingerprint f, end to end,
+// and their length (0: none).
+func (idx *anagramIndex) wordsOf(f uint64) ([]rules.Letter, int) {
 	v, ok := idx.lists.get(f)
 	if !ok {
-		return nil
+		return nil, 0
 	}
-	return idx.listWords[v>>32 : v>>32+v&0xffffffff]
+	off, count, length := int(v>>16), int(v>>4&0xfff), int(v&15)
+	return idx.listText[off : off+count*length], length
 }
 
 // printTable maps fingerprints to values by open addressing: one probe
@@ -176,8 +183,10 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 	idx := &anagramIndex{eights: map[uint64]uint32{}}
 	type listed struct {
 		print uint64
-		off   int32
+		off   int32 // into text
+		len   int8
 	}
+	var text []rules.Letter
 	var all []listed
 	idx.words.init(1 << 18)
 	idx.prints = make(printFilter, 1<<(printFilterBits-6))
@@ -198,8 +207,8 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 			if a.Accepts() {
 				idx.addWord(&counts, depth+1)
 				if depth > 0 {
-					all = append(all, listed{fingerprint(&counts), int32(len(idx.listText))<<4 | int32(depth+1)})
-					idx.listText = append(idx.listText, path[:depth+1]...)
+					all = append(all, listed{fingerprint(&counts), int32(len(text)), int8(depth + 1)})
+					text = append(text, path[:depth+1]...)
 				}
 			}
 			walk(a.Child(), depth+1)
@@ -211,7 +220,6 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 	}
 	walk(lex.DawgRoot(), 0)
 	slices.SortFunc(all, func(a, b listed) int { return cmp.Compare(a.print, b.print) })
-	idx.listWords = make([]int32, len(all))
 	distinct := 0
 	for i, w := range all {
 		if i == 0 || all[i-1].print != w.print {
@@ -219,12 +227,18 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 		}
 	}
 	idx.lists.init(distinct)
+	idx.listText = make([]rules.Letter, 0, len(text))
 	for i := 0; i < len(all); {
 		j := i
 		for ; j < len(all) && all[j].print == all[i].print; j++ {
-			idx.listWords[j] = all[j].off
+			w := all[j]
+			idx.listText = append(idx.listText, text[w.off:w.off+int32(w.len)]...)
 		}
-		idx.lists.put(all[i].print, uint64(i)<<32|uint64(j-i))
+		// Anagrams have one length; fingerprints shared by chance by
+		// words of different lengths (odds about 2^-64) would be caught
+		// as mismatches when placed.
+		length := int(all[i].len)
+		idx.lists.put(all[i].print, listEntry(len(idx.listText)-(j-i)*length, j-i, length))
 		i = j
 	}
 	return idx

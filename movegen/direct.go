@@ -159,9 +159,9 @@ func (g *Generator) directSubset(sub *rackSubset, board uint64, start, end int) 
 func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
 	idx := g.anagrams
 	length := end - start + 1
-	words := idx.wordsOf(f)
-	if len(words) == 0 {
-		return
+	words, wordLen := idx.wordsOf(f)
+	if wordLen != length {
+		return // none, or a fingerprint shared by chance with another length
 	}
 	// The subset's tiles by letter, from its key (five bits a tile).
 	var have rules.Rack
@@ -173,12 +173,8 @@ func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
 		}
 	}
 	g.leaves.used = sub.idx
-	for _, w := range words {
-		if int(w&15) != length {
-			continue // a fingerprint shared by chance with another length
-		}
-		off := int(w >> 4)
-		g.placeWordWith(idx.listText[off:off+length], start, end, &have, int(sub.k))
+	for off := 0; off < len(words); off += length {
+		g.placeWordWith(words[off:off+length], start, end, &have, int(sub.k))
 	}
 }
 
