@@ -232,6 +232,7 @@ func (g *Generator) sortRackValues() {
 	for ; k < len(g.tileValues); k++ {
 		g.tileValues[k] = 0
 	}
+	prefixSums(&g.tileTop, &g.tileValues)
 }
 
 // shadowSpan is a span of squares in a lane being shadow-played: what the
@@ -251,7 +252,8 @@ type shadowSpan struct {
 	crossBase int32        // cross-words' board tiles, word multipliers included
 	through   rules.Letter // a board letter in the span (unblanked)
 	board     uint64       // fingerprint of the board letters in the span
-	letterMul [rules.RackSize]int32
+	// free squares by letter multiplier (the others count once)
+	double, triple int
 	// Every new tile's square: its letter multiplier, and that times its
 	// word multiplier where it also makes a cross-word (else 0).
 	tileLM, tileX [rules.RackSize]int32
@@ -325,14 +327,12 @@ func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
 		return false
 	}
 	if q.free {
-		// Kept highest first: the best tiles go on the best squares.
-		i := s.free
-		lm := int32(q.lm)
-		for i > 0 && s.letterMul[i-1] < lm {
-			s.letterMul[i] = s.letterMul[i-1]
-			i--
+		switch q.lm {
+		case 3:
+			s.triple++
+		case 2:
+			s.double++
 		}
-		s.letterMul[i] = lm
 		s.free++
 	} else {
 		s.hookMain += int32(q.hookMain)
@@ -350,11 +350,11 @@ func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
 // best tiles go where they count most. With a leave bound, the refined
 // bound also tries the tighter bound of shadowOnce where the span could
 // compete.
-func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32, leave int32) int32 {
-	main := s.fixed + s.hookMain
-	for i := 0; i < s.free; i++ {
-		main += s.letterMul[i] * tileValues[i]
-	}
+func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32, top *[rules.RackSize + 1]int32, leave int32) int32 {
+	// The best tiles on the free squares, triple letters first, then
+	// double: with top[i] the sum of the i best values, that is
+	// 3*top[t] + 2*(top[t+d]-top[t]) + (top[free]-top[t+d]).
+	main := s.fixed + s.hookMain + top[s.triple] + top[s.triple+s.double] + top[s.free]
 	total := main*s.wordMul + s.hookCross
 	if s.k == rules.RackSize {
 		total += rules.BingoBonus
@@ -494,6 +494,7 @@ type memoEntry struct {
 type rackWords struct {
 	formable [rules.RackSize + 1]bool
 	values   [rules.RackSize + 1][rules.RackSize]int32
+	top      [rules.RackSize + 1][rules.RackSize + 1]int32 // prefix sums of values
 	leave    [rules.RackSize + 1]int32
 	// eights holds the board letters a full rack spells an 8-letter word
 	// through, once eightsKnown (worked out only when asked: with two
@@ -612,25 +613,20 @@ func (g *Generator) spellWords() {
 		sub.spells = true
 		sp.formable[k] = true
 		sp.leave[k] = max(sp.leave[k], sub.leave)
-		// The subset's tile values, high to low (from its key, five bits a
-		// tile), raise the per-rank maxima.
-		var vals [rules.RackSize]int32
-		n := 0
-		for key := sub.key; key != 0; key >>= 5 {
-			v := int32(0)
-			if code := key & 31; code != wildcard {
-				v = int32(rules.Letter(code).Value())
-			}
-			j := n
-			for ; j > 0 && vals[j-1] < v; j-- {
-				vals[j] = vals[j-1]
-			}
-			vals[j] = v
-			n++
-		}
 		for i := 0; i < k; i++ {
-			sp.values[k][i] = max(sp.values[k][i], vals[i])
+			sp.values[k][i] = max(sp.values[k][i], int32(sub.vals[i]))
 		}
+	}
+	for k := range sp.values {
+		prefixSums(&sp.top[k], &sp.values[k])
+	}
+}
+
+// prefixSums sets top[i] to the sum of the first i values.
+func prefixSums(top *[rules.RackSize + 1]int32, values *[rules.RackSize]int32) {
+	top[0] = 0
+	for i, v := range values {
+		top[i+1] = top[i] + v
 	}
 }
 
@@ -692,7 +688,7 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 		case s.length < 2:
 		case s.length == s.k: // new tiles only: a word the rack spells
 			if g.spell.formable[s.k] {
-				score := g.shadowScore(&s, &g.spell.values[s.k], g.spell.leave[s.k])
+				score := g.shadowScore(&s, &g.spell.values[s.k], &g.spell.top[s.k], g.spell.leave[s.k])
 				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+g.spell.leave[s.k])
 				g.shadowMax = max(g.shadowMax, score*1000+g.spell.leave[s.k])
 				if g.refining {
@@ -700,7 +696,7 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 				}
 			}
 		default:
-			score := g.shadowScore(&s, &g.tileValues, g.leaves.best[s.k])
+			score := g.shadowScore(&s, &g.tileValues, &g.tileTop, g.leaves.best[s.k])
 			if !g.refining && score*1000+g.leaves.best[s.k] <= g.shadowMax {
 				// The first pass only needs the anchor's highest bound
 				// (refining works out each count's): no word check for

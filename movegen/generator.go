@@ -68,7 +68,8 @@ type Generator struct {
 	anchors     []anchorBound
 	queue       []int64 // anchors' searches by bound, a max-heap (see queueKey)
 	best        bestEquity
-	tileValues  [rules.RackSize]int32 // rack tile values, highest first (shadow)
+	tileValues  [rules.RackSize]int32     // rack tile values, highest first (shadow)
+	tileTop     [rules.RackSize + 1]int32 // prefix sums of tileValues
 	anagrams    *anagramIndex
 	spell       rackWords
 	sink        uint64 // see spellWords
