@@ -17,13 +17,16 @@ import (
 //   - eights: for 8-letter words, each 7-letter multiset that one board
 //     letter completes, with the set of such letters;
 //   - prints: the multiset fingerprint (see fingerprint) of every word of
-//     any length, also with one letter replaced by a blank, so plays
-//     through board tiles can be checked too: rack tiles plus the board
-//     letters of a span must be some word's letters.
+//     any length, so plays through board tiles can be checked too: rack
+//     tiles plus the board letters of a span must be some word's letters;
+//     wildPrints: the same with one letter replaced by a blank. Apart, the
+//     exact filter (the one most look-ups use) is small enough to stay in
+//     the cache.
 type anagramIndex struct {
-	words  keySet
-	eights map[uint64]uint32
-	prints printFilter
+	words      keySet
+	eights     map[uint64]uint32
+	prints     printFilter
+	wildPrints printFilter
 	// lists finds the words of 2 letters or more by fingerprint. listText
 	// holds every word's letters end to end, anagrams together; the entry
 	// for f packs where f's words start in listText, how many there are and
@@ -91,21 +94,40 @@ func (t *printTable) get(k uint64) (uint64, bool) {
 	}
 }
 
-// printFilter is a one-hash Bloom filter of fingerprints: 4 MB, so look-ups
-// mostly hit the cache. A false "present" (a few percent of absent keys)
-// only keeps a bound high; "absent" is always right.
-type printFilter []uint64
+// printFilter is a one-hash Bloom filter of fingerprints, sized for a few
+// percent of false "present" answers: those only keep a bound high or cost
+// a look-up; "absent" is always right.
+type printFilter struct {
+	words []uint64
+	shift uint // 64 - log2(bits)
+}
 
-const printFilterBits = 25
+const exactFilterBits = 21
+
+func newPrintFilter(logBits uint) printFilter {
+	return printFilter{words: make([]uint64, 1<<(logBits-6)), shift: 64 - logBits}
+}
 
 func (f printFilter) add(k uint64) {
-	i := k >> (64 - printFilterBits)
-	f[i>>6] |= 1 << (i & 63)
+	i := k >> f.shift
+	f.words[i>>6] |= 1 << (i & 63)
 }
 
 func (f printFilter) has(k uint64) bool {
-	i := k >> (64 - printFilterBits)
-	return f[i>>6]&(1<<(i&63)) != 0
+	i := k >> f.shift
+	return f.words[i>>6]&(1<<(i&63)) != 0
+}
+
+// spells reports whether a multiset with fingerprint f holding blanks
+// blanks may be some word's letters (two blanks: not filtered).
+func (idx *anagramIndex) spells(f uint64, blanks int8) bool {
+	switch blanks {
+	case 0:
+		return idx.prints.has(f)
+	case 1:
+		return idx.wildPrints.has(f)
+	}
+	return true
 }
 
 // fingerprints are random 64-bit codes per letter (and the wildcard) whose
@@ -189,7 +211,8 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 	var text []rules.Letter
 	var all []listed
 	idx.words.init(1 << 18)
-	idx.prints = make(printFilter, 1<<(printFilterBits-6))
+	idx.prints = newPrintFilter(exactFilterBits) // 256 KB
+	idx.wildPrints = newPrintFilter(25)          // 4 MB
 	var counts [rules.RackSlots]uint8
 	var path [rules.Size]rules.Letter
 	arcs := lex.Arcs()
@@ -253,7 +276,7 @@ func (idx *anagramIndex) addWord(counts *[rules.RackSlots]uint8, n int) {
 	idx.prints.add(f)
 	for l := 1; l < rules.RackSlots; l++ {
 		if counts[l] > 0 {
-			idx.prints.add(f - fingerprints[l] + fingerprints[wildcard])
+			idx.wildPrints.add(f - fingerprints[l] + fingerprints[wildcard])
 		}
 	}
 	switch {

@@ -418,7 +418,7 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 		var ok bool
 		switch blanks := g.rack[rules.Blank]; {
 		case blanks < 2:
-			ok = g.anagrams.prints.has(g.rackPrint + s.board)
+			ok = g.anagrams.spells(g.rackPrint+s.board, int8(blanks))
 		case s.length == rules.RackSize+1 && s.k == rules.RackSize:
 			if !g.spell.eightsKnown {
 				g.spell.eights = g.anagrams.eightsThrough(&g.rack)
@@ -446,7 +446,7 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 			e.floor = need
 			return e.leave
 		}
-		if sub.blanks >= 2 || g.anagrams.prints.has(sub.fp+s.board) {
+		if g.anagrams.spells(sub.fp+s.board, sub.blanks) {
 			e.leave = sub.leave
 			return e.leave
 		}

@@ -122,7 +122,8 @@ func (g *Generator) directSpan(start, end, k int) {
 // directSubset records the plays of the subset's tiles on the span whose
 // board letters have fingerprint board. Blanks are tried as every letter.
 func (g *Generator) directSubset(sub *rackSubset, board uint64, start, end int) {
-	prints := g.anagrams.prints
+	idx := g.anagrams
+	prints := idx.prints
 	f := sub.fp + board
 	switch sub.blanks {
 	case 0:
@@ -130,7 +131,7 @@ func (g *Generator) directSubset(sub *rackSubset, board uint64, start, end int) 
 			g.placeListed(f, sub, start, end)
 		}
 	case 1:
-		if !prints.has(f) { // the filter holds words with one letter as a blank
+		if !idx.wildPrints.has(f) {
 			return
 		}
 		f -= fingerprints[wildcard]
@@ -142,7 +143,7 @@ func (g *Generator) directSubset(sub *rackSubset, board uint64, start, end int) 
 	default:
 		f -= 2 * fingerprints[wildcard]
 		for d := 1; d <= rules.NumLetters; d++ {
-			if !prints.has(f + fingerprints[d] + fingerprints[wildcard]) {
+			if !idx.wildPrints.has(f + fingerprints[d] + fingerprints[wildcard]) {
 				continue
 			}
 			for e := d; e <= rules.NumLetters; e++ {
