@@ -11,9 +11,9 @@ import (
 
 // anagramIndex tells which multisets of tiles spell a word, so the
 // best-move search can bound a lane by what the rack can really spell:
-//   - words: the letter multisets of every word of 2 to 7 letters, also with
-//     one or two letters replaced by a blank, so a rack subset holding
-//     blanks is one look-up;
+//   - words: the letter multisets (by fingerprint, see fingerprint) of every
+//     word of 2 to 7 letters, also with one or two letters replaced by a
+//     blank, so a rack subset holding blanks is one look-up;
 //   - eights: for 8-letter words, each 7-letter multiset that one board
 //     letter completes, with the set of such letters;
 //   - prints: the multiset fingerprint (see fingerprint) of every word of
@@ -292,21 +292,21 @@ func (idx *anagramIndex) addWord(counts *[rules.RackSlots]uint8, n int) {
 		}
 		return
 	}
-	idx.words.add(multisetKey(counts))
+	idx.words.add(f)
 	for a := 1; a < rules.RackSlots; a++ {
 		if counts[a] == 0 {
 			continue
 		}
 		counts[a]--
 		counts[0]++
-		idx.words.add(multisetKey(counts))
+		idx.words.add(fingerprint(counts))
 		for b := a; b < rules.RackSlots; b++ {
 			if counts[b] == 0 {
 				continue
 			}
 			counts[b]--
 			counts[0]++
-			idx.words.add(multisetKey(counts))
+			idx.words.add(fingerprint(counts))
 			counts[b]++
 			counts[0]--
 		}

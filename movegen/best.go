@@ -462,7 +462,6 @@ type rackSubset struct {
 	vals      [rules.RackSize]int8 // its tile values, highest first
 	letters   uint32               // its letters (bit l), blanks aside
 	spells    bool                 // it spells a word on its own
-	key       uint64               // its multiset key (see multisetKey)
 	fp        uint64
 	leave     int32
 	idx       int32 // its number in rackLeaves
@@ -503,10 +502,19 @@ type rackWords struct {
 	eightsKnown bool
 }
 
+// lettersByValue lists the letters, highest value first, then the blank.
+var lettersByValue = func() (ls [rules.RackSlots]rules.Letter) {
+	for i := range ls {
+		ls[i] = rules.Letter(i)
+	}
+	slices.SortStableFunc(ls[:], func(a, b rules.Letter) int { return b.Value() - a.Value() })
+	return ls
+}()
+
 // analyzeRack fills g.spell for the rack (at most 7 tiles) from the anagram
 // index: every subset of the rack is one look-up. Subsets are enumerated
-// letter by letter in key order (blanks last), so each key is built by
-// appending to its parent's.
+// letter by letter, so each one's fingerprint, letters and values are built
+// by adding to its parent's.
 func (g *Generator) analyzeRack(rack *rules.Rack) {
 	if g.anagrams == nil {
 		g.anagrams = anagramIndexFor(g.lex)
@@ -516,19 +524,16 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	for k := range sp.leave {
 		sp.leave[k] = minEquity
 	}
+	// The rack's letters, highest value first (blanks, worth 0, last).
 	n := 0
-	for l := 1; l < rules.RackSlots; l++ {
+	for _, l := range lettersByValue {
 		if rack[l] > 0 {
 			g.subsetSlots[n] = uint8(l)
 			n++
 		}
 	}
-	if rack[rules.Blank] > 0 {
-		g.subsetSlots[n] = uint8(rules.Blank)
-		n++
-	}
-	g.numSubsets = 0
-	g.spellSubsets(rack, g.subsetSlots[:n], 0, 0, 0, 0, 0)
+	g.numSlots, g.numSubsets = n, 0
+	g.spellSubsets(rack, g.subsetSlots[:n], subsetState{})
 	g.spellWords()
 	// Index the subsets by size, best leave first.
 	for k := range g.subsetsBySize {
@@ -547,49 +552,46 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	g.memo.stamp++
 }
 
-// spellSubsets lists the subsets of the rack that extend a subset (key, fp,
-// k tiles, leave index idx) by 0..all tiles of slots[0], and so on.
-func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, key, fp uint64, k, blanks int, idx int32) {
+// subsetState is a subset of the rack being built by spellSubsets.
+type subsetState struct {
+	fp        uint64
+	letters   uint32
+	idx       int32 // leave number
+	k, blanks int8
+	vals      [rules.RackSize]int8
+}
+
+// spellSubsets lists the subsets of the rack that extend st by 0..all tiles
+// of slots[0], and so on. Slots come highest value first, so each subset's
+// values are appended in order.
+func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, st subsetState) {
 	if len(slots) == 0 {
-		if k > 0 {
-			sub := &g.subsets[g.numSubsets]
-			g.numSubsets++
-			sub.k, sub.blanks, sub.key, sub.fp, sub.leave, sub.idx = int8(k), int8(blanks), key, fp, g.leaves.value[idx], idx
-			sub.vals = [rules.RackSize]int8{}
-			sub.letters, sub.spells = 0, false
-			m := 0
-			for ; key != 0; key >>= 5 {
-				v := int8(0)
-				if code := key & 31; code != wildcard {
-					v = int8(rules.Letter(code).Value())
-					sub.letters |= 1 << code
-				}
-				j := m
-				for ; j > 0 && sub.vals[j-1] < v; j-- {
-					sub.vals[j] = sub.vals[j-1]
-				}
-				sub.vals[j] = v
-				m++
+		if st.k > 0 {
+			g.subsets[g.numSubsets] = rackSubset{
+				k: st.k, blanks: st.blanks, vals: st.vals, letters: st.letters,
+				fp: st.fp, leave: g.leaves.value[st.idx], idx: st.idx,
 			}
+			g.numSubsets++
 		}
 		return
 	}
-	l := slots[0]
-	code := uint64(l)
-	isBlank := 0
-	if rules.Letter(l) == rules.Blank {
-		code, isBlank = wildcard, 1
+	l := rules.Letter(slots[0])
+	code, bit, blank := uint64(l), uint32(1)<<l, int8(0)
+	if l == rules.Blank {
+		code, bit, blank = wildcard, 0, 1
 	}
+	v := int8(l.Value())
 	for c := 0; ; c++ {
-		g.spellSubsets(rack, slots[1:], key, fp, k, blanks, idx)
-		if c == int(rack[l]) || k == rules.RackSize {
+		g.spellSubsets(rack, slots[1:], st)
+		if c == int(rack[l]) || st.k == rules.RackSize {
 			return
 		}
-		key = key<<5 | code
-		fp += fingerprints[code]
-		blanks += isBlank
-		k++
-		idx += g.leaves.radix[l]
+		st.vals[st.k] = v
+		st.k++
+		st.fp += fingerprints[code]
+		st.letters |= bit
+		st.blanks += blank
+		st.idx += g.leaves.radix[l]
 	}
 }
 
@@ -600,14 +602,14 @@ func (g *Generator) spellWords() {
 	// wait on one another, so the memory system serves them together.
 	var touch uint64
 	for i := range g.numSubsets {
-		touch ^= words.peek(g.subsets[i].key)
+		touch ^= words.peek(g.subsets[i].fp)
 	}
 	g.sink ^= touch
 	sp := &g.spell
 	for i := range g.numSubsets {
 		sub := &g.subsets[i]
 		k := int(sub.k)
-		if k < 2 || !words.has(sub.key) {
+		if k < 2 || !words.has(sub.fp) {
 			continue
 		}
 		sub.spells = true

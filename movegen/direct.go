@@ -164,14 +164,11 @@ func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
 	if wordLen != length {
 		return // none, or a fingerprint shared by chance with another length
 	}
-	// The subset's tiles by letter, from its key (five bits a tile).
+	// The subset's tiles by letter, from its leave number (mixed radix).
 	var have rules.Rack
-	for key := sub.key; key != 0; key >>= 5 {
-		if code := key & 31; code == wildcard {
-			have[rules.Blank]++
-		} else {
-			have[code]++
-		}
+	for _, l := range g.subsetSlots[:g.numSlots] {
+		r := g.leaves.radix[l]
+		have[l] = uint8((sub.idx / r) % (int32(g.rack[l]) + 1))
 	}
 	g.leaves.used = sub.idx
 	for off := 0; off < len(words); off += length {

@@ -72,8 +72,9 @@ type Generator struct {
 	tileTop     [rules.RackSize + 1]int32 // prefix sums of tileValues
 	anagrams    *anagramIndex
 	spell       rackWords
-	sink        uint64 // see spellWords
-	subsetSlots [rules.RackSlots]uint8
+	sink        uint64                 // see spellWords
+	subsetSlots [rules.RackSlots]uint8 // the rack's letters (see analyzeRack)
+	numSlots    int
 	rackPrint   uint64 // fingerprint of the rack (shadow)
 	pruning     bool   // Best: record nothing below the best move
 	// Shadow squares by lane (d*n+lane) for the rack, valid while their
