@@ -460,11 +460,13 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 type rackSubset struct {
 	k, blanks int8
 	vals      [rules.RackSize]int8 // its tile values, highest first
-	letters   uint32               // its letters (bit l), blanks aside
-	spells    bool                 // it spells a word on its own
-	fp        uint64
-	leave     int32
-	idx       int32 // its number in rackLeaves
+	// The same, packed for packedDot.
+	packed  [2]uint64
+	letters uint32 // its letters (bit l), blanks aside
+	spells  bool   // it spells a word on its own
+	fp      uint64
+	leave   int32
+	idx     int32 // its number in rackLeaves
 }
 
 // throughMemo remembers throughLeave's answers for the current rack: many
@@ -559,6 +561,7 @@ type subsetState struct {
 	idx       int32 // leave number
 	k, blanks int8
 	vals      [rules.RackSize]int8
+	packed    [2]uint64
 }
 
 // spellSubsets lists the subsets of the rack that extend st by 0..all tiles
@@ -568,7 +571,7 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, st subsetState
 	if len(slots) == 0 {
 		if st.k > 0 {
 			g.subsets[g.numSubsets] = rackSubset{
-				k: st.k, blanks: st.blanks, vals: st.vals, letters: st.letters,
+				k: st.k, blanks: st.blanks, vals: st.vals, packed: st.packed, letters: st.letters,
 				fp: st.fp, leave: g.leaves.value[st.idx], idx: st.idx,
 			}
 			g.numSubsets++
@@ -587,6 +590,7 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, st subsetState
 			return
 		}
 		st.vals[st.k] = v
+		packValue(&st.packed, int(st.k), v)
 		st.k++
 		st.fp += fingerprints[code]
 		st.letters |= bit

@@ -71,6 +71,7 @@ func (g *Generator) directSpan(start, end, k int) {
 	for i := 0; i < k; i++ {
 		top += coef[i] * g.tileValues[i]
 	}
+	rev := reversedLanes(&coef)
 	// Subsets the bound's word check found spelling nothing here need not
 	// be asked again: those keeping more than checked (see throughLeave).
 	checked := int32(-minEquity)
@@ -96,10 +97,7 @@ func (g *Generator) directSpan(start, end, k int) {
 			if top*1000+sub.leave < g.best.m.Equity {
 				return // the rest keep less
 			}
-			bound := base
-			for i := 0; i < k; i++ {
-				bound += coef[i] * int32(sub.vals[i])
-			}
+			bound := base + packedDot(&sub.packed, &rev)
 			if bound*1000+sub.leave < g.best.m.Equity {
 				continue
 			}
@@ -117,6 +115,31 @@ func (g *Generator) directSpan(start, end, k int) {
 		}
 		g.directSubset(sub, board, start, end)
 	}
+}
+
+// A subset's score bound is a dot product of its tile values and the
+// span's coefficients. Values are packed 16 bits a lane, four to a word
+// (packValue); the coefficients the same but in reverse lane order. The
+// product of two such words then holds the dot product of their four lanes
+// in its top lane: every partial sum stays below 2^16 (values at most 10,
+// coefficients at most 3*27+3), so no lane carries into the next.
+
+// packValue adds value v as the i-th of packed.
+func packValue(packed *[2]uint64, i int, v int8) {
+	packed[i>>2] |= uint64(v) << (16 * (i & 3))
+}
+
+// reversedLanes packs coefficients for packedDot.
+func reversedLanes(coef *[rules.RackSize]int32) (rev [2]uint64) {
+	for i, c := range coef {
+		rev[i>>2] |= uint64(c) << (16 * (3 - i&3))
+	}
+	return rev
+}
+
+// packedDot is the dot product of packed values and reversed coefficients.
+func packedDot(packed, rev *[2]uint64) int32 {
+	return int32((packed[0]*rev[0])>>48 + (packed[1]*rev[1])>>48)
 }
 
 // directSubset records the plays of the subset's tiles on the span whose
