@@ -13,10 +13,6 @@ type anchorBound struct {
 	bound          int32
 	dir, lane, pos int8
 	leftLimit      int8
-	_              int8
-	_              int16
-	// byTiles[k] bounds the plays of k tiles (minEquity: none possible).
-	byTiles [rules.RackSize + 1]int32
 }
 
 // Best returns the highest-equity move (ties broken by Compare): plays, plus
@@ -643,9 +639,6 @@ func prefixSums(top *[rules.RackSize + 1]int32, values *[rules.RackSize]int32) {
 func (g *Generator) shadow(a *anchorBound) bool {
 	pos, leftLimit := int(a.pos), int(a.leftLimit)
 	sqs := g.shadowLane(int(a.dir), int(a.lane))
-	for k := range a.byTiles {
-		a.byTiles[k] = minEquity
-	}
 	g.shadowMax = minEquity
 	left := shadowSpan{wordMul: 1}
 	if !g.shadowAdd(&left, sqs, pos) {
@@ -670,10 +663,7 @@ func (g *Generator) shadow(a *anchorBound) bool {
 			break
 		}
 	}
-	a.bound = minEquity
-	for _, b := range a.byTiles {
-		a.bound = max(a.bound, b)
-	}
+	a.bound = g.shadowMax
 	return a.bound != minEquity
 }
 
@@ -695,7 +685,6 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 		case s.length == s.k: // new tiles only: a word the rack spells
 			if g.spell.formable[s.k] {
 				score := g.shadowScore(&s, &g.spell.values[s.k], &g.spell.top[s.k], g.spell.leave[s.k])
-				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+g.spell.leave[s.k])
 				g.shadowMax = max(g.shadowMax, score*1000+g.spell.leave[s.k])
 				if g.refining {
 					g.queueSpan(a, start, r, s.k, score*1000+g.spell.leave[s.k])
@@ -714,7 +703,6 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 				need = g.best.m.Equity - score*1000
 			}
 			if leave := g.throughLeave(&s, need); leave != minEquity && leave >= need {
-				a.byTiles[s.k] = max(a.byTiles[s.k], score*1000+leave)
 				g.shadowMax = max(g.shadowMax, score*1000+leave)
 				if g.refining {
 					g.queueSpan(a, start, r, s.k, score*1000+leave)
