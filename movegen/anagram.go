@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"scrabble/gaddag"
+	"scrabble/internal/hugemem"
 	"scrabble/rules"
 )
 
@@ -67,7 +68,7 @@ func (t *printTable) init(n int) {
 	for size < 2*n {
 		size *= 2
 	}
-	t.slots = make([]printSlot, size)
+	t.slots = hugemem.Slice[printSlot](size)
 }
 
 // Keys are fingerprints, random 64-bit sums: their top bits index the
@@ -105,7 +106,7 @@ type printFilter struct {
 const exactFilterBits = 21
 
 func newPrintFilter(logBits uint) printFilter {
-	return printFilter{words: make([]uint64, 1<<(logBits-6)), shift: 64 - logBits}
+	return printFilter{words: hugemem.Slice[uint64](1 << (logBits - 6)), shift: 64 - logBits}
 }
 
 func (f printFilter) add(k uint64) {
@@ -250,7 +251,7 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 		}
 	}
 	idx.lists.init(distinct)
-	idx.listText = make([]rules.Letter, 0, len(text))
+	idx.listText = hugemem.Slice[rules.Letter](len(text))[:0]
 	for i := 0; i < len(all); {
 		j := i
 		for ; j < len(all) && all[j].print == all[i].print; j++ {
@@ -346,7 +347,7 @@ type keySet struct {
 	used  int
 }
 
-func (s *keySet) init(n int) { s.slots = make([]uint64, n) }
+func (s *keySet) init(n int) { s.slots = hugemem.Slice[uint64](n) }
 
 func mix(k uint64) uint64 {
 	k ^= k >> 33
@@ -358,12 +359,13 @@ func mix(k uint64) uint64 {
 func (s *keySet) add(k uint64) {
 	if s.used*2 >= len(s.slots) {
 		old := s.slots
-		s.slots, s.used = make([]uint64, 2*len(old)), 0
+		s.slots, s.used = hugemem.Slice[uint64](2*len(old)), 0
 		for _, o := range old {
 			if o != 0 {
 				s.add(o)
 			}
 		}
+		hugemem.Free(old)
 	}
 	mask := uint64(len(s.slots) - 1)
 	for i := mix(k) & mask; ; i = (i + 1) & mask {
