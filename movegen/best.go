@@ -41,7 +41,6 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.analyzeRack(rack)
 	g.shadowStamp++
 	g.shadowAll()
-	g.loadedLane = -1
 	g.pruning = true
 	g.spans = g.spans[:0]
 	for len(g.queue) > 0 {
@@ -63,7 +62,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 			continue
 		}
 		sp := &g.spans[i]
-		g.useLane(int(sp.dir), int(sp.lane))
+		g.loadSquares(int(sp.dir), int(sp.lane), int(sp.start), int(sp.end))
 		g.directSpan(int(sp.start), int(sp.end), int(sp.k))
 		g.leaves.used = 0
 	}

@@ -83,7 +83,6 @@ type Generator struct {
 	shadowStamps  [2 * n]uint32
 	shadowStamp   uint32
 	shadowMax     int32 // the anchor's highest bound so far (see shadowRight)
-	loadedLane    int   // d*n+lane of g.sq (see useLane), -1 none
 	memo          throughMemo
 	refining      bool // see throughLeave
 	spans         []spanEntry
@@ -415,20 +414,16 @@ type laneSquare struct {
 	tile       rules.Letter
 }
 
-// useLane loads lane in direction d unless it is loaded (Best: the board
-// does not change during a search, and consecutive anchors often share a
-// lane).
-func (g *Generator) useLane(d, lane int) {
-	if d*n+lane != g.loadedLane {
-		g.loadLane(d, lane)
-	}
-}
-
 // loadLane copies lane's squares in direction d into g.sq.
 func (g *Generator) loadLane(d, lane int) {
+	g.loadSquares(d, lane, 0, n-1)
+}
+
+// loadSquares copies the squares from pos first to last of lane in
+// direction d into g.sq (Best places plays on a span at a time).
+func (g *Generator) loadSquares(d, lane, first, last int) {
 	g.dir, g.lane, g.base = d, lane, lane*n
-	g.loadedLane = d*n + lane
-	for pos := 0; pos < n; pos++ {
+	for pos := first; pos <= last; pos++ {
 		sq := lane*n + pos
 		g.sq[pos+1] = laneSquare{
 			// Both checks at once: the perpendicular word's and the
