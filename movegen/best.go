@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/bits"
+	"reflect"
 	"slices"
 
 	"scrabble/rules"
@@ -29,7 +30,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		g.Generate(rack, bagLen, opts, best)
 		return best.m, best.found
 	}
-	g.setRack(rack)
+	known := g.setRackCached(rack)
 	if opts.Exchanges && rules.CanExchange(bagLen) {
 		g.bestExchange(rack, best)
 	}
@@ -38,7 +39,11 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		return best.m, best.found
 	}
 	g.rec = best
-	g.analyzeRack(rack)
+	if !known {
+		g.analyzeRack(rack)
+		ri := g.ri
+		ri.rack, ri.valuer, ri.leaves, ri.valid = *rack, g.valuer, g.leaves, true
+	}
 	g.shadowStamp++
 	g.shadowAll()
 	g.pruning = true
@@ -401,25 +406,25 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 		return g.leaves.best[s.k]
 	}
 	key := s.board + uint64(left)*0x9e3779b97f4a7c15
-	e := &g.memo.entries[key>>(64-memoBits)]
-	if e.stamp == g.memo.stamp && e.key == key {
+	e := &g.ri.memo.entries[key>>(64-memoBits)]
+	if e.stamp == g.ri.memo.stamp && e.key == key {
 		if e.leave != minEquity || e.floor <= need {
 			return e.leave
 		}
 	} else {
-		*e = memoEntry{key: key, leave: minEquity, floor: -minEquity, stamp: g.memo.stamp}
+		*e = memoEntry{key: key, leave: minEquity, floor: -minEquity, stamp: g.ri.memo.stamp}
 	}
 	if left == 0 {
 		var ok bool
 		switch blanks := g.rack[rules.Blank]; {
 		case blanks < 2:
-			ok = g.anagrams.spells(g.rackPrint+s.board, int8(blanks))
+			ok = g.anagrams.spells(g.ri.rackPrint+s.board, int8(blanks))
 		case s.length == rules.RackSize+1 && s.k == rules.RackSize:
-			if !g.spell.eightsKnown {
-				g.spell.eights = g.anagrams.eightsThrough(&g.rack)
-				g.spell.eightsKnown = true
+			if !g.ri.spell.eightsKnown {
+				g.ri.spell.eights = g.anagrams.eightsThrough(&g.rack)
+				g.ri.spell.eightsKnown = true
 			}
-			ok = g.spell.eights&(1<<s.through) != 0
+			ok = g.ri.spell.eights&(1<<s.through) != 0
 		default:
 			ok = true // two blanks: not in the index
 		}
@@ -432,8 +437,8 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 	// Subsets of s.k tiles, best leave first: the first that spells a word
 	// through the span gives the bound. Those keeping less than need are
 	// not looked up; e.floor records how far down the check went.
-	for _, i := range g.subsetsBySize[s.k] {
-		sub := &g.subsets[i]
+	for _, i := range g.ri.bySize[s.k] {
+		sub := &g.ri.subsets[i]
 		if sub.leave >= e.floor {
 			continue // checked before
 		}
@@ -448,6 +453,68 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 	}
 	e.floor = minEquity
 	return e.leave
+}
+
+// rackInfo is what Best works out about a rack before searching, kept for
+// the next searches with the same rack and leave valuer: a simulation asks
+// about one rack on many boards. The memo stays valid too: its entries
+// depend on the rack and the board letters a span holds, not on where.
+type rackInfo struct {
+	rack   rules.Rack
+	valuer LeaveValuer
+	valid  bool
+	leaves rackLeaves
+	// The rack's subsets (see spellSubsets), and by size, best leave
+	// first.
+	subsets    [128]rackSubset
+	numSubsets int
+	bySize     [rules.RackSize + 1][]uint8
+	spell      rackWords
+	// The rack's letters, highest value first (see analyzeRack).
+	subsetSlots [rules.RackSlots]uint8
+	numSlots    int
+	rackPrint   uint64 // fingerprint of the rack (shadow)
+	memo        throughMemo
+}
+
+// setRackCached is setRack for Best, reusing the rack's leave values and
+// the rest of its rackInfo (g.ri) when one of the last two searches had the
+// same rack and valuer. known reports such a hit; otherwise g.ri is an
+// entry to fill.
+func (g *Generator) setRackCached(rack *rules.Rack) (known bool) {
+	g.setRackTiles(rack)
+	for i := range g.racks {
+		ri := &g.racks[i]
+		if ri.valid && ri.rack == *rack && sameValuer(ri.valuer, g.valuer) {
+			g.ri, g.leaves = ri, ri.leaves
+			g.leaves.used = 0
+			g.riNext = 1 - i
+			return true
+		}
+	}
+	g.leaves.set(rack, g.valuer, &g.leaveScratch)
+	g.ri = &g.racks[g.riNext]
+	g.ri.valid = false
+	g.riNext = 1 - g.riNext
+	return false
+}
+
+// sameValuer reports whether a and b are the same valuer: equal values of a
+// comparable type (a valuer must not change its values while it is set).
+func sameValuer(a, b LeaveValuer) (same bool) {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	t := reflect.TypeOf(a)
+	if t != reflect.TypeOf(b) || !t.Comparable() {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			same = false // an incomparable value inside (an interface field)
+		}
+	}()
+	return a == b
 }
 
 // rackSubset is a sub-multiset of the rack: its size, blanks, fingerprint
@@ -508,7 +575,7 @@ var lettersByValue = func() (ls [rules.RackSlots]rules.Letter) {
 	return ls
 }()
 
-// analyzeRack fills g.spell for the rack (at most 7 tiles) from the anagram
+// analyzeRack fills g.ri.spell for the rack (at most 7 tiles) from the anagram
 // index: every subset of the rack is one look-up. Subsets are enumerated
 // letter by letter, so each one's fingerprint, letters and values are built
 // by adding to its parent's.
@@ -516,7 +583,7 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	if g.anagrams == nil {
 		g.anagrams = anagramIndexFor(g.lex)
 	}
-	sp := &g.spell
+	sp := &g.ri.spell
 	*sp = rackWords{}
 	for k := range sp.leave {
 		sp.leave[k] = minEquity
@@ -525,28 +592,28 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	n := 0
 	for _, l := range lettersByValue {
 		if rack[l] > 0 {
-			g.subsetSlots[n] = uint8(l)
+			g.ri.subsetSlots[n] = uint8(l)
 			n++
 		}
 	}
-	g.numSlots, g.numSubsets = n, 0
-	g.spellSubsets(rack, g.subsetSlots[:n], subsetState{})
+	g.ri.numSlots, g.ri.numSubsets = n, 0
+	g.spellSubsets(rack, g.ri.subsetSlots[:n], subsetState{})
 	g.spellWords()
 	// Index the subsets by size, best leave first.
-	for k := range g.subsetsBySize {
-		g.subsetsBySize[k] = g.subsetsBySize[k][:0]
+	for k := range g.ri.bySize {
+		g.ri.bySize[k] = g.ri.bySize[k][:0]
 	}
-	for i := range g.numSubsets {
-		k := g.subsets[i].k
-		list := append(g.subsetsBySize[k], uint8(i))
-		for j := len(list) - 1; j > 0 && g.subsets[list[j-1]].leave < g.subsets[list[j]].leave; j-- {
+	for i := range g.ri.numSubsets {
+		k := g.ri.subsets[i].k
+		list := append(g.ri.bySize[k], uint8(i))
+		for j := len(list) - 1; j > 0 && g.ri.subsets[list[j-1]].leave < g.ri.subsets[list[j]].leave; j-- {
 			list[j-1], list[j] = list[j], list[j-1]
 		}
-		g.subsetsBySize[k] = list
+		g.ri.bySize[k] = list
 	}
 	counts := [rules.RackSlots]uint8(*rack)
-	g.rackPrint = fingerprint(&counts)
-	g.memo.stamp++
+	g.ri.rackPrint = fingerprint(&counts)
+	g.ri.memo.stamp++
 }
 
 // subsetState is a subset of the rack being built by spellSubsets.
@@ -565,11 +632,11 @@ type subsetState struct {
 func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, st subsetState) {
 	if len(slots) == 0 {
 		if st.k > 0 {
-			g.subsets[g.numSubsets] = rackSubset{
+			g.ri.subsets[g.ri.numSubsets] = rackSubset{
 				k: st.k, blanks: st.blanks, vals: st.vals, packed: st.packed, letters: st.letters,
 				fp: st.fp, leave: g.leaves.value[st.idx], idx: st.idx,
 			}
-			g.numSubsets++
+			g.ri.numSubsets++
 		}
 		return
 	}
@@ -594,19 +661,19 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, st subsetState
 	}
 }
 
-// spellWords fills g.spell from the rack's subsets.
+// spellWords fills g.ri.spell from the rack's subsets.
 func (g *Generator) spellWords() {
 	words := g.anagrams.words
 	// Touch every subset's place in the index first: these loads do not
 	// wait on one another, so the memory system serves them together.
 	var touch uint64
-	for i := range g.numSubsets {
-		touch ^= words.peek(g.subsets[i].fp)
+	for i := range g.ri.numSubsets {
+		touch ^= words.peek(g.ri.subsets[i].fp)
 	}
 	g.sink ^= touch
-	sp := &g.spell
-	for i := range g.numSubsets {
-		sub := &g.subsets[i]
+	sp := &g.ri.spell
+	for i := range g.ri.numSubsets {
+		sub := &g.ri.subsets[i]
 		k := int(sub.k)
 		if k < 2 || !words.has(sub.fp) {
 			continue
@@ -682,11 +749,11 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 		switch {
 		case s.length < 2:
 		case s.length == s.k: // new tiles only: a word the rack spells
-			if g.spell.formable[s.k] {
-				score := g.shadowScore(&s, &g.spell.values[s.k], &g.spell.top[s.k], g.spell.leave[s.k])
-				g.shadowMax = max(g.shadowMax, score*1000+g.spell.leave[s.k])
+			if g.ri.spell.formable[s.k] {
+				score := g.shadowScore(&s, &g.ri.spell.values[s.k], &g.ri.spell.top[s.k], g.ri.spell.leave[s.k])
+				g.shadowMax = max(g.shadowMax, score*1000+g.ri.spell.leave[s.k])
 				if g.refining {
-					g.queueSpan(a, start, r, s.k, score*1000+g.spell.leave[s.k])
+					g.queueSpan(a, start, r, s.k, score*1000+g.ri.spell.leave[s.k])
 				}
 			}
 		default:

@@ -170,3 +170,54 @@ func TestBestAgreesInSelfPlay(t *testing.T) {
 		t.Logf("%s: %d turns agree", name, turns)
 	}
 }
+
+// funcLeaves is a valuer of an incomparable type, and wrappedLeaves one
+// whose == panics (an incomparable value inside an interface field): Best
+// must not reuse a rack's values across them, nor fail.
+type funcLeaves func(r *rules.Rack) int32
+
+func (f funcLeaves) LeaveValue(r *rules.Rack) int32 { return f(r) }
+
+type wrappedLeaves struct{ v movegen.LeaveValuer }
+
+func (w wrappedLeaves) LeaveValue(r *rules.Rack) int32 { return w.v.LeaveValue(r) + 1000 }
+
+// TestBestReusesRackInfo: a generator keeps what it worked out about its
+// last racks (a simulation asks about one rack on many boards). Searches
+// that alternate racks, boards and valuers must each find what a fresh
+// generator finds.
+func TestBestReusesRackInfo(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	ps, err := benchmarks.Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	half := funcLeaves(func(r *rules.Rack) int32 { return hashLeaves{}.LeaveValue(r) / 2 })
+	valuers := []movegen.LeaveValuer{
+		hashLeaves{}, batchHashLeaves{}, nil, half, wrappedLeaves{half}, hashLeaves{},
+	}
+	opts := movegen.Options{Exchanges: true, Pass: true}
+	g := movegen.New(lex)
+	fixed := ps[0].Racks[0] // one rack on every board, as in a simulation
+	checks := 0
+	for i := 0; i+1 < len(ps) && i < 60; i++ {
+		p := ps[i]
+		g.SetBoard(&p.Board)
+		racks := []rules.Rack{fixed, p.Racks[0], fixed, ps[i+1].Racks[0], p.Racks[0], fixed}
+		for j, rack := range racks {
+			v := valuers[(i+j/2)%len(valuers)]
+			g.SetLeaves(v)
+			got, _ := g.Best(&rack, 50, opts)
+			fresh := movegen.New(lex)
+			fresh.SetBoard(&p.Board)
+			fresh.SetLeaves(v)
+			want, _ := fresh.Best(&rack, 50, opts)
+			if got != want {
+				t.Fatalf("position %d, search %d (rack %s, leaves %T): Best = %v (eq %d), a fresh generator's = %v (eq %d)",
+					i+1, j+1, rack.String(), v, got.NotationOn(&p.Board), got.Equity, want.NotationOn(&p.Board), want.Equity)
+			}
+			checks++
+		}
+	}
+	t.Logf("%d searches agree", checks)
+}

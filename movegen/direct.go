@@ -77,15 +77,15 @@ func (g *Generator) directSpan(start, end, k int) {
 	checked := int32(-minEquity)
 	if through {
 		key := board + uint64(g.rackTiles-k)*0x9e3779b97f4a7c15
-		if e := &g.memo.entries[key>>(64-memoBits)]; e.stamp == g.memo.stamp && e.key == key {
+		if e := &g.ri.memo.entries[key>>(64-memoBits)]; e.stamp == g.ri.memo.stamp && e.key == key {
 			checked = e.floor
 			if e.leave != minEquity {
 				checked = e.leave + 1
 			}
 		}
 	}
-	for _, i := range g.subsetsBySize[k] {
-		sub := &g.subsets[i]
+	for _, i := range g.ri.bySize[k] {
+		sub := &g.ri.subsets[i]
 		if through {
 			if sub.leave >= checked {
 				continue
@@ -189,7 +189,7 @@ func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
 	}
 	// The subset's tiles by letter, from its leave number (mixed radix).
 	var have rules.Rack
-	for _, l := range g.subsetSlots[:g.numSlots] {
+	for _, l := range g.ri.subsetSlots[:g.ri.numSlots] {
 		r := g.leaves.radix[l]
 		have[l] = uint8((sub.idx / r) % (int32(g.rack[l]) + 1))
 	}

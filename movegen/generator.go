@@ -61,34 +61,33 @@ type Generator struct {
 	// sq is the lane being searched, square pos at index pos+1; the two
 	// ends are walls (empty, nothing allowed), so the search needs no edge
 	// tests.
-	sq          [n + 2]laneSquare
-	rightFree   bool // the square right of the anchor is empty or off the board
-	move        Move
-	valuer      LeaveValuer
-	anchors     []anchorBound
-	queue       []int64 // anchors' searches by bound, a max-heap (see queueKey)
-	best        bestEquity
-	tileValues  [rules.RackSize]int32     // rack tile values, highest first (shadow)
-	tileTop     [rules.RackSize + 1]int32 // prefix sums of tileValues
-	anagrams    *anagramIndex
-	spell       rackWords
-	sink        uint64                 // see spellWords
-	subsetSlots [rules.RackSlots]uint8 // the rack's letters (see analyzeRack)
-	numSlots    int
-	rackPrint   uint64 // fingerprint of the rack (shadow)
-	pruning     bool   // Best: record nothing below the best move
+	sq         [n + 2]laneSquare
+	rightFree  bool // the square right of the anchor is empty or off the board
+	move       Move
+	valuer     LeaveValuer
+	anchors    []anchorBound
+	queue      []int64 // anchors' searches by bound, a max-heap (see queueKey)
+	best       bestEquity
+	tileValues [rules.RackSize]int32     // rack tile values, highest first (shadow)
+	tileTop    [rules.RackSize + 1]int32 // prefix sums of tileValues
+	anagrams   *anagramIndex
+	sink       uint64 // see spellWords
+	pruning    bool   // Best: record nothing below the best move
+	// ri is what Best worked out about the rack, one of racks: the last
+	// two racks' are kept (see setRackCached).
+	ri     *rackInfo
+	racks  [2]rackInfo
+	riNext int // the entry the next new rack goes in
+	// Scratch for the leave values of a rack.
+	leaveScratch leaveScratch
 	// Shadow squares by lane (d*n+lane) for the rack, valid while their
 	// stamp is shadowStamp.
-	shadowSq      [2 * n][n]shadowSquare
-	shadowStamps  [2 * n]uint32
-	shadowStamp   uint32
-	shadowMax     int32 // the anchor's highest bound so far (see shadowRight)
-	memo          throughMemo
-	refining      bool // see throughLeave
-	spans         []spanEntry
-	subsets       [128]rackSubset
-	numSubsets    int
-	subsetsBySize [rules.RackSize + 1][]uint8
+	shadowSq     [2 * n][n]shadowSquare
+	shadowStamps [2 * n]uint32
+	shadowStamp  uint32
+	shadowMax    int32 // the anchor's highest bound so far (see shadowRight)
+	refining     bool  // see throughLeave
+	spans        []spanEntry
 	// The tiles a word is being placed with and their number (direct.go).
 	have    rules.Rack
 	placing int
@@ -99,9 +98,13 @@ func New(lex *gaddag.GADDAG) *Generator {
 	g := &Generator{lex: lex, rootSet: lex.LetterSet(lex.Root())}
 	g.xarcs, g.root, g.dawg = xarcsFor(lex)
 	g.dawgSet = lex.LetterSet(lex.DawgRoot())
-	for k := range g.subsetsBySize {
-		g.subsetsBySize[k] = make([]uint8, 0, len(g.subsets))
+	for i := range g.racks {
+		ri := &g.racks[i]
+		for k := range ri.bySize {
+			ri.bySize[k] = make([]uint8, 0, len(ri.subsets))
+		}
 	}
+	g.ri = &g.racks[0]
 	var empty rules.Board
 	g.SetBoard(&empty)
 	return g
@@ -389,6 +392,12 @@ func (g *Generator) directions() int {
 // setRack prepares the per-rack state: counts, the letter mask and the
 // leave values of every subset.
 func (g *Generator) setRack(rack *rules.Rack) {
+	g.setRackTiles(rack)
+	g.leaves.set(rack, g.valuer, &g.leaveScratch)
+}
+
+// setRackTiles sets the rack's counts and letter masks.
+func (g *Generator) setRackTiles(rack *rules.Rack) {
 	g.rack = *rack
 	g.rackTiles = rack.Count()
 	g.letterMask = 0
@@ -401,7 +410,6 @@ func (g *Generator) setRack(rack *rules.Rack) {
 	if rack[rules.Blank] > 0 {
 		g.blankMask = allLetters
 	}
-	g.leaves.set(rack, g.valuer)
 }
 
 // laneSquare is what the generator needs of one square of the lane being

@@ -16,6 +16,9 @@ type LeaveBatchValuer interface {
 }
 
 // SetLeaves makes equity count leave values (nil: equity is score only).
+// Best reuses a rack's leave values while the same valuer (an equal value of
+// a comparable type, such as the same *eval.LeaveTable) is set, so a valuer
+// must not change its values while it is set.
 func (g *Generator) SetLeaves(v LeaveValuer) { g.valuer = v }
 
 // rackLeaves holds the value of every leave of the current rack, looked up
@@ -31,13 +34,17 @@ type rackLeaves struct {
 	value   [128]int32 // by used-subset number; a 7-tile rack has at most 2^7
 	// best[k] is the highest leave value after playing k tiles.
 	best [rules.RackSize + 1]int32
-	kept rules.Rack // scratch: a pointer to a local would escape to the heap
+}
+
+// leaveScratch is rackLeaves.set's working space.
+type leaveScratch struct {
+	kept rules.Rack // a pointer to a local would escape to the heap
 	// For a LeaveBatchValuer: every leave and its number of tiles played.
 	keptAll [128]rules.Rack
 	usedAll [128]int8
 }
 
-func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
+func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer, sc *leaveScratch) {
 	lv.used = 0
 	place := int32(1)
 	var slots []int // distinct letters on the rack
@@ -63,14 +70,14 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
 	// Count through the subsets like an odometer (slot 0 the fastest
 	// wheel), keeping the leave and its size up to date: no division.
 	batch, _ := v.(LeaveBatchValuer)
-	kept := &lv.kept
+	kept := &sc.kept
 	*kept = *rack
 	usedTiles := 0
 	n := int32(0)
 	for ; ; n++ {
 		switch {
 		case batch != nil:
-			lv.keptAll[n], lv.usedAll[n] = *kept, int8(usedTiles)
+			sc.keptAll[n], sc.usedAll[n] = *kept, int8(usedTiles)
 		case v != nil: // the empty leave too: going out may be worth something
 			lv.record(n, usedTiles, v.LeaveValue(kept))
 		default:
@@ -92,9 +99,9 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer) {
 		}
 	}
 	if batch != nil {
-		batch.LeaveValues(lv.keptAll[:n+1], lv.value[:n+1])
+		batch.LeaveValues(sc.keptAll[:n+1], lv.value[:n+1])
 		for i := int32(0); i <= n; i++ {
-			lv.record(i, int(lv.usedAll[i]), lv.value[i])
+			lv.record(i, int(sc.usedAll[i]), lv.value[i])
 		}
 	}
 }
