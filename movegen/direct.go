@@ -204,6 +204,7 @@ func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
 // putting the blanks. g.leaves.used must be have's leave number.
 func (g *Generator) placeWordWith(word []rules.Letter, start, end int, have *rules.Rack, k int) {
 	var need rules.Rack
+	blanks := uint8(0) // letters beyond the tiles' own: blanks
 	for i, l := range word {
 		sq := &g.sq[start+i+1]
 		if t := sq.tile; t != rules.Empty {
@@ -217,19 +218,21 @@ func (g *Generator) placeWordWith(word []rules.Letter, start, end int, have *rul
 			return
 		}
 		need[l]++
+		if need[l] > have[l] {
+			blanks++
+		}
 		g.strip[start+i] = l
 	}
-	// Letters beyond the tiles' own are blanks: choose their squares.
-	blanks := 0
-	for l := 1; l < rules.RackSlots; l++ {
-		if need[l] > have[l] {
-			blanks += int(need[l] - have[l])
-		}
-	}
-	if blanks != int(have[rules.Blank]) {
+	if blanks != have[rules.Blank] {
 		return // a fingerprint collision
 	}
-	g.have, g.placing = *have, k
+	g.placing = k
+	if blanks == 0 {
+		g.scoreAndRecord(start, end)
+		return
+	}
+	// Choose the blanks' squares.
+	g.have = *have
 	g.placeBlanks(start, start, end, &need)
 }
 
