@@ -523,7 +523,10 @@ type rackSubset struct {
 	k, blanks int8
 	vals      [rules.RackSize]int8 // its tile values, highest first
 	// The same, packed for packedDot.
-	packed  [2]uint64
+	packed [2]uint64
+	// counts holds how many of the rack's i-th letter (see
+	// rackInfo.subsetSlots) it has in bits 4i to 4i+3.
+	counts  uint32
 	letters uint32 // its letters (bit l), blanks aside
 	spells  bool   // it spells a word on its own
 	fp      uint64
@@ -624,30 +627,36 @@ type subsetState struct {
 	k, blanks int8
 	vals      [rules.RackSize]int8
 	packed    [2]uint64
+	counts    uint32
 }
 
 // spellSubsets lists the subsets of the rack that extend st by 0..all tiles
 // of slots[0], and so on. Slots come highest value first, so each subset's
 // values are appended in order.
 func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, st subsetState) {
-	if len(slots) == 0 {
+	g.spellSubsetsFrom(rack, slots, 0, st)
+}
+
+// spellSubsetsFrom is spellSubsets from the rack's i-th letter on.
+func (g *Generator) spellSubsetsFrom(rack *rules.Rack, slots []uint8, i int, st subsetState) {
+	if i == len(slots) {
 		if st.k > 0 {
 			g.ri.subsets[g.ri.numSubsets] = rackSubset{
-				k: st.k, blanks: st.blanks, vals: st.vals, packed: st.packed, letters: st.letters,
+				k: st.k, blanks: st.blanks, vals: st.vals, packed: st.packed, counts: st.counts, letters: st.letters,
 				fp: st.fp, leave: g.leaves.value[st.idx], idx: st.idx,
 			}
 			g.ri.numSubsets++
 		}
 		return
 	}
-	l := rules.Letter(slots[0])
+	l := rules.Letter(slots[i])
 	code, bit, blank := uint64(l), uint32(1)<<l, int8(0)
 	if l == rules.Blank {
 		code, bit, blank = wildcard, 0, 1
 	}
 	v := int8(l.Value())
 	for c := 0; ; c++ {
-		g.spellSubsets(rack, slots[1:], st)
+		g.spellSubsetsFrom(rack, slots, i+1, st)
 		if c == int(rack[l]) || st.k == rules.RackSize {
 			return
 		}
@@ -658,6 +667,7 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, st subsetState
 		st.letters |= bit
 		st.blanks += blank
 		st.idx += g.leaves.radix[l]
+		st.counts += 1 << (4 * i)
 	}
 }
 

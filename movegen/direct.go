@@ -187,11 +187,10 @@ func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
 	if wordLen != length {
 		return // none, or a fingerprint shared by chance with another length
 	}
-	// The subset's tiles by letter, from its leave number (mixed radix).
+	// The subset's tiles by letter.
 	var have rules.Rack
-	for _, l := range g.ri.subsetSlots[:g.ri.numSlots] {
-		r := g.leaves.radix[l]
-		have[l] = uint8((sub.idx / r) % (int32(g.rack[l]) + 1))
+	for i, l := range g.ri.subsetSlots[:g.ri.numSlots] {
+		have[l] = uint8(sub.counts >> (4 * i) & 15)
 	}
 	g.leaves.used = sub.idx
 	for off := 0; off < len(words); off += length {
