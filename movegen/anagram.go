@@ -95,28 +95,34 @@ func (t *printTable) get(k uint64) (uint64, bool) {
 	}
 }
 
-// printFilter is a one-hash Bloom filter of fingerprints, sized for a few
-// percent of false "present" answers: those only keep a bound high or cost
-// a look-up; "absent" is always right.
+// printFilter is a Bloom filter of fingerprints that sets two bits of one
+// 64-bit word per key, so a look-up reads one word: a false "present" (a
+// few percent of absent keys) only keeps a bound high or costs a look-up;
+// "absent" is always right.
 type printFilter struct {
 	words []uint64
-	shift uint // 64 - log2(bits)
+	shift uint // 64 - log2(len(words)): a key's top bits pick its word
 }
 
 const exactFilterBits = 21
 
 func newPrintFilter(logBits uint) printFilter {
-	return printFilter{words: hugemem.Slice[uint64](1 << (logBits - 6)), shift: 64 - logBits}
+	return printFilter{words: hugemem.Slice[uint64](1 << (logBits - 6)), shift: 64 - (logBits - 6)}
+}
+
+// bits are the key's two bits in its word, from its low bits (fingerprints
+// are random throughout).
+func (f printFilter) bits(k uint64) uint64 {
+	return 1<<(k&63) | 1<<(k>>6&63)
 }
 
 func (f printFilter) add(k uint64) {
-	i := k >> f.shift
-	f.words[i>>6] |= 1 << (i & 63)
+	f.words[k>>f.shift] |= f.bits(k)
 }
 
 func (f printFilter) has(k uint64) bool {
-	i := k >> f.shift
-	return f.words[i>>6]&(1<<(i&63)) != 0
+	b := f.bits(k)
+	return f.words[k>>f.shift]&b == b
 }
 
 // spells reports whether a multiset with fingerprint f holding blanks
