@@ -142,10 +142,8 @@ func (g *Generator) shadowAll() {
 	for d := 0; d < g.directions(); d++ {
 		for lane := 0; lane < n; lane++ {
 			last := -1
-			for pos := 0; pos < n; pos++ {
-				if !g.anchor[d][lane*n+pos] {
-					continue
-				}
+			for set := g.anchor[d][lane]; set != 0; set &= set - 1 {
+				pos := bits.TrailingZeros16(set)
 				a := anchorBound{dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)}
 				if g.shadow(&a) {
 					g.anchors = append(g.anchors, a)

@@ -40,8 +40,10 @@ type Generator struct {
 	cross      [2][n * n]uint32
 	crossScore [2][n * n]int32
 	// ext[d][sq] is the extension set of an empty square (see extension.go).
-	ext       [2][n * n]uint32
-	anchor    [2][n * n]bool
+	ext [2][n * n]uint32
+	// anchor[d][lane] has bit pos set when that square is an anchor: an
+	// empty square next to a tile (or the centre of an empty board).
+	anchor    [2][n]uint16
 	tileCount int
 
 	// Per-generation state.
@@ -198,8 +200,13 @@ func (g *Generator) updateAnchor(r, c int) {
 			a = g.occupied(r-1, c) || g.occupied(r+1, c) || g.occupied(r, c-1) || g.occupied(r, c+1)
 		}
 	}
-	g.anchor[rules.Across][r*n+c] = a
-	g.anchor[rules.Down][c*n+r] = a
+	if a {
+		g.anchor[rules.Across][r] |= 1 << c
+		g.anchor[rules.Down][c] |= 1 << r
+	} else {
+		g.anchor[rules.Across][r] &^= 1 << c
+		g.anchor[rules.Down][c] &^= 1 << r
+	}
 }
 
 // updateCross recomputes the cross-check for plays in direction d on lane
@@ -355,16 +362,14 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 	root := g.root
 	for d := 0; d < g.directions(); d++ {
 		for lane := 0; lane < n; lane++ {
-			loaded := false
+			set := g.anchor[d][lane]
+			if set == 0 {
+				continue
+			}
+			g.loadLane(d, lane)
 			last := -1
-			for pos := 0; pos < n; pos++ {
-				if !g.anchor[d][lane*n+pos] {
-					continue
-				}
-				if !loaded {
-					g.loadLane(d, lane)
-					loaded = true
-				}
+			for ; set != 0; set &= set - 1 {
+				pos := bits.TrailingZeros16(set)
 				g.genAnchor(pos, last, root)
 				last = pos
 			}
