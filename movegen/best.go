@@ -20,8 +20,11 @@ type anchorBound struct {
 // the exchanges and pass that opts ask for and the bag allows. It does not
 // list every play: each anchor first gets an upper bound on what it can
 // score (a "shadow" play that fills the best squares with the best tiles,
-// ignoring the dictionary), anchors are searched best bound first, and the
+// ignoring the dictionary); anchors are taken best bound first, their spans
+// bounded again with a word check and put in line, and a span's plays are
+// placed from the anagram index when it comes first (see direct.go). The
 // search stops once no remaining bound can beat the best move found.
+// movegen/DESIGN.md describes it step by step.
 func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool) {
 	best := &g.best
 	*best = bestEquity{}
@@ -708,8 +711,8 @@ func prefixSums(top *[rules.RackSize + 1]int32, values *[rules.RackSize]int32) {
 
 // shadow bounds the equity of every play generated from the anchor at
 // (d, lane, pos): spans reaching left no further than leftLimit+1, right to
-// the edge, with at most a rack of new tiles. ok is false when no tile fits
-// on the anchor.
+// the edge, with at most a rack of new tiles. It reports false when no play
+// is possible (no tile fits on the anchor, or no span passes the checks).
 func (g *Generator) shadow(a *anchorBound) bool {
 	pos, leftLimit := int(a.pos), int(a.leftLimit)
 	sqs := g.shadowLane(int(a.dir), int(a.lane))
@@ -741,8 +744,10 @@ func (g *Generator) shadow(a *anchorBound) bool {
 	return a.bound != minEquity
 }
 
-// shadowRight extends a copy of the span rightwards from the anchor,
-// raising the anchor's bounds by each span that ends where a word may end.
+// shadowRight extends a copy of the span, which starts at start, rightwards
+// from the anchor, raising the anchor's bound (g.shadowMax) by each span
+// that ends where a word may end; while refining, each span that could beat
+// the best move goes in line (queueSpan).
 func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, anchor int, a *anchorBound) {
 	r := anchor
 	for {
