@@ -500,6 +500,16 @@ func (g *Generator) setRackCached(rack *rules.Rack) (known bool) {
 	return false
 }
 
+// ForgetRacks drops what Best kept about recent racks, so that the next
+// search does all its own work. Benchmarks that search the same positions
+// over and over call it before each search, to measure a search as a new
+// position gets it.
+func (g *Generator) ForgetRacks() {
+	for i := range g.racks {
+		g.racks[i].valid = false
+	}
+}
+
 // sameValuer reports whether a and b are the same valuer: equal values of a
 // comparable type (a valuer must not change its values while it is set).
 func sameValuer(a, b LeaveValuer) (same bool) {

@@ -207,6 +207,9 @@ func TestBestReusesRackInfo(t *testing.T) {
 		for j, rack := range racks {
 			v := valuers[(i+j/2)%len(valuers)]
 			g.SetLeaves(v)
+			if j == 4 && i%3 == 0 {
+				g.ForgetRacks()
+			}
 			got, _ := g.Best(&rack, 50, opts)
 			fresh := movegen.New(lex)
 			fresh.SetBoard(&p.Board)

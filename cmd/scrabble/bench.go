@@ -173,8 +173,10 @@ for the committed set), else the default lexicon.`,
 						case "all":
 							gens[w][i].GeneratePlays(&ps[i].Racks[0], &c)
 						case "best":
+							gens[w][i].ForgetRacks() // as on a new position
 							gens[w][i].Best(&ps[i].Racks[0], 0, movegen.Options{})
 						default:
+							gens[w][i].ForgetRacks()
 							gens[w][i].Best(&ps[i].Racks[0], bags[i], movegen.Options{Exchanges: true, Pass: true})
 						}
 						n++
