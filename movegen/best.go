@@ -531,18 +531,17 @@ func sameValuer(a, b LeaveValuer) (same bool) {
 // rackSubset is a sub-multiset of the rack: its size, blanks, fingerprint
 // and the leave value of playing it.
 type rackSubset struct {
-	k, blanks int8
-	vals      [rules.RackSize]int8 // its tile values, highest first
-	// The same, packed for packedDot.
+	// Its tile values, highest first, packed for packedDot.
 	packed [2]uint64
+	fp     uint64
 	// counts holds how many of the rack's i-th letter (see
 	// rackInfo.subsetSlots) it has in bits 4i to 4i+3.
-	counts  uint32
-	letters uint32 // its letters (bit l), blanks aside
-	spells  bool   // it spells a word on its own
-	fp      uint64
-	leave   int32
-	idx     int32 // its number in rackLeaves
+	counts    uint32
+	letters   uint32 // its letters (bit l), blanks aside
+	leave     int32
+	idx       int32 // its number in rackLeaves
+	k, blanks int8
+	spells    bool // it spells a word on its own
 }
 
 // throughMemo remembers throughLeave's answers for the current rack: many
@@ -636,7 +635,6 @@ type subsetState struct {
 	letters   uint32
 	idx       int32 // leave number
 	k, blanks int8
-	vals      [rules.RackSize]int8
 	packed    [2]uint64
 	counts    uint32
 }
@@ -653,7 +651,7 @@ func (g *Generator) spellSubsetsFrom(rack *rules.Rack, slots []uint8, i int, st 
 	if i == len(slots) {
 		if st.k > 0 {
 			g.ri.subsets[g.ri.numSubsets] = rackSubset{
-				k: st.k, blanks: st.blanks, vals: st.vals, packed: st.packed, counts: st.counts, letters: st.letters,
+				k: st.k, blanks: st.blanks, packed: st.packed, counts: st.counts, letters: st.letters,
 				fp: st.fp, leave: g.leaves.value[st.idx], idx: st.idx,
 			}
 			g.ri.numSubsets++
@@ -671,7 +669,6 @@ func (g *Generator) spellSubsetsFrom(rack *rules.Rack, slots []uint8, i int, st 
 		if c == int(rack[l]) || st.k == rules.RackSize {
 			return
 		}
-		st.vals[st.k] = v
 		packValue(&st.packed, int(st.k), v)
 		st.k++
 		st.fp += fingerprints[code]
@@ -703,7 +700,7 @@ func (g *Generator) spellWords() {
 		sp.formable[k] = true
 		sp.leave[k] = max(sp.leave[k], sub.leave)
 		for i := 0; i < k; i++ {
-			sp.values[k][i] = max(sp.values[k][i], int32(sub.vals[i]))
+			sp.values[k][i] = max(sp.values[k][i], int32(sub.packed[i>>2]>>(16*(i&3))&0xffff))
 		}
 	}
 	for k := range sp.values {
