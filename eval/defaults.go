@@ -8,8 +8,6 @@ import (
 	"io"
 	"strings"
 	"sync"
-
-	"scrabble/internal/hugemem"
 )
 
 // The engine's own leave values, learned by `scrabble leaves train` (see
@@ -57,11 +55,6 @@ func DefaultLeaves(lexicon string) (*LeaveTable, error) {
 	if err != nil {
 		return nil, fmt.Errorf("built-in leave table %s: %w", file, err)
 	}
-	// Kept for the life of the process and read at random by every
-	// search: on huge pages (see hugemem).
-	huge := hugemem.Slice[int32](len(t.vals))
-	copy(huge, t.vals)
-	t.vals = huge
 	defaultTables[file] = t
 	return t, nil
 }

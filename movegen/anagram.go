@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"scrabble/gaddag"
-	"scrabble/internal/hugemem"
 	"scrabble/rules"
 )
 
@@ -68,7 +67,7 @@ func (t *printTable) init(n int) {
 	for size < 2*n {
 		size *= 2
 	}
-	t.slots = hugemem.Slice[printSlot](size)
+	t.slots = make([]printSlot, size)
 }
 
 // Keys are fingerprints, random 64-bit sums: their top bits index the
@@ -107,7 +106,7 @@ type printFilter struct {
 const exactFilterBits = 21
 
 func newPrintFilter(logBits uint) printFilter {
-	return printFilter{words: hugemem.Slice[uint64](1 << (logBits - 6)), shift: 64 - (logBits - 6)}
+	return printFilter{words: make([]uint64, 1<<(logBits-6)), shift: 64 - (logBits - 6)}
 }
 
 // bits are the key's two bits in its word, from its low bits (fingerprints
@@ -257,7 +256,7 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 		}
 	}
 	idx.lists.init(distinct)
-	idx.listText = hugemem.Slice[rules.Letter](len(text))[:0]
+	idx.listText = make([]rules.Letter, 0, len(text))
 	for i := 0; i < len(all); {
 		j := i
 		for ; j < len(all) && all[j].print == all[i].print; j++ {
@@ -353,7 +352,7 @@ type keySet struct {
 	used  int
 }
 
-func (s *keySet) init(n int) { s.slots = hugemem.Slice[uint64](n) }
+func (s *keySet) init(n int) { s.slots = make([]uint64, n) }
 
 func mix(k uint64) uint64 {
 	k ^= k >> 33
@@ -365,13 +364,12 @@ func mix(k uint64) uint64 {
 func (s *keySet) add(k uint64) {
 	if s.used*2 >= len(s.slots) {
 		old := s.slots
-		s.slots, s.used = hugemem.Slice[uint64](2*len(old)), 0
+		s.slots, s.used = make([]uint64, 2*len(old)), 0
 		for _, o := range old {
 			if o != 0 {
 				s.add(o)
 			}
 		}
-		hugemem.Free(old)
 	}
 	mask := uint64(len(s.slots) - 1)
 	for i := mix(k) & mask; ; i = (i + 1) & mask {

@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"scrabble/gaddag"
-	"scrabble/internal/hugemem"
 	"scrabble/rules"
 )
 
@@ -44,7 +43,7 @@ func afterSets(lex *gaddag.GADDAG, arcs []xarc) []uint32 {
 	l := v.(*lazyXarcs)
 	l.afterOnce.Do(func() {
 		const done = 1 << 31
-		after := hugemem.Slice[uint32](len(arcs))
+		after := make([]uint32, len(arcs))
 		var node func(i gaddag.Node) uint32
 		node = func(i gaddag.Node) uint32 {
 			if i == 0 {
@@ -155,7 +154,7 @@ func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, root, dawg gaddag.Node) {
 			b := blockOf[node]
 			return gaddag.Node(newStart[b] + int32(node) - starts[b])
 		}
-		l.arcs = hugemem.Slice[xarc](len(arcs))
+		l.arcs = make([]xarc, len(arcs))
 		for i := 1; i < len(arcs); i++ {
 			a := arcs[i]
 			x := xarc(a)&^xarc(a.Child()) | xarc(remap(a.Child()))
