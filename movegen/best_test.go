@@ -224,3 +224,51 @@ func TestBestReusesRackInfo(t *testing.T) {
 	}
 	t.Logf("%d searches agree", checks)
 }
+
+// TestBestOnCandidateBoards searches as a simulation does: the opponent's
+// rack on the board after each of a position's best candidates (boards
+// that differ in a few lanes, where the rack's kept set-up and memo are
+// reused), the player's next rack in between. Every search must find what a
+// fresh generator finds.
+func TestBestOnCandidateBoards(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	ps, err := benchmarks.Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := movegen.Options{Exchanges: true, Pass: true}
+	cand := movegen.New(lex)
+	checks := 0
+	// Without leave values every rack's best exchange is worth the same.
+	for _, valuer := range []movegen.LeaveValuer{batchHashLeaves{}, nil} {
+		g := movegen.New(lex)
+		g.SetLeaves(valuer)
+		for i := 0; i+1 < len(ps) && i < 40; i++ {
+			p := ps[i]
+			opp, next := ps[i+1].Racks[0], ps[(i+7)%len(ps)].Racks[0]
+			var top movegen.TopN
+			top.N = 12
+			cand.SetBoard(&p.Board)
+			cand.Generate(&p.Racks[0], 50, movegen.Options{}, &top)
+			for _, m := range top.Moves() {
+				cand.SetBoard(&p.Board)
+				cand.Apply(&m)
+				g.CopyBoard(cand)
+				for _, rack := range []rules.Rack{opp, next} {
+					got, _ := g.Best(&rack, 50, opts)
+					fresh := movegen.New(lex)
+					fresh.SetBoard(cand.Board())
+					fresh.SetLeaves(valuer)
+					want, _ := fresh.Best(&rack, 50, opts)
+					if got != want {
+						t.Fatalf("leaves %T, position %d after %v, rack %s: Best = %v (eq %d), a fresh generator's = %v (eq %d)",
+							valuer, i+1, m.NotationOn(&p.Board), rack.String(), got.NotationOn(cand.Board()), got.Equity,
+							want.NotationOn(cand.Board()), want.Equity)
+					}
+					checks++
+				}
+			}
+		}
+	}
+	t.Logf("%d searches agree", checks)
+}
