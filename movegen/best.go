@@ -48,7 +48,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		ri.rack, ri.valuer, ri.leaves, ri.valid = *rack, g.valuer, g.leaves, true
 	}
 	g.shadowStamp++
-	g.shadowAll()
+	g.shadowAll(known)
 	g.pruning = true
 	g.spans = g.spans[:0]
 	for len(g.queue) > 0 {
@@ -139,22 +139,65 @@ func ByEquity(a, b *Move) int {
 }
 
 // shadowAll fills g.anchors with every anchor and its bound, best first.
-func (g *Generator) shadowAll() {
+// With reuse (the rack is one Best has seen just before), a lane whose
+// squares are as they were when the rack last met them takes the bounds it
+// had then (see laneBounds).
+func (g *Generator) shadowAll(reuse bool) {
 	g.anchors = g.anchors[:0]
 	g.sortRackValues()
+	// Bounds to keep must not depend on the best move found so far: the
+	// word checks then look for the best leave, not just one that could win.
+	g.keeping = reuse
 	for d := 0; d < g.directions(); d++ {
 		for lane := 0; lane < n; lane++ {
-			last := -1
-			for set := g.anchor[d][lane]; set != 0; set &= set - 1 {
+			set := g.anchor[d][lane]
+			if set == 0 {
+				continue
+			}
+			var lb *laneBounds
+			if reuse {
+				// Two copies a lane: the first kept (most often the
+				// position's own lane, which most candidates leave as
+				// it is) and the latest.
+				ways := &g.ri.lanes[d*n+lane]
+				hit := false
+				for w := range ways {
+					if l := &ways[w]; l.valid && l.anchors == set && g.laneUnchanged(d, lane, &l.squares) {
+						g.reuseLane(d, lane, l)
+						hit = true
+						break
+					}
+				}
+				if hit {
+					continue
+				}
+				lb = &ways[0]
+				if lb.valid {
+					lb = &ways[1]
+				}
+				lb.valid, lb.anchors = true, set
+				g.keepLane(d, lane, &lb.squares)
+			}
+			last, i := -1, 0
+			for ; set != 0; set &= set - 1 {
 				pos := bits.TrailingZeros16(set)
 				a := anchorBound{dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)}
-				if g.shadow(&a) {
+				ok := g.shadow(&a)
+				if ok {
 					g.anchors = append(g.anchors, a)
 				}
+				if lb != nil {
+					lb.bounds[i] = minEquity
+					if ok {
+						lb.bounds[i] = a.bound
+					}
+				}
 				last = pos
+				i++
 			}
 		}
 	}
+	g.keeping = false
 	// A max-heap of (bound, anchor) keys: most searches stop after a few
 	// anchors, so sorting them all would be wasted.
 	g.queue = g.queue[:0]
@@ -456,6 +499,54 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 	return e.leave
 }
 
+// laneBounds keeps the first-pass bounds of a lane's anchors for a rack
+// (rackInfo.lanes), with what they were worked out from: the lane's squares
+// (laneSquareKey) and its anchors. Such bounds are worked out without the
+// cut-off by the best move found so far, so they hold for any later search.
+// A simulation searches the opponent's rack on every candidate's board, and
+// a candidate changes only a few lanes.
+type laneBounds struct {
+	valid   bool
+	anchors uint16
+	squares [n]uint64
+	bounds  [n]int32 // by anchor, left to right (minEquity: no play)
+}
+
+// laneSquareKey packs what the shadow reads of a square: its tile, the
+// letters allowed there (with hasCross) and the cross-word's score.
+func (g *Generator) laneSquareKey(d, sq int) uint64 {
+	allowed := g.cross[d][sq] & (g.ext[d][sq] | hasCross)
+	return uint64(allowed) | uint64(uint16(g.crossScore[d][sq]))<<32 | uint64(g.tiles[d][sq])<<48
+}
+
+func (g *Generator) keepLane(d, lane int, keys *[n]uint64) {
+	for pos := range keys {
+		keys[pos] = g.laneSquareKey(d, lane*n+pos)
+	}
+}
+
+func (g *Generator) laneUnchanged(d, lane int, keys *[n]uint64) bool {
+	for pos := range keys {
+		if keys[pos] != g.laneSquareKey(d, lane*n+pos) {
+			return false
+		}
+	}
+	return true
+}
+
+// reuseLane adds the lane's anchors with their kept bounds.
+func (g *Generator) reuseLane(d, lane int, lb *laneBounds) {
+	last, i := -1, 0
+	for set := lb.anchors; set != 0; set &= set - 1 {
+		pos := bits.TrailingZeros16(set)
+		if b := lb.bounds[i]; b != minEquity {
+			g.anchors = append(g.anchors, anchorBound{bound: b, dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)})
+		}
+		last = pos
+		i++
+	}
+}
+
 // rackInfo is what Best works out about a rack before searching, kept for
 // the next searches with the same rack and leave valuer: a simulation asks
 // about one rack on many boards. The memo stays valid too: its entries
@@ -476,6 +567,7 @@ type rackInfo struct {
 	numSlots    int
 	rackPrint   uint64 // fingerprint of the rack (shadow)
 	memo        throughMemo
+	lanes       [2 * n][2]laneBounds // first-pass bounds by lane (d*n+lane)
 }
 
 // setRackCached is setRack for Best, reusing the rack's leave values and
@@ -496,6 +588,9 @@ func (g *Generator) setRackCached(rack *rules.Rack) (known bool) {
 	g.leaves.set(rack, g.valuer, &g.leaveScratch)
 	g.ri = &g.racks[g.riNext]
 	g.ri.valid = false
+	for i := range g.ri.lanes {
+		g.ri.lanes[i][0].valid, g.ri.lanes[i][1].valid = false, false
+	}
 	g.riNext = 1 - g.riNext
 	return false
 }
@@ -793,7 +888,7 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 				break
 			}
 			need := int32(minEquity)
-			if g.best.found {
+			if g.best.found && (g.refining || !g.keeping) {
 				need = g.best.m.Equity - score*1000
 			}
 			if leave := g.throughLeave(&s, need); leave != minEquity && leave >= need {

@@ -254,15 +254,22 @@ func TestBestOnCandidateBoards(t *testing.T) {
 				cand.SetBoard(&p.Board)
 				cand.Apply(&m)
 				g.CopyBoard(cand)
-				for _, rack := range []rules.Rack{opp, next} {
-					got, _ := g.Best(&rack, 50, opts)
+				// The opponent's rack with the bag full, then nearly empty
+				// (no exchange: the search starts from another best move),
+				// then the player's next rack.
+				for j, rack := range []rules.Rack{opp, opp, next} {
+					bag := 50
+					if j == 1 {
+						bag = 3
+					}
+					got, _ := g.Best(&rack, bag, opts)
 					fresh := movegen.New(lex)
 					fresh.SetBoard(cand.Board())
 					fresh.SetLeaves(valuer)
-					want, _ := fresh.Best(&rack, 50, opts)
+					want, _ := fresh.Best(&rack, bag, opts)
 					if got != want {
-						t.Fatalf("leaves %T, position %d after %v, rack %s: Best = %v (eq %d), a fresh generator's = %v (eq %d)",
-							valuer, i+1, m.NotationOn(&p.Board), rack.String(), got.NotationOn(cand.Board()), got.Equity,
+						t.Fatalf("leaves %T, position %d after %v, rack %s, bag %d: Best = %v (eq %d), a fresh generator's = %v (eq %d)",
+							valuer, i+1, m.NotationOn(&p.Board), rack.String(), bag, got.NotationOn(cand.Board()), got.Equity,
 							want.NotationOn(cand.Board()), want.Equity)
 					}
 					checks++

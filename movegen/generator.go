@@ -89,6 +89,7 @@ type Generator struct {
 	shadowStamp  uint32
 	shadowMax    int32 // the anchor's highest bound so far (see shadowRight)
 	refining     bool  // see throughLeave
+	keeping      bool  // the first pass keeps its bounds (see shadowAll)
 	spans        []spanEntry
 	// The tiles a word is being placed with and their number (direct.go).
 	have    rules.Rack
