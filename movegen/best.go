@@ -154,29 +154,12 @@ func (g *Generator) shadowAll(reuse bool) {
 			if set == 0 {
 				continue
 			}
-			var lb *laneBounds
+			var lb *laneBounds // where to keep the lane's bounds
 			if reuse {
-				// Two copies a lane: the first kept (most often the
-				// position's own lane, which most candidates leave as
-				// it is) and the latest.
-				ways := &g.ri.lanes[d*n+lane]
-				hit := false
-				for w := range ways {
-					if l := &ways[w]; l.valid && l.anchors == set && g.laneUnchanged(d, lane, &l.squares) {
-						g.reuseLane(d, lane, l)
-						hit = true
-						break
-					}
-				}
-				if hit {
+				if g.reuseLane(d, lane, set) {
 					continue
 				}
-				lb = &ways[0]
-				if lb.valid {
-					lb = &ways[1]
-				}
-				lb.valid, lb.anchors = true, set
-				g.keepLane(d, lane, &lb.squares)
+				lb = g.keepLane(d, lane, set)
 			}
 			last, i := -1, 0
 			for ; set != 0; set &= set - 1 {
@@ -449,14 +432,11 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 	if left > 1 && !g.refining {
 		return g.leaves.best[s.k]
 	}
-	key := s.board + uint64(left)*0x9e3779b97f4a7c15
-	e := &g.ri.memo.entries[key>>(64-memoBits)]
-	if e.stamp == g.ri.memo.stamp && e.key == key {
-		if e.leave != minEquity || e.floor <= need {
-			return e.leave
-		}
-	} else {
+	e, key, found := g.ri.memo.slot(s.board, left)
+	if !found {
 		*e = memoEntry{key: key, leave: minEquity, floor: -minEquity, stamp: g.ri.memo.stamp}
+	} else if e.leave != minEquity || e.floor <= need {
+		return e.leave
 	}
 	if left == 0 {
 		var ok bool
@@ -519,10 +499,43 @@ func (g *Generator) laneSquareKey(d, sq int) uint64 {
 	return uint64(allowed) | uint64(uint16(g.crossScore[d][sq]))<<32 | uint64(g.tiles[d][sq])<<48
 }
 
-func (g *Generator) keepLane(d, lane int, keys *[n]uint64) {
-	for pos := range keys {
-		keys[pos] = g.laneSquareKey(d, lane*n+pos)
+// reuseLane adds the lane's anchors with the bounds kept for them, if one
+// of the lane's two copies (the first kept, most often the position's own
+// lane, which most candidates leave as it is, and the latest) matches it.
+func (g *Generator) reuseLane(d, lane int, anchors uint16) bool {
+	ways := &g.ri.lanes[d*n+lane]
+	for w := range ways {
+		lb := &ways[w]
+		if !lb.valid || lb.anchors != anchors || !g.laneUnchanged(d, lane, &lb.squares) {
+			continue
+		}
+		last, i := -1, 0
+		for set := anchors; set != 0; set &= set - 1 {
+			pos := bits.TrailingZeros16(set)
+			if b := lb.bounds[i]; b != minEquity {
+				g.anchors = append(g.anchors, anchorBound{bound: b, dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)})
+			}
+			last = pos
+			i++
+		}
+		return true
 	}
+	return false
+}
+
+// keepLane takes a copy of the lane for its anchors' bounds (the first
+// copy while it is free, else the latest) and records the lane's squares.
+func (g *Generator) keepLane(d, lane int, anchors uint16) *laneBounds {
+	ways := &g.ri.lanes[d*n+lane]
+	lb := &ways[0]
+	if lb.valid {
+		lb = &ways[1]
+	}
+	lb.valid, lb.anchors = true, anchors
+	for pos := range lb.squares {
+		lb.squares[pos] = g.laneSquareKey(d, lane*n+pos)
+	}
+	return lb
 }
 
 func (g *Generator) laneUnchanged(d, lane int, keys *[n]uint64) bool {
@@ -532,19 +545,6 @@ func (g *Generator) laneUnchanged(d, lane int, keys *[n]uint64) bool {
 		}
 	}
 	return true
-}
-
-// reuseLane adds the lane's anchors with their kept bounds.
-func (g *Generator) reuseLane(d, lane int, lb *laneBounds) {
-	last, i := -1, 0
-	for set := lb.anchors; set != 0; set &= set - 1 {
-		pos := bits.TrailingZeros16(set)
-		if b := lb.bounds[i]; b != minEquity {
-			g.anchors = append(g.anchors, anchorBound{bound: b, dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)})
-		}
-		last = pos
-		i++
-	}
 }
 
 // rackInfo is what Best works out about a rack before searching, kept for
@@ -649,6 +649,15 @@ type throughMemo struct {
 
 const memoBits = 8
 
+// slot returns the entry for spans whose board letters have fingerprint
+// board, left tiles kept, its key, and whether it holds them (else it is
+// the slot to fill).
+func (m *throughMemo) slot(board uint64, left int) (e *memoEntry, key uint64, found bool) {
+	key = board + uint64(left)*0x9e3779b97f4a7c15
+	e = &m.entries[key>>(64-memoBits)]
+	return e, key, e.stamp == m.stamp && e.key == key
+}
+
 type memoEntry struct {
 	key   uint64
 	leave int32 // minEquity: no play found
@@ -705,7 +714,7 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 		}
 	}
 	g.ri.numSlots, g.ri.numSubsets = n, 0
-	g.spellSubsets(rack, g.ri.subsetSlots[:n], subsetState{})
+	g.spellSubsets(rack, g.ri.subsetSlots[:n], 0, rackSubset{})
 	g.spellWords()
 	// Index the subsets by size, best leave first.
 	for k := range g.ri.bySize {
@@ -732,31 +741,14 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	g.sink ^= uint64(touch)
 }
 
-// subsetState is a subset of the rack being built by spellSubsets.
-type subsetState struct {
-	fp        uint64
-	letters   uint32
-	idx       int32 // leave number
-	k, blanks int8
-	packed    [2]uint64
-	counts    uint32
-}
-
-// spellSubsets lists the subsets of the rack that extend st by 0..all tiles
-// of slots[0], and so on. Slots come highest value first, so each subset's
-// values are appended in order.
-func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, st subsetState) {
-	g.spellSubsetsFrom(rack, slots, 0, st)
-}
-
-// spellSubsetsFrom is spellSubsets from the rack's i-th letter on.
-func (g *Generator) spellSubsetsFrom(rack *rules.Rack, slots []uint8, i int, st subsetState) {
+// spellSubsets lists the subsets of the rack that extend st (its fields
+// but the leave and spells) by 0..all tiles of slots[i], and so on. Slots
+// come highest value first, so each subset's values are appended in order.
+func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, i int, st rackSubset) {
 	if i == len(slots) {
 		if st.k > 0 {
-			g.ri.subsets[g.ri.numSubsets] = rackSubset{
-				k: st.k, blanks: st.blanks, packed: st.packed, counts: st.counts, letters: st.letters,
-				fp: st.fp, leave: g.leaves.value[st.idx], idx: st.idx,
-			}
+			st.leave = g.leaves.value[st.idx]
+			g.ri.subsets[g.ri.numSubsets] = st
 			g.ri.numSubsets++
 		}
 		return
@@ -768,7 +760,7 @@ func (g *Generator) spellSubsetsFrom(rack *rules.Rack, slots []uint8, i int, st 
 	}
 	v := int8(l.Value())
 	for c := 0; ; c++ {
-		g.spellSubsetsFrom(rack, slots, i+1, st)
+		g.spellSubsets(rack, slots, i+1, st)
 		if c == int(rack[l]) || st.k == rules.RackSize {
 			return
 		}
@@ -883,8 +875,8 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 			score := g.shadowScore(&s, &g.tileValues, &g.tileTop, g.leaves.best[s.k])
 			if !g.refining && score*1000+g.leaves.best[s.k] <= g.shadowMax {
 				// The first pass only needs the anchor's highest bound
-				// (refining works out each count's): no word check for
-				// a span that cannot raise it.
+				// (refining bounds each span): no word check for a span
+				// that cannot raise it.
 				break
 			}
 			need := int32(minEquity)

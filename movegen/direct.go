@@ -76,8 +76,7 @@ func (g *Generator) directSpan(start, end, k int) {
 	// be asked again: those keeping more than checked (see throughLeave).
 	checked := int32(-minEquity)
 	if through {
-		key := board + uint64(g.rackTiles-k)*0x9e3779b97f4a7c15
-		if e := &g.ri.memo.entries[key>>(64-memoBits)]; e.stamp == g.ri.memo.stamp && e.key == key {
+		if e, _, found := g.ri.memo.slot(board, g.rackTiles-k); found {
 			checked = e.floor
 			if e.leave != minEquity {
 				checked = e.leave + 1
