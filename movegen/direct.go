@@ -182,7 +182,8 @@ func (g *Generator) directSubset(sub *rackSubset, board uint64, start, end int) 
 func (g *Generator) placeListed(f uint64, sub *rackSubset, start, end int) {
 	idx := g.anagrams
 	length := end - start + 1
-	words, wordLen := idx.wordsOf(f)
+	var buf [rules.Size]rules.Letter
+	words, wordLen := idx.wordsOf(f, &buf)
 	if wordLen != length {
 		return // none, or a fingerprint shared by chance with another length
 	}
