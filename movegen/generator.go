@@ -652,3 +652,6 @@ func (g *Generator) exchanges(rack *rules.Rack, slot int, rec Recorder) {
 	}
 	g.move.Len, g.leaves.used = start, used
 }
+
+// Lexicon returns the lexicon the generator was made for.
+func (g *Generator) Lexicon() *gaddag.GADDAG { return g.lex }

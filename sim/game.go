@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"scrabble/gaddag"
 	"scrabble/movegen"
@@ -33,8 +34,8 @@ func (e EndReason) String() string {
 // View is what the player to move knows: the board, their own rack, how
 // many tiles are in the bag and on the opponent's rack, and the unseen tiles
 // (bag plus opponent's rack; with the bag empty, exactly the opponent's
-// rack). It never shows the order of the bag. Board is only valid during
-// the call.
+// rack). It never shows the order of the bag. Board and Gen are only valid
+// during the call.
 type View struct {
 	Seat      int // 0 or 1: the player to move
 	Turn      int // 0-based number of the turn in the game
@@ -45,6 +46,11 @@ type View struct {
 	OppTiles  int    // tiles on the opponent's rack
 	Scores    [2]int // by seat
 	Scoreless int    // consecutive scoreless turns so far
+	// Gen is a move generator on the board, kept up to date by the game
+	// and shared by both seats, so each move is placed on one generator,
+	// not one per player. A player may search it (Best, Generate, which
+	// change only its scratch state) but must not change its board.
+	Gen *movegen.Generator
 }
 
 // TurnRecord is one turn of a game.
@@ -113,6 +119,7 @@ func PlayGame(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed u
 	}
 	g := &game{
 		lex:     lex,
+		gen:     boardGenerator(lex),
 		players: players,
 		bag:     rules.NewBag(seed),
 		rec: &GameRecord{
@@ -128,7 +135,22 @@ func PlayGame(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed u
 		g.rec.Racks[seat] = g.racks[seat]
 		players[seat].StartGame(GameStart{Lexicon: lex, Seat: seat, Seed: playerSeed(seed, seat), First: i == 0})
 	}
+	defer boardGenerators.Put(g.gen)
 	return g.play(ctx, firstPlayer)
+}
+
+// boardGenerators keeps the games' generators (*movegen.Generator) for the
+// next games: a new one is 68 KB to clear and bring into the cache.
+var boardGenerators sync.Pool
+
+// boardGenerator returns a generator for lex on an empty board.
+func boardGenerator(lex *gaddag.GADDAG) *movegen.Generator {
+	if gen, ok := boardGenerators.Get().(*movegen.Generator); ok && gen.Lexicon() == lex {
+		var empty rules.Board
+		gen.SetBoard(&empty)
+		return gen
+	}
+	return movegen.New(lex)
 }
 
 // playerSeed gives each seat its own stream for any randomness of its own,
@@ -139,6 +161,7 @@ func playerSeed(seed uint64, seat int) uint64 {
 
 type game struct {
 	lex       *gaddag.GADDAG
+	gen       *movegen.Generator // on board (see View.Gen)
 	players   [2]Player
 	bag       *rules.Bag
 	board     rules.Board
@@ -187,6 +210,7 @@ func (g *game) view(seat, turn int) View {
 		OppTiles:  g.racks[1-seat].Count(),
 		Scores:    g.scores,
 		Scoreless: g.scoreless,
+		Gen:       g.gen,
 	}
 }
 
@@ -216,6 +240,7 @@ func (g *game) apply(m *movegen.Move, seat int) (over bool) {
 		g.racks[seat].Sub(used)
 		g.onBoard = addRacks(g.onBoard, used)
 		g.board.Apply(m.Placed())
+		g.gen.Apply(m)
 		if m.NumTiles == rules.RackSize {
 			rec.Bingos[seat]++
 		}

@@ -14,11 +14,12 @@ import (
 
 // Player chooses the moves of one seat. A game calls StartGame once, then
 // Choose on each of the player's turns, and Observe after every move of
-// either player (its own included), so a player can keep its move generator
-// up to date incrementally. A Player keeps per-game state: it plays one game
-// at a time, and the two seats of a game are two different values. A player
-// that needs randomness takes it from GameStart.Seed, so that games are
-// reproducible.
+// either player (its own included), so a player can keep state of its own
+// up to date incrementally (one that only searches the board can use
+// View.Gen, which the game keeps up to date). A Player keeps per-game state:
+// it plays one game at a time, and the two seats of a game are two
+// different values. A player that needs randomness takes it from
+// GameStart.Seed, so that games are reproducible.
 type Player interface {
 	// Name is the player's registry name, e.g. "equity".
 	Name() string
@@ -102,41 +103,32 @@ func NewPlayer(name string, opts PlayerOptions) (Player, error) {
 }
 
 // staticPlayer picks the best move by a static evaluation, searched with
-// movegen's shadow-pruned Best. It keeps one generator across turns and
-// games, updated with Apply after every move.
+// movegen's shadow-pruned Best on the game's generator (View.Gen).
 type staticPlayer struct {
 	name      string
 	scoreOnly bool
 	leaves    movegen.LeaveValuer
-	lex       *gaddag.GADDAG
-	gen       *movegen.Generator
 }
 
 func (p *staticPlayer) Name() string { return p.name }
 
-func (p *staticPlayer) StartGame(s GameStart) {
-	if p.gen == nil || p.lex != s.Lexicon {
-		p.lex, p.gen = s.Lexicon, movegen.New(s.Lexicon)
-		return
-	}
-	var empty rules.Board
-	p.gen.SetBoard(&empty)
-}
+func (p *staticPlayer) StartGame(GameStart) {}
 
-func (p *staticPlayer) Observe(_ int, m *movegen.Move) { p.gen.Apply(m) }
+func (p *staticPlayer) Observe(int, *movegen.Move) {}
 
 func (p *staticPlayer) Choose(_ context.Context, v *View) (movegen.Move, error) {
+	gen := v.Gen
 	if p.scoreOnly {
-		p.gen.SetLeaves(nil) // equity = 1000 * score; the pass is worth 0
-		m, _ := p.gen.Best(&v.Rack, v.BagLen, movegen.Options{Pass: true})
+		gen.SetLeaves(nil) // equity = 1000 * score; the pass is worth 0
+		m, _ := gen.Best(&v.Rack, v.BagLen, movegen.Options{Pass: true})
 		if m.Kind == movegen.Pass && rules.CanExchange(v.BagLen) {
 			m = exchangeAll(&v.Rack)
 		}
 		return m, nil
 	}
 	// With the bag empty the unseen tiles are the opponent's rack.
-	p.gen.SetLeaves(eval.Equity(p.leaves, v.BagLen, v.Unseen))
-	m, _ := p.gen.Best(&v.Rack, v.BagLen, movegen.Options{Exchanges: true, Pass: true})
+	gen.SetLeaves(eval.Equity(p.leaves, v.BagLen, v.Unseen))
+	m, _ := gen.Best(&v.Rack, v.BagLen, movegen.Options{Exchanges: true, Pass: true})
 	return m, nil
 }
 
