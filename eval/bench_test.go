@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+
+	"scrabble/rules"
 )
 
 var sinkI32 int32
@@ -66,5 +68,27 @@ func BenchmarkWriteCSV(b *testing.B) {
 		if err := lt.WriteCSV(io.Discard, false); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkRackLeaveValues values every leave of a rack at once, as the
+// move generator does once per search (up to 128 leaves a rack).
+func BenchmarkRackLeaveValues(b *testing.B) {
+	lt := randomTable(7)
+	rng := rand.New(rand.NewPCG(7, 7))
+	racks := make([]rules.Rack, 1<<10)
+	for i := range racks {
+		racks[i] = randomRack(rng, rules.RackSize)
+	}
+	var out [128]int32
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		r := &racks[i&(len(racks)-1)]
+		n := 1
+		for _, c := range r {
+			n *= int(c) + 1
+		}
+		lt.RackLeaveValues(r, out[:n])
 	}
 }

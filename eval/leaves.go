@@ -47,27 +47,51 @@ func (t *LeaveTable) Value(r *rules.Rack) int32 {
 // LeaveValue is Value; it makes a LeaveTable a movegen.LeaveValuer.
 func (t *LeaveTable) LeaveValue(r *rules.Rack) int32 { return t.Value(r) }
 
-// LeaveValues stores Value(&leaves[i]) in out[i] for every leave: all the
-// indexes first, then the table reads, which (mostly cache misses) then
-// overlap instead of waiting on one another. It makes a LeaveTable a
-// movegen.LeaveBatchValuer.
-func (t *LeaveTable) LeaveValues(leaves []rules.Rack, out []int32) {
-	var at [128]int32
-	for start := 0; start < len(leaves); start += len(at) {
-		chunk := leaves[start:min(len(leaves), start+len(at))]
-		for i := range chunk {
-			at[i] = -1
-			if j, ok := leaveIndex(&chunk[i]); ok && uint(j) < uint(len(t.vals)) {
-				at[i] = int32(j)
-			}
+// RackLeaveValues stores the value of every leave of rack in out, numbered
+// by the tiles used as movegen.RackLeaveValuer describes (out[u] for the
+// leave after using u): it makes a LeaveTable a movegen.RackLeaveValuer.
+// The leaves are ranked together, each rank one step from its parent's, so
+// the cost is about one table read a leave.
+func (t *LeaveTable) RackLeaveValues(rack *rules.Rack, out []int32) {
+	var radix [rules.RackSlots]int32
+	place, used := int32(1), int32(0)
+	for l, c := range rack {
+		if c > 0 {
+			radix[l] = place
+			used += place * int32(c)
+			place *= int32(c) + 1
 		}
-		for i := range chunk {
-			v := int32(0)
-			if j := at[i]; j >= 0 {
-				v = t.vals[j]
-			}
-			out[start+i] = v
+	}
+	var slots [rules.RackSlots]uint8
+	n := 0
+	for _, j := range slotOrder {
+		if rack[j] > 0 {
+			slots[n] = j
+			n++
 		}
+	}
+	if len(out) != int(place) {
+		panic(fmt.Sprintf("eval: RackLeaveValues(%q): %d values, want %d", rack.String(), len(out), place))
+	}
+	t.rankLeaves(rack, &radix, slots[:n], 0, MaxLeave, used, 0, out)
+}
+
+// rankLeaves values every leave that keeps, of the letters in slots, 0 to
+// all of each: rank, s and bad are leaveIndex's after the letters before
+// them, used the number of the tiles used so far (all of slots' used).
+func (t *LeaveTable) rankLeaves(rack *rules.Rack, radix *[rules.RackSlots]int32, slots []uint8, rank int32, s uint, used, bad int32, out []int32) {
+	if len(slots) == 0 {
+		v := int32(0)
+		if bad >= 0 && rank > 0 && int(rank) <= len(t.vals) {
+			v = t.vals[rank-1]
+		}
+		out[used] = v
+		return
+	}
+	j := slots[0]
+	for c := uint(0); c <= uint(rack[j]); c++ {
+		step := rankStep[j][s&7][c&7]
+		t.rankLeaves(rack, radix, slots[1:], rank+step, s-c, used-radix[j]*int32(c), bad|step|-int32(c>>3), out)
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 	"scrabble/rules"
 )
 
-var _ movegen.LeaveBatchValuer = (*LeaveTable)(nil)
+var _ movegen.RackLeaveValuer = (*LeaveTable)(nil)
 
 // bruteLeaves enumerates every multiset of 1..MaxLeave tiles the
 // distribution allows, by recursion over the letter counts.
@@ -221,27 +221,66 @@ func TestSetValue(t *testing.T) {
 	}
 }
 
-// TestLeaveValuesMatchesValue checks the batch look-up against Value, on
-// leaves in the table and outside it (empty, full racks, impossible counts),
-// over more than one chunk.
-func TestLeaveValuesMatchesValue(t *testing.T) {
+// TestRackLeaveValuesMatchesValue checks the rack-at-once look-up against
+// Value for every leave of random racks of 1 to 7 tiles (blanks and
+// repeated letters included), of racks with leaves outside the table (two
+// Qs, more tiles than the distribution holds), and of a zero table.
+func TestRackLeaveValuesMatchesValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	lt := NewLeaveTable()
-	leaves := randomLeaves(rng, 300)
-	for i := range leaves {
-		lt.Set(&leaves[i], rng.Int32()-1<<30)
+	for i := range lt.Len() {
+		lt.SetAt(i, rng.Int32()-1<<30)
 	}
-	var odd rules.Rack
-	odd[5] = 9 // more Es than a leave holds
-	leaves = append(leaves, rules.Rack{}, mustRack(t, "AEINRST"), odd)
-	rng.Shuffle(len(leaves), func(i, j int) { leaves[i], leaves[j] = leaves[j], leaves[i] })
-	out := make([]int32, len(leaves))
-	lt.LeaveValues(leaves, out)
-	for i := range leaves {
-		if want := lt.Value(&leaves[i]); out[i] != want {
-			t.Fatalf("LeaveValues[%d] (%q) = %d, Value = %d", i, leaves[i].String(), out[i], want)
+	var racks []rules.Rack
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 7, 7} {
+		for range 100 {
+			racks = append(racks, randomRack(rng, n))
 		}
 	}
+	var odd rules.Rack
+	odd[5] = 7 // seven Es: leaves of up to six are in the table
+	racks = append(racks, mustRack(t, "QQ??"), mustRack(t, "AEINRST"), mustRack(t, "EEEEEEE"), odd)
+	check := func(lt *LeaveTable, rack *rules.Rack) {
+		// The numbering of movegen.RackLeaveValuer: letters in slot order,
+		// each with radix the product of (count+1) before it.
+		var radix [rules.RackSlots]int
+		place := 1
+		for l, c := range rack {
+			radix[l] = place
+			place *= int(c) + 1
+		}
+		out := make([]int32, place)
+		lt.RackLeaveValues(rack, out)
+		for u := range out {
+			leave := *rack
+			for l, c := range rack {
+				leave[l] -= uint8(u / radix[l] % (int(c) + 1))
+			}
+			if want := lt.Value(&leave); out[u] != want {
+				t.Fatalf("RackLeaveValues(%q)[%d] (leave %q) = %d, Value = %d", rack.String(), u, leave.String(), out[u], want)
+			}
+		}
+	}
+	for i := range racks {
+		check(lt, &racks[i])
+	}
+	check(&LeaveTable{}, &racks[0])
+}
+
+// randomRack draws n tiles from the distribution.
+func randomRack(rng *rand.Rand, n int) rules.Rack {
+	var bag []rules.Letter
+	for l, c := range rules.Distribution {
+		for range c {
+			bag = append(bag, rules.Letter(l))
+		}
+	}
+	rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+	var r rules.Rack
+	for _, l := range bag[:n] {
+		r.Add(l)
+	}
+	return r
 }
 
 func TestSetOutsideTablePanics(t *testing.T) {

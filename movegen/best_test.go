@@ -20,13 +20,19 @@ func (hashLeaves) LeaveValue(r *rules.Rack) int32 {
 	return int32(h.Sum32()%60001) - 30000
 }
 
-// batchHashLeaves is hashLeaves through the batch interface, valuing the
-// leaves last to first, so that a leave valued for the wrong subset shows.
+// batchHashLeaves is hashLeaves through the rack-at-once interface,
+// valuing the leaves last to first, so that a leave valued for the wrong
+// subset shows.
 type batchHashLeaves struct{ hashLeaves }
 
-func (b batchHashLeaves) LeaveValues(leaves []rules.Rack, out []int32) {
-	for i := len(leaves) - 1; i >= 0; i-- {
-		out[i] = b.LeaveValue(&leaves[i])
+func (b batchHashLeaves) RackLeaveValues(rack *rules.Rack, out []int32) {
+	for u := len(out) - 1; u >= 0; u-- {
+		leave, radix := *rack, 1
+		for l, c := range rack {
+			leave[l] -= uint8(u / radix % (int(c) + 1))
+			radix *= int(c) + 1
+		}
+		out[u] = b.LeaveValue(&leave)
 	}
 }
 

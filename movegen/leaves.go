@@ -8,11 +8,16 @@ type LeaveValuer interface {
 	LeaveValue(leave *rules.Rack) int32
 }
 
-// LeaveBatchValuer is a LeaveValuer that values many leaves at once
-// (out[i] is the value of leaves[i]), faster than one by one.
-type LeaveBatchValuer interface {
+// RackLeaveValuer is a LeaveValuer that values every leave of a rack at
+// once, faster than one by one.
+type RackLeaveValuer interface {
 	LeaveValuer
-	LeaveValues(leaves []rules.Rack, out []int32)
+	// RackLeaveValues stores in out[u] the value of the tiles the rack
+	// keeps after using the sub-multiset numbered u, for every u: the
+	// rack's letters are taken in slot order (the blank first), and using
+	// c of the i-th adds c times the product of (count+1) over the letters
+	// before it. len(out) is the product over all of them.
+	RackLeaveValues(rack *rules.Rack, out []int32)
 }
 
 // SetLeaves makes equity count leave values (nil: equity is score only).
@@ -39,9 +44,6 @@ type rackLeaves struct {
 // leaveScratch is rackLeaves.set's working space.
 type leaveScratch struct {
 	kept rules.Rack // a pointer to a local would escape to the heap
-	// For a LeaveBatchValuer: every leave and its number of tiles played.
-	keptAll [128]rules.Rack
-	usedAll [128]int8
 }
 
 func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer, sc *leaveScratch) {
@@ -67,17 +69,19 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer, sc *leaveScratch) {
 		clear(lv.value[:])
 		return
 	}
+	all, _ := v.(RackLeaveValuer)
+	if all != nil {
+		all.RackLeaveValues(rack, lv.value[:place])
+	}
 	// Count through the subsets like an odometer (slot 0 the fastest
 	// wheel), keeping the leave and its size up to date: no division.
-	batch, _ := v.(LeaveBatchValuer)
 	kept := &sc.kept
 	*kept = *rack
 	usedTiles := 0
-	n := int32(0)
-	for ; ; n++ {
+	for n := int32(0); ; n++ {
 		switch {
-		case batch != nil:
-			sc.keptAll[n], sc.usedAll[n] = *kept, int8(usedTiles)
+		case all != nil:
+			lv.record(n, usedTiles, lv.value[n])
 		case v != nil: // the empty leave too: going out may be worth something
 			lv.record(n, usedTiles, v.LeaveValue(kept))
 		default:
@@ -95,13 +99,7 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer, sc *leaveScratch) {
 			kept[l] = rack[l]
 		}
 		if i == len(slots) {
-			break
-		}
-	}
-	if batch != nil {
-		batch.LeaveValues(sc.keptAll[:n+1], lv.value[:n+1])
-		for i := int32(0); i <= n; i++ {
-			lv.record(i, int(sc.usedAll[i]), lv.value[i])
+			return
 		}
 	}
 }
