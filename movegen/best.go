@@ -270,7 +270,6 @@ func (g *Generator) sortRackValues() {
 // squares get the rack's best tiles, the best tile where it counts most.
 type shadowSpan struct {
 	k         int   // new tiles
-	free      int   // new tiles on squares without a cross-word
 	length    int   // squares
 	fixed     int32 // face value of board tiles in the main word
 	wordMul   int32
@@ -279,11 +278,19 @@ type shadowSpan struct {
 	crossBase int32        // cross-words' board tiles, word multipliers included
 	through   rules.Letter // a board letter in the span (unblanked)
 	board     uint64       // fingerprint of the board letters in the span
-	// free squares by letter multiplier (the others count once)
-	double, triple int
+	// New tiles on free squares (squares without a cross-word), packed:
+	// all of them | those on double letters<<4 | on triple letters<<8 (the
+	// others count once). Packed, a square adds its share in one add.
+	free int32
 	// Every new tile's square: its letter multiplier, and that times its
-	// word multiplier where it also makes a cross-word (else 0).
-	tileLM, tileX [rules.RackSize]int32
+	// word multiplier where it also makes a cross-word (else 0). Indexed
+	// by k&7 (k < 8), so with no bounds checks.
+	tileLM, tileX [8]int32
+}
+
+// freeCounts unpacks shadowSpan.free.
+func freeCounts(free int32) (all, double, triple int32) {
+	return free & 15, free >> 4 & 15, free >> 8 & 15
 }
 
 // shadowSquare is what the shadow needs of one square of a lane, worked out
@@ -291,10 +298,11 @@ type shadowSpan struct {
 type shadowSquare struct {
 	tile   rules.Letter // board tile (Empty: none)
 	usable bool         // some rack tile may go here
+	lm, wm int8
 	// free: no cross-word and no restriction by the runs beside it, so it
-	// takes the rack's best tiles.
-	free      bool
-	lm, wm    int8
+	// takes the rack's best tiles: its share of shadowSpan.free (0: not
+	// free).
+	free      int16
 	value     int8  // board tile's face value
 	hookMain  int16 // restricted: its best letter x letter multiplier
 	hookCross int16 // with a cross-word: that word's bound, word multiplier included
@@ -326,7 +334,13 @@ func (g *Generator) shadowLane(d, lane int) *[n]shadowSquare {
 		possible := allowed & playable
 		q.usable = possible != 0
 		if cross&hasCross == 0 && allowed&allLetters == allLetters {
-			q.free = true
+			q.free = 1
+			switch q.lm {
+			case 2:
+				q.free |= 1 << 4
+			case 3:
+				q.free |= 1 << 8
+			}
 			continue
 		}
 		// Restricted by a cross-word or by the runs beside it: bounded by
@@ -353,20 +367,13 @@ func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
 	if !q.usable || s.k == g.rackTiles {
 		return false
 	}
-	if q.free {
-		switch q.lm {
-		case 3:
-			s.triple++
-		case 2:
-			s.double++
-		}
-		s.free++
-	} else {
-		s.hookMain += int32(q.hookMain)
-		s.hookCross += int32(q.hookCross)
-		s.crossBase += int32(q.crossBase)
-	}
-	s.tileLM[s.k], s.tileX[s.k] = int32(q.lm), int32(q.crossX)
+	// No branch on the kind of square (it would be mispredicted often): a
+	// free square's hook fields are 0, a restricted one's free share.
+	s.free += int32(q.free)
+	s.hookMain += int32(q.hookMain)
+	s.hookCross += int32(q.hookCross)
+	s.crossBase += int32(q.crossBase)
+	s.tileLM[s.k&7], s.tileX[s.k&7] = int32(q.lm), int32(q.crossX)
 	s.wordMul *= int32(q.wm)
 	s.k++
 	s.length++
@@ -381,12 +388,13 @@ func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32
 	// The best tiles on the free squares, triple letters first, then
 	// double: with top[i] the sum of the i best values, that is
 	// 3*top[t] + 2*(top[t+d]-top[t]) + (top[free]-top[t+d]).
-	main := s.fixed + s.hookMain + top[s.triple] + top[s.triple+s.double] + top[s.free]
+	free, double, triple := freeCounts(s.free)
+	main := s.fixed + s.hookMain + top[triple&7] + top[(triple+double)&7] + top[free&7]
 	total := main*s.wordMul + s.hookCross
 	if s.k == rules.RackSize {
 		total += rules.BingoBonus
 	}
-	if s.k > s.free && g.refining && (!g.best.found || total*1000+leave >= g.best.m.Equity) {
+	if s.k > int(free) && g.refining && (!g.best.found || total*1000+leave >= g.best.m.Equity) {
 		total = min(total, g.shadowOnce(s, tileValues))
 	}
 	return total
