@@ -57,24 +57,34 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 			break
 		}
 		g.popQueue()
-		i := int(top&(1<<queueShift-1)) >> 1
-		if top&1 == 0 {
-			// An anchor: tighten the bounds of its spans with the word
+		i := int(top&(1<<queueShift-1)) >> 2
+		switch top & 3 {
+		case anchorEntry:
+			// Tighten the bounds of the anchor's spans with the word
 			// check for every number of tiles, now that it is worth
 			// searching, and put each span that can compete in line
 			// (see shadowRight). The memo stays valid: entries for
 			// shorter plays are only made and read while refining.
+			a := &g.anchors[i]
+			g.laneBest = g.kept[int(a.dir)*n+int(a.lane)]
 			g.refining = true
-			g.shadow(&g.anchors[i])
+			g.shadow(a)
 			g.refining = false
-			continue
+		case spanEntry:
+			sp := &g.spans[i]
+			g.laneBest = g.kept[int(sp.dir)*n+int(sp.lane)]
+			g.loadSquares(int(sp.dir), int(sp.lane), int(sp.start), int(sp.end))
+			g.directSpan(int(sp.start), int(sp.end), int(sp.k))
+			g.leaves.used = 0
+		default:
+			// A lane kept from an earlier search whose plays may now
+			// compete: search it after all.
+			g.openLane(i)
 		}
-		sp := &g.spans[i]
-		g.loadSquares(int(sp.dir), int(sp.lane), int(sp.start), int(sp.end))
-		g.directSpan(int(sp.start), int(sp.end), int(sp.k))
-		g.leaves.used = 0
 	}
 	g.pruning = false
+	g.laneBest = nil
+	g.keepLaneBests()
 	return best.m, best.found
 }
 
@@ -138,71 +148,92 @@ func ByEquity(a, b *Move) int {
 	return Compare(a, b)
 }
 
-// shadowAll fills g.anchors with every anchor and its bound, best first.
-// With reuse (the rack is one Best has seen just before), a lane whose
-// squares are as they were when the rack last met them takes the bounds it
-// had then (see laneBounds).
+// shadowAll fills g.anchors with every anchor and its bound, and the queue
+// with them, best first. With reuse (the rack is one Best has seen just
+// before), a lane whose squares are as they were when the rack last met
+// them is not searched now: its best play, if kept, is recorded, else the
+// lane goes in line on the bound kept for its plays (see laneBounds). The
+// other lanes are kept from this search.
 func (g *Generator) shadowAll(reuse bool) {
 	g.anchors = g.anchors[:0]
+	g.queue = g.queue[:0]
+	if g.keptAny {
+		g.kept = [2 * n]*bestEquity{}
+		g.keptAny = false
+	}
 	g.sortRackValues()
-	// Bounds to keep must not depend on the best move found so far: the
-	// word checks then look for the best leave, not just one that could win.
-	g.keeping = reuse
 	for d := 0; d < g.directions(); d++ {
 		for lane := 0; lane < n; lane++ {
 			set := g.anchor[d][lane]
 			if set == 0 {
 				continue
 			}
-			var lb *laneBounds // where to keep the lane's bounds
 			if reuse {
 				if g.reuseLane(d, lane, set) {
 					continue
 				}
-				lb = g.keepLane(d, lane, set)
+				g.keepLane(d, lane, set)
+				g.keptAny = true
 			}
-			last, i := -1, 0
-			for ; set != 0; set &= set - 1 {
-				pos := bits.TrailingZeros16(set)
-				a := anchorBound{dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)}
-				ok := g.shadow(&a)
-				if ok {
-					g.anchors = append(g.anchors, a)
-				}
-				if lb != nil {
-					lb.bounds[i] = minEquity
-					if ok {
-						lb.bounds[i] = a.bound
-					}
-				}
-				last = pos
-				i++
-			}
+			g.shadowLaneAnchors(d, lane)
 		}
 	}
-	g.keeping = false
 	// A max-heap of (bound, anchor) keys: most searches stop after a few
 	// anchors, so sorting them all would be wasted.
-	g.queue = g.queue[:0]
 	for i := range g.anchors {
-		g.queue = append(g.queue, queueKey(g.anchors[i].bound, i, 0))
+		g.queue = append(g.queue, queueKey(g.anchors[i].bound, i, anchorEntry))
 	}
 	for i := len(g.queue)/2 - 1; i >= 0; i-- {
 		g.siftDown(i)
 	}
 }
 
-// queueKey orders queue entries by bound; the low bits hold an index into
-// g.anchors (an anchor to refine, span 0) or g.spans (span 1).
-func queueKey(bound int32, i, span int) int64 {
-	return int64(bound)<<queueShift | int64(i)<<1 | int64(span)
+// shadowLaneAnchors bounds the anchors of a lane and adds them to g.anchors.
+func (g *Generator) shadowLaneAnchors(d, lane int) {
+	last := -1
+	for set := g.anchor[d][lane]; set != 0; set &= set - 1 {
+		pos := bits.TrailingZeros16(set)
+		a := anchorBound{dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)}
+		if g.shadow(&a) {
+			g.anchors = append(g.anchors, a)
+		}
+		last = pos
+	}
+}
+
+// openLane searches a lane kept from an earlier search (its number d*n+lane
+// is id): its anchors are bounded and put in line, and what it finds is
+// kept for it.
+func (g *Generator) openLane(id int) {
+	d, lane := id/n, id%n
+	lb := g.ri.open[id]
+	g.kept[id] = &lb.best
+	g.keptAny = true
+	from := len(g.anchors)
+	g.shadowLaneAnchors(d, lane)
+	for i := from; i < len(g.anchors); i++ {
+		g.pushQueue(g.anchors[i].bound, i, anchorEntry)
+	}
+}
+
+// Kinds of queue entries (queueKey).
+const (
+	anchorEntry = iota // an anchor to refine (index into g.anchors)
+	spanEntry          // a span to place plays on (g.spans)
+	laneEntry          // a lane kept from an earlier search (d*n+lane)
+)
+
+// queueKey orders queue entries by bound; the low bits hold the index and
+// kind of the entry.
+func queueKey(bound int32, i, kind int) int64 {
+	return int64(bound)<<queueShift | int64(i)<<2 | int64(kind)
 }
 
 const queueShift = 24
 
-// spanEntry is a span of a lane to place plays on, found competitive when
-// its anchor was refined.
-type spanEntry struct {
+// span is a span of a lane to place plays on, found competitive when its
+// anchor was refined.
+type span struct {
 	dir, lane, start, end, k int8
 }
 
@@ -233,8 +264,8 @@ func (g *Generator) popQueue() {
 }
 
 // pushQueue adds an entry.
-func (g *Generator) pushQueue(bound int32, i, span int) {
-	g.queue = append(g.queue, queueKey(bound, i, span))
+func (g *Generator) pushQueue(bound int32, i, kind int) {
+	g.queue = append(g.queue, queueKey(bound, i, kind))
 	for c := len(g.queue) - 1; c > 0; {
 		p := (c - 1) / 2
 		if g.queue[p] >= g.queue[c] {
@@ -487,17 +518,24 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 	return e.leave
 }
 
-// laneBounds keeps the first-pass bounds of a lane's anchors for a rack
-// (rackInfo.lanes), with what they were worked out from: the lane's squares
-// (laneSquareKey) and its anchors. Such bounds are worked out without the
-// cut-off by the best move found so far, so they hold for any later search.
-// A simulation searches the opponent's rack on every candidate's board, and
-// a candidate changes only a few lanes.
+// laneBounds keeps what a search found of a lane's plays for a rack
+// (rackInfo.lanes), with what they depend on: the lane's squares
+// (laneSquareKey) and its anchors. A simulation searches the opponent's
+// rack on every candidate's board, and a candidate changes only a few
+// lanes: a later search needs to search an unchanged lane only if its plays
+// can beat the best move found elsewhere.
+//
+// A search records every play that reaches its final best move's equity,
+// so after it a lane either has its best play known (exact: one of its
+// plays reached that equity, or the search cut nothing) or all its plays
+// are below that equity (below).
 type laneBounds struct {
 	valid   bool
 	anchors uint16
 	squares [n]uint64
-	bounds  [n]int32 // by anchor, left to right (minEquity: no play)
+	exact   bool
+	best    bestEquity // its best play found (exact: its best play)
+	below   int32      // not exact: every play of the lane is below this
 }
 
 // laneSquareKey packs what the shadow reads of a square: its tile, the
@@ -507,43 +545,66 @@ func (g *Generator) laneSquareKey(d, sq int) uint64 {
 	return uint64(allowed) | uint64(uint16(g.crossScore[d][sq]))<<32 | uint64(g.tiles[d][sq])<<48
 }
 
-// reuseLane adds the lane's anchors with the bounds kept for them, if one
-// of the lane's two copies (the first kept, most often the position's own
-// lane, which most candidates leave as it is, and the latest) matches it.
+// reuseLane takes what was kept of the lane, if one of its two copies (the
+// first kept, most often the position's own lane, which most candidates
+// leave as it is, and the latest) matches it: its best play is recorded
+// if known, else the lane goes in line on the bound of its plays.
 func (g *Generator) reuseLane(d, lane int, anchors uint16) bool {
-	ways := &g.ri.lanes[d*n+lane]
+	id := d*n + lane
+	ways := &g.ri.lanes[id]
 	for w := range ways {
 		lb := &ways[w]
 		if !lb.valid || lb.anchors != anchors || !g.laneUnchanged(d, lane, &lb.squares) {
 			continue
 		}
-		last, i := -1, 0
-		for set := anchors; set != 0; set &= set - 1 {
-			pos := bits.TrailingZeros16(set)
-			if b := lb.bounds[i]; b != minEquity {
-				g.anchors = append(g.anchors, anchorBound{bound: b, dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)})
+		if lb.exact {
+			if lb.best.found {
+				g.best.Record(&lb.best.m)
 			}
-			last = pos
-			i++
+		} else {
+			g.ri.open[id] = lb
+			g.queue = append(g.queue, queueKey(lb.below-1, id, laneEntry))
 		}
 		return true
 	}
 	return false
 }
 
-// keepLane takes a copy of the lane for its anchors' bounds (the first
-// copy while it is free, else the latest) and records the lane's squares.
-func (g *Generator) keepLane(d, lane int, anchors uint16) *laneBounds {
-	ways := &g.ri.lanes[d*n+lane]
+// keepLane takes a copy of the lane (the first copy while it is free, else
+// the latest) for what this search finds of its plays.
+func (g *Generator) keepLane(d, lane int, anchors uint16) {
+	id := d*n + lane
+	ways := &g.ri.lanes[id]
 	lb := &ways[0]
 	if lb.valid {
 		lb = &ways[1]
 	}
-	lb.valid, lb.anchors = true, anchors
+	lb.valid, lb.anchors, lb.exact, lb.best, lb.below = true, anchors, false, bestEquity{}, -minEquity
 	for pos := range lb.squares {
 		lb.squares[pos] = g.laneSquareKey(d, lane*n+pos)
 	}
-	return lb
+	g.kept[id] = &lb.best
+	g.ri.open[id] = lb
+}
+
+// keepLaneBests settles what the search found of the lanes kept or opened
+// in it, now that its best move is known (see laneBounds).
+func (g *Generator) keepLaneBests() {
+	if !g.keptAny {
+		return
+	}
+	for id, b := range g.kept {
+		if b == nil {
+			continue
+		}
+		lb := g.ri.open[id]
+		switch {
+		case !g.best.found || b.found && b.m.Equity >= g.best.m.Equity:
+			lb.exact = true
+		default:
+			lb.below = min(lb.below, g.best.m.Equity)
+		}
+	}
 }
 
 func (g *Generator) laneUnchanged(d, lane int, keys *[n]uint64) bool {
@@ -575,7 +636,9 @@ type rackInfo struct {
 	numSlots    int
 	rackPrint   uint64 // fingerprint of the rack (shadow)
 	memo        throughMemo
-	lanes       [2 * n][2]laneBounds // first-pass bounds by lane (d*n+lane)
+	lanes       [2 * n][2]laneBounds // by lane (d*n+lane)
+	// The copy of each lane this search keeps, opens or may open.
+	open [2 * n]*laneBounds
 }
 
 // setRackCached is setRack for Best, reusing the rack's leave values and
@@ -888,7 +951,7 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 				break
 			}
 			need := int32(minEquity)
-			if g.best.found && (g.refining || !g.keeping) {
+			if g.best.found {
 				need = g.best.m.Equity - score*1000
 			}
 			if leave := g.throughLeave(&s, need); leave != minEquity && leave >= need {
@@ -911,6 +974,6 @@ func (g *Generator) queueSpan(a *anchorBound, start, end, k int, bound int32) {
 	if g.best.found && bound < g.best.m.Equity {
 		return
 	}
-	g.spans = append(g.spans, spanEntry{dir: a.dir, lane: a.lane, start: int8(start), end: int8(end), k: int8(k)})
-	g.pushQueue(bound, len(g.spans)-1, 1)
+	g.spans = append(g.spans, span{dir: a.dir, lane: a.lane, start: int8(start), end: int8(end), k: int8(k)})
+	g.pushQueue(bound, len(g.spans)-1, spanEntry)
 }

@@ -89,8 +89,12 @@ type Generator struct {
 	shadowStamp  uint32
 	shadowMax    int32 // the anchor's highest bound so far (see shadowRight)
 	refining     bool  // see throughLeave
-	keeping      bool  // the first pass keeps its bounds (see shadowAll)
-	spans        []spanEntry
+	spans        []span
+	// Best: the best play found in each lane it keeps or opens (by lane,
+	// d*n+lane; nil for the others), and in the lane being searched.
+	kept     [2 * n]*bestEquity
+	keptAny  bool // some kept entry is set
+	laneBest *bestEquity
 	// The tiles a word is being placed with and their number (direct.go).
 	have    rules.Rack
 	placing int
@@ -596,6 +600,9 @@ func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
 	m.Score = score
 	m.Equity = equity
 	g.rec.Record(m)
+	if g.laneBest != nil {
+		g.laneBest.Record(m) // a lane Best keeps (see laneBounds)
+	}
 }
 
 // Options says which non-play moves Generate adds.
