@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -169,7 +170,12 @@ type simRun struct {
 	zero     int
 	cands    []movegen.Move
 	live     []int // indexes into cands of the candidates in the race
-	paired   bool  // keep the pairwise sums (pruning needs them)
+	// order is live in the order rollouts play them: candidates that keep
+	// the same leave together, so that their second plies (the same rack:
+	// the leave plus the same draws) follow one another, and the move
+	// generator reuses what it found for that rack (see movegen.Best).
+	order  []int
+	paired bool // keep the pairwise sums (pruning needs them)
 }
 
 // Simulate ranks the candidate moves of pos by simulation. It returns an
@@ -360,6 +366,7 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 	for i := range r.live {
 		r.live[i] = i
 	}
+	r.orderLive()
 	return r, bag, nil
 }
 
@@ -546,6 +553,25 @@ func (r *simRun) prune(a *simAcc) {
 		keep = append(keep, c)
 	}
 	r.live = keep
+	r.orderLive()
+}
+
+// orderLive sets r.order: the live candidates by the leave they keep, then
+// by index. Each candidate's rollouts depend on its own draws only, so the
+// order changes no result.
+func (r *simRun) orderLive() {
+	r.order = append(r.order[:0], r.live...)
+	leave := func(c int) rules.Rack {
+		kept := r.rack
+		if m := &r.cands[c]; m.Kind != movegen.Pass {
+			kept.Sub(m.Used())
+		}
+		return kept
+	}
+	slices.SortStableFunc(r.order, func(a, b int) int {
+		la, lb := leave(a), leave(b)
+		return bytes.Compare(la[:], lb[:])
+	})
 }
 
 // rank orders the candidates for the result: live ones by simulated

@@ -66,7 +66,7 @@ func (w *simWorker) iterate(r *simRun, i int) {
 	}
 	w.bagBase = w.pool[r.oppTiles:]
 
-	for _, c := range r.live {
+	for _, c := range r.order {
 		v, win := w.rollout(r, c, seed)
 		w.vals[c] = v
 		a := &w.acc
