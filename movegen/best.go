@@ -48,7 +48,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		ri.rack, ri.valuer, ri.leaves, ri.valid = *rack, g.valuer, g.leaves, true
 	}
 	g.shadowStamp++
-	g.shadowAll(known)
+	g.shadowAll(known || opts.Repeat)
 	g.pruning = true
 	g.spans = g.spans[:0]
 	for len(g.queue) > 0 {

@@ -262,13 +262,18 @@ func TestBestOnCandidateBoards(t *testing.T) {
 				g.CopyBoard(cand)
 				// The opponent's rack with the bag full, then nearly empty
 				// (no exchange: the search starts from another best move),
-				// then the player's next rack.
+				// then the player's next rack. The opponent's searches say
+				// the rack will come again (Options.Repeat) on every other
+				// position, so both ways of starting to keep lanes are
+				// checked.
 				for j, rack := range []rules.Rack{opp, opp, next} {
 					bag := 50
 					if j == 1 {
 						bag = 3
 					}
-					got, _ := g.Best(&rack, bag, opts)
+					o := opts
+					o.Repeat = j < 2 && i%2 == 0
+					got, _ := g.Best(&rack, bag, o)
 					fresh := movegen.New(lex)
 					fresh.SetBoard(cand.Board())
 					fresh.SetLeaves(valuer)

@@ -612,6 +612,12 @@ type Options struct {
 	Exchanges bool
 	// Pass adds the pass.
 	Pass bool
+	// Repeat tells Best that the same rack will be searched again on
+	// boards that differ from this one in a few lanes (a simulation's
+	// opponent, on each candidate's board): it then keeps what it finds of
+	// each lane from this first search on, not only from the second.
+	// Results are the same either way.
+	Repeat bool
 }
 
 // Generate hands rec every play, then the exchanges and pass that opts ask

@@ -122,7 +122,8 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 		bagLen := len(w.bag) - w.top
 		// With the bag empty each side knows the other's rack.
 		g.SetLeaves(eval.Equity(r.opts.Leaves, bagLen, w.racks[1-side]))
-		m, _ = g.Best(&w.racks[side], bagLen, movegen.Options{Exchanges: true, Pass: true})
+		// The opponent's rack is the same on every candidate's board.
+		m, _ = g.Best(&w.racks[side], bagLen, movegen.Options{Exchanges: true, Pass: true, Repeat: side == 1 && ply == 1})
 		w.acc.gens++
 		w.apply(&m, side)
 		if m.Kind == movegen.Play {
