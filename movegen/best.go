@@ -51,12 +51,14 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 	g.shadowAll(known || opts.Repeat)
 	g.pruning = true
 	g.spans = g.spans[:0]
-	for len(g.queue) > 0 {
-		top := g.queue[0]
-		if best.found && int32(top>>queueShift) < best.m.Equity {
+	for g.queue.top != 0 {
+		if best.found && g.queue.ceiling() < best.m.Equity {
 			break
 		}
-		g.popQueue()
+		top := g.queue.pop()
+		if best.found && int32(top>>queueShift) < best.m.Equity {
+			continue
+		}
 		i := int(top&(1<<queueShift-1)) >> 2
 		switch top & 3 {
 		case anchorEntry:
@@ -156,7 +158,7 @@ func ByEquity(a, b *Move) int {
 // other lanes are kept from this search.
 func (g *Generator) shadowAll(reuse bool) {
 	g.anchors = g.anchors[:0]
-	g.queue = g.queue[:0]
+	g.queue.reset()
 	if g.keptAny {
 		g.kept = [2 * n]*bestEquity{}
 		g.keptAny = false
@@ -178,13 +180,8 @@ func (g *Generator) shadowAll(reuse bool) {
 			g.shadowLaneAnchors(d, lane)
 		}
 	}
-	// A max-heap of (bound, anchor) keys: most searches stop after a few
-	// anchors, so sorting them all would be wasted.
 	for i := range g.anchors {
-		g.queue = append(g.queue, queueKey(g.anchors[i].bound, i, anchorEntry))
-	}
-	for i := len(g.queue)/2 - 1; i >= 0; i-- {
-		g.siftDown(i)
+		g.queue.push(queueKey(g.anchors[i].bound, i, anchorEntry))
 	}
 }
 
@@ -212,7 +209,7 @@ func (g *Generator) openLane(id int) {
 	from := len(g.anchors)
 	g.shadowLaneAnchors(d, lane)
 	for i := from; i < len(g.anchors); i++ {
-		g.pushQueue(g.anchors[i].bound, i, anchorEntry)
+		g.queue.push(queueKey(g.anchors[i].bound, i, anchorEntry))
 	}
 }
 
@@ -237,43 +234,81 @@ type span struct {
 	dir, lane, start, end, k int8
 }
 
-func (g *Generator) siftDown(i int) {
-	q := g.queue
-	for {
-		c := 2*i + 1
-		if c >= len(q) {
-			return
-		}
-		if c+1 < len(q) && q[c+1] > q[c] {
-			c++
-		}
-		if q[i] >= q[c] {
-			return
-		}
-		q[i], q[c] = q[c], q[i]
-		i = c
-	}
+// bucketQueue holds queue entries (queueKey) in buckets of 1024
+// millipoints of bound, with a bit set of the buckets in use: an entry goes
+// in and the highest bucket's last entry comes out in a few instructions,
+// with no comparisons of entries to mispredict (a heap's sifting does).
+// Entries of one bucket come out in no particular order; the search
+// re-checks each entry's own bound.
+type bucketQueue struct {
+	head [numBuckets]int32 // each bucket's last entry (1-based, 0: none)
+	used [numBuckets / 64]uint64
+	top  uint64 // bit w: used[w] != 0
+	keys []int64
+	next []int32 // the entry below, in the same bucket
 }
 
-// popQueue removes the entry with the highest bound.
-func (g *Generator) popQueue() {
-	last := len(g.queue) - 1
-	g.queue[0] = g.queue[last]
-	g.queue = g.queue[:last]
-	g.siftDown(0)
+const (
+	numBuckets   = 4096
+	bucketShift  = 10
+	bucketOffset = 1024 // bucket of bound 0
+)
+
+func bucketOf(bound int32) int {
+	return min(max(int(bound>>bucketShift)+bucketOffset, 0), numBuckets-1)
 }
 
-// pushQueue adds an entry.
-func (g *Generator) pushQueue(bound int32, i, kind int) {
-	g.queue = append(g.queue, queueKey(bound, i, kind))
-	for c := len(g.queue) - 1; c > 0; {
-		p := (c - 1) / 2
-		if g.queue[p] >= g.queue[c] {
-			return
+// reset empties the queue (the buckets still in use only).
+func (q *bucketQueue) reset() {
+	for w := q.top; w != 0; w &= w - 1 {
+		i := bits.TrailingZeros64(w)
+		for b := q.used[i]; b != 0; b &= b - 1 {
+			q.head[i<<6|bits.TrailingZeros64(b)] = 0
 		}
-		g.queue[p], g.queue[c] = g.queue[c], g.queue[p]
-		c = p
+		q.used[i] = 0
 	}
+	q.top = 0
+	q.keys, q.next = q.keys[:0], q.next[:0]
+}
+
+func (q *bucketQueue) push(key int64) {
+	b := bucketOf(int32(key >> queueShift))
+	q.keys = append(q.keys, key)
+	q.next = append(q.next, q.head[b])
+	q.head[b] = int32(len(q.keys))
+	q.used[b>>6] |= 1 << (b & 63)
+	q.top |= 1 << (b >> 6)
+}
+
+// highest is the highest bucket in use; the queue must not be empty.
+func (q *bucketQueue) highest() int {
+	w := 63 - bits.LeadingZeros64(q.top)
+	return w<<6 | (63 - bits.LeadingZeros64(q.used[w]))
+}
+
+// ceiling bounds every entry's bound from above; the queue must not be
+// empty.
+func (q *bucketQueue) ceiling() int32 {
+	b := q.highest()
+	if b == numBuckets-1 {
+		return -minEquity
+	}
+	return int32((b-bucketOffset+1)<<bucketShift - 1)
+}
+
+// pop removes and returns an entry of the highest bucket; the queue must
+// not be empty.
+func (q *bucketQueue) pop() int64 {
+	b := q.highest()
+	e := q.head[b] - 1
+	q.head[b] = q.next[e]
+	if q.head[b] == 0 {
+		q.used[b>>6] &^= 1 << (b & 63)
+		if q.used[b>>6] == 0 {
+			q.top &^= 1 << (b >> 6)
+		}
+	}
+	return q.keys[e]
 }
 
 // sortRackValues lists the rack's tile values, highest first.
@@ -563,7 +598,7 @@ func (g *Generator) reuseLane(d, lane int, anchors uint16) bool {
 			}
 		} else {
 			g.ri.open[id] = lb
-			g.queue = append(g.queue, queueKey(lb.below-1, id, laneEntry))
+			g.queue.push(queueKey(lb.below-1, id, laneEntry))
 		}
 		return true
 	}
@@ -975,5 +1010,5 @@ func (g *Generator) queueSpan(a *anchorBound, start, end, k int, bound int32) {
 		return
 	}
 	g.spans = append(g.spans, span{dir: a.dir, lane: a.lane, start: int8(start), end: int8(end), k: int8(k)})
-	g.pushQueue(bound, len(g.spans)-1, spanEntry)
+	g.queue.push(queueKey(bound, len(g.spans)-1, spanEntry))
 }

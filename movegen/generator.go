@@ -68,7 +68,7 @@ type Generator struct {
 	move       Move
 	valuer     LeaveValuer
 	anchors    []anchorBound
-	queue      []int64 // anchors' searches by bound, a max-heap (see queueKey)
+	queue      bucketQueue // Best's entries by bound (see queueKey)
 	best       bestEquity
 	tileValues [rules.RackSize]int32     // rack tile values, highest first (shadow)
 	tileTop    [rules.RackSize + 1]int32 // prefix sums of tileValues
