@@ -249,9 +249,9 @@ type bucketQueue struct {
 }
 
 const (
-	numBuckets   = 4096
+	numBuckets   = 1024
 	bucketShift  = 10
-	bucketOffset = 1024 // bucket of bound 0
+	bucketOffset = 256 // bucket of bound 0
 )
 
 func bucketOf(bound int32) int {
