@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# In-process A/B timing of the best-move search: an older commit's movegen
+# (copied for the run as package scrabble/zzold) against the working tree's,
+# in one process, alternating batches of the committed positions (each
+# batch every position once, a fresh search each). Timings taken minutes
+# apart, or even side by side on the two cores, drift by 5 to 30% on this
+# VM; alternating batches in one process see the same machine, so a
+# difference of 1-2% shows. Two copies of the same code read 0.99 to 1.01.
+#
+# usage: benchmarks/tools/abtest.sh [REF] [ROUNDS]
+#   REF: the commit to compare with (default HEAD); ROUNDS: default 300
+# Needs SCRABBLE_LEXICA_DIR. Prints both means and new/old (mean, median,
+# quartiles); it checks first that both find the same best moves.
+set -euo pipefail
+ref=${1:-HEAD} rounds=${2:-300}
+: "${SCRABBLE_LEXICA_DIR:?set SCRABBLE_LEXICA_DIR (the shared word lists)}"
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+old=$root/zzold test=$root/benchmarks/zz_abtest_test.go
+trap 'rm -rf "$old" "$test"' EXIT
+mkdir "$old"
+for f in $(git ls-tree --name-only "$ref" movegen/ | grep '\.go$' | grep -v _test.go); do
+	git show "$ref:$f" >"$old/$(basename "$f")"
+done
+cat >"$test" <<EOT
+package benchmarks_test
+
+import (
+	"fmt"
+	"sort"
+	"testing"
+	"time"
+
+	"scrabble/benchmarks"
+	"scrabble/eval"
+	"scrabble/internal/testlex"
+	"scrabble/movegen"
+	old "scrabble/zzold"
+)
+
+func TestZZABTest(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	ps, _ := benchmarks.Positions()
+	leaves, _ := eval.DefaultLeaves("NWL23")
+	ng := make([]*movegen.Generator, len(ps))
+	og := make([]*old.Generator, len(ps))
+	for i, p := range ps {
+		ng[i], og[i] = movegen.New(lex), old.New(lex)
+		ng[i].SetBoard(&p.Board)
+		og[i].SetBoard(&p.Board)
+		ng[i].SetLeaves(leaves)
+		og[i].SetLeaves(leaves)
+	}
+	movegen.Prepare(lex)
+	old.Prepare(lex)
+	nopts, oopts := movegen.Options{Exchanges: true, Pass: true}, old.Options{Exchanges: true, Pass: true}
+	for i, p := range ps {
+		a, _ := ng[i].Best(&p.Racks[0], 50, nopts)
+		b, _ := og[i].Best(&p.Racks[0], 50, oopts)
+		if a.Equity != b.Equity || a.Score != b.Score {
+			t.Fatalf("position %d: new %+v, old %+v", i, a, b)
+		}
+	}
+	runNew := func() float64 {
+		st := time.Now()
+		for i, p := range ps {
+			ng[i].ForgetRacks()
+			ng[i].Best(&p.Racks[0], 50, nopts)
+		}
+		return float64(time.Since(st).Nanoseconds()) / float64(len(ps))
+	}
+	runOld := func() float64 {
+		st := time.Now()
+		for i, p := range ps {
+			og[i].ForgetRacks()
+			og[i].Best(&p.Racks[0], 50, oopts)
+		}
+		return float64(time.Since(st).Nanoseconds()) / float64(len(ps))
+	}
+	for range 5 {
+		runOld()
+		runNew()
+	}
+	const rounds = $rounds
+	var ratios []float64
+	var so, sn float64
+	for r := range rounds {
+		var a, b float64
+		if r%2 == 0 {
+			a = runOld()
+			b = runNew()
+		} else {
+			b = runNew()
+			a = runOld()
+		}
+		so += a
+		sn += b
+		ratios = append(ratios, b/a)
+	}
+	sort.Float64s(ratios)
+	fmt.Printf("old %.0f ns, new %.0f ns a position; new/old mean %.4f, median %.4f, quartiles %.4f-%.4f\n",
+		so/rounds, sn/rounds, sn/so, ratios[rounds/2], ratios[rounds/4], ratios[3*rounds/4])
+}
+EOT
+cd benchmarks
+GOMAXPROCS=1 taskset -c 1 go test -run ZZABTest -count=1 -v . | grep -E "new/old|FAIL|Error|position [0-9]+:" || true
