@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"scrabble/rules"
@@ -29,6 +30,59 @@ func TestPackedDot(t *testing.T) {
 		rev := reversedLanes(&coef)
 		if got := packedDot(&packed, &rev); got != want {
 			t.Fatalf("values %v, coefficients %v: packed dot %d, want %d", vals, coef, got, want)
+		}
+	}
+}
+
+// TestBucketQueue checks Best's queue against a sorted list: every entry
+// comes out once, never before an entry of a higher bucket, the ceiling
+// bounds every entry still in, and reset empties it (bounds far out of
+// the buckets' range included).
+func TestBucketQueue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	var q bucketQueue
+	for round := range 50 {
+		q.reset()
+		var in []int64
+		for i := range 1 + rng.IntN(300) {
+			bound := int32(rng.IntN(1_200_000) - 400_000)
+			switch rng.IntN(20) {
+			case 0:
+				bound = minEquity + int32(rng.IntN(1000))
+			case 1:
+				bound = int32(2_000_000 + rng.IntN(1000))
+			}
+			key := queueKey(bound, i, i%3)
+			q.push(key)
+			in = append(in, key)
+		}
+		if round%5 == 4 {
+			continue // left full: reset must empty it
+		}
+		for len(in) > 0 {
+			if q.top == 0 {
+				t.Fatalf("round %d: queue empty with %d entries in", round, len(in))
+			}
+			ceil := q.ceiling()
+			for _, k := range in {
+				if int32(k>>queueShift) > ceil {
+					t.Fatalf("round %d: ceiling %d below entry bound %d", round, ceil, int32(k>>queueShift))
+				}
+			}
+			key := q.pop()
+			j := slices.Index(in, key)
+			if j < 0 {
+				t.Fatalf("round %d: popped %x, not in the queue", round, key)
+			}
+			for _, k := range in {
+				if bucketOf(int32(k>>queueShift)) > bucketOf(int32(key>>queueShift)) {
+					t.Fatalf("round %d: popped bound %d before %d", round, int32(key>>queueShift), int32(k>>queueShift))
+				}
+			}
+			in = slices.Delete(in, j, j+1)
+		}
+		if q.top != 0 {
+			t.Fatalf("round %d: entries left after all came out", round)
 		}
 	}
 }
