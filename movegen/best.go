@@ -24,6 +24,9 @@ type anchorBound struct {
 // bounded again with a word check and put in line, and a span's plays are
 // placed from the anagram index when it comes first (see direct.go). The
 // search stops once no remaining bound can beat the best move found.
+// A search with the rack and valuer of one of the last two reuses what they
+// worked out: the rack's set-up, and the best play or a bound of each lane
+// whose squares are unchanged (see laneBounds and Options.Repeat).
 // movegen/DESIGN.md describes it step by step.
 func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool) {
 	best := &g.best
