@@ -71,13 +71,13 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 			// (see shadowRight). The memo stays valid: entries for
 			// shorter plays are only made and read while refining.
 			a := &g.anchors[i]
-			g.laneBest = g.kept[int(a.dir)*n+int(a.lane)]
+			g.laneBest = g.keptBest(a.dir, a.lane)
 			g.refining = true
 			g.shadow(a)
 			g.refining = false
 		case spanEntry:
 			sp := &g.spans[i]
-			g.laneBest = g.kept[int(sp.dir)*n+int(sp.lane)]
+			g.laneBest = g.keptBest(sp.dir, sp.lane)
 			g.loadSquares(int(sp.dir), int(sp.lane), int(sp.start), int(sp.end))
 			g.directSpan(int(sp.start), int(sp.end), int(sp.k))
 			g.leaves.used = 0
@@ -163,7 +163,7 @@ func (g *Generator) shadowAll(reuse bool) {
 	g.anchors = g.anchors[:0]
 	g.queue.reset()
 	if g.keptAny {
-		g.kept = [2 * n]*bestEquity{}
+		g.kept = [2 * n]*laneBounds{}
 		g.keptAny = false
 	}
 	g.sortRackValues()
@@ -174,11 +174,14 @@ func (g *Generator) shadowAll(reuse bool) {
 				continue
 			}
 			if reuse {
+				keys := &g.laneKeys
+				for pos := range keys {
+					keys[pos] = g.laneSquareKey(d, lane*n+pos)
+				}
 				if g.reuseLane(d, lane, set) {
 					continue
 				}
 				g.keepLane(d, lane, set)
-				g.keptAny = true
 			}
 			g.shadowLaneAnchors(d, lane)
 		}
@@ -201,14 +204,13 @@ func (g *Generator) shadowLaneAnchors(d, lane int) {
 	}
 }
 
-// openLane searches a lane kept from an earlier search (its number d*n+lane
-// is id): its anchors are bounded and put in line, and what it finds is
-// kept for it.
-func (g *Generator) openLane(id int) {
+// openLane searches a lane kept from an earlier search (i is its number
+// d*n+lane, times two, plus the copy's): its anchors are bounded and put in
+// line, and what it finds is kept for it.
+func (g *Generator) openLane(i int) {
+	id := i >> 1
 	d, lane := id/n, id%n
-	lb := g.ri.open[id]
-	g.kept[id] = &lb.best
-	g.keptAny = true
+	g.kept[id], g.keptAny = &g.ri.lanes[id][i&1], true
 	from := len(g.anchors)
 	g.shadowLaneAnchors(d, lane)
 	for i := from; i < len(g.anchors); i++ {
@@ -220,7 +222,7 @@ func (g *Generator) openLane(id int) {
 const (
 	anchorEntry = iota // an anchor to refine (index into g.anchors)
 	spanEntry          // a span to place plays on (g.spans)
-	laneEntry          // a lane kept from an earlier search (d*n+lane)
+	laneEntry          // a lane kept from an earlier search (see openLane)
 )
 
 // queueKey orders queue entries by bound; the low bits hold the index and
@@ -583,16 +585,16 @@ func (g *Generator) laneSquareKey(d, sq int) uint64 {
 	return uint64(allowed) | uint64(uint16(g.crossScore[d][sq]))<<32 | uint64(g.tiles[d][sq])<<48
 }
 
-// reuseLane takes what was kept of the lane, if one of its two copies (the
-// first kept, most often the position's own lane, which most candidates
-// leave as it is, and the latest) matches it: its best play is recorded
-// if known, else the lane goes in line on the bound of its plays.
+// reuseLane takes what was kept of the lane (its squares' keys in
+// g.laneKeys), if one of its two copies (the first kept, most often the
+// position's own lane, which most candidates leave as it is, and the
+// latest) matches it: its best play is recorded if known, else the lane
+// goes in line on the bound of its plays.
 func (g *Generator) reuseLane(d, lane int, anchors uint16) bool {
 	id := d*n + lane
-	ways := &g.ri.lanes[id]
-	for w := range ways {
-		lb := &ways[w]
-		if !lb.valid || lb.anchors != anchors || !g.laneUnchanged(d, lane, &lb.squares) {
+	for w := range g.ri.lanes[id] {
+		lb := &g.ri.lanes[id][w]
+		if !lb.valid || lb.anchors != anchors || lb.squares != g.laneKeys {
 			continue
 		}
 		if lb.exact {
@@ -600,8 +602,7 @@ func (g *Generator) reuseLane(d, lane int, anchors uint16) bool {
 				g.best.Record(&lb.best.m)
 			}
 		} else {
-			g.ri.open[id] = lb
-			g.queue.push(queueKey(lb.below-1, id, laneEntry))
+			g.queue.push(queueKey(lb.below-1, id<<1|w, laneEntry))
 		}
 		return true
 	}
@@ -609,20 +610,25 @@ func (g *Generator) reuseLane(d, lane int, anchors uint16) bool {
 }
 
 // keepLane takes a copy of the lane (the first copy while it is free, else
-// the latest) for what this search finds of its plays.
+// the latest) for its squares (g.laneKeys) and what this search finds of
+// its plays.
 func (g *Generator) keepLane(d, lane int, anchors uint16) {
 	id := d*n + lane
-	ways := &g.ri.lanes[id]
-	lb := &ways[0]
+	lb := &g.ri.lanes[id][0]
 	if lb.valid {
-		lb = &ways[1]
+		lb = &g.ri.lanes[id][1]
 	}
-	lb.valid, lb.anchors, lb.exact, lb.best, lb.below = true, anchors, false, bestEquity{}, -minEquity
-	for pos := range lb.squares {
-		lb.squares[pos] = g.laneSquareKey(d, lane*n+pos)
+	*lb = laneBounds{valid: true, anchors: anchors, squares: g.laneKeys, below: -minEquity}
+	g.kept[id], g.keptAny = lb, true
+}
+
+// keptBest is where the best play found in the lane goes if the search
+// keeps the lane, else nil.
+func (g *Generator) keptBest(d, lane int8) *bestEquity {
+	if lb := g.kept[int(d)*n+int(lane)]; lb != nil {
+		return &lb.best
 	}
-	g.kept[id] = &lb.best
-	g.ri.open[id] = lb
+	return nil
 }
 
 // keepLaneBests settles what the search found of the lanes kept or opened
@@ -631,27 +637,15 @@ func (g *Generator) keepLaneBests() {
 	if !g.keptAny {
 		return
 	}
-	for id, b := range g.kept {
-		if b == nil {
-			continue
-		}
-		lb := g.ri.open[id]
+	for _, lb := range g.kept {
 		switch {
-		case !g.best.found || b.found && b.m.Equity >= g.best.m.Equity:
+		case lb == nil:
+		case !g.best.found || lb.best.found && lb.best.m.Equity >= g.best.m.Equity:
 			lb.exact = true
 		default:
 			lb.below = min(lb.below, g.best.m.Equity)
 		}
 	}
-}
-
-func (g *Generator) laneUnchanged(d, lane int, keys *[n]uint64) bool {
-	for pos := range keys {
-		if keys[pos] != g.laneSquareKey(d, lane*n+pos) {
-			return false
-		}
-	}
-	return true
 }
 
 // rackInfo is what Best works out about a rack before searching, kept for
@@ -675,8 +669,6 @@ type rackInfo struct {
 	rackPrint   uint64 // fingerprint of the rack (shadow)
 	memo        throughMemo
 	lanes       [2 * n][2]laneBounds // by lane (d*n+lane)
-	// The copy of each lane this search keeps, opens or may open.
-	open [2 * n]*laneBounds
 }
 
 // setRackCached is setRack for Best, reusing the rack's leave values and

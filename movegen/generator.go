@@ -90,11 +90,13 @@ type Generator struct {
 	shadowMax    int32 // the anchor's highest bound so far (see shadowRight)
 	refining     bool  // see throughLeave
 	spans        []span
-	// Best: the best play found in each lane it keeps or opens (by lane,
-	// d*n+lane; nil for the others), and in the lane being searched.
-	kept     [2 * n]*bestEquity
+	// Best: the copy of each lane it keeps or opens (by lane, d*n+lane;
+	// nil for the others), where the best play found in the lane being
+	// searched goes if it is kept, and scratch for a lane's square keys.
+	kept     [2 * n]*laneBounds
 	keptAny  bool // some kept entry is set
 	laneBest *bestEquity
+	laneKeys [n]uint64
 	// The tiles a word is being placed with and their number (direct.go).
 	have    rules.Rack
 	placing int
