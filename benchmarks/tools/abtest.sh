@@ -7,12 +7,13 @@
 # VM; alternating batches in one process see the same machine, so a
 # difference of 1-2% shows. Two copies of the same code read 0.99 to 1.01.
 #
-# usage: benchmarks/tools/abtest.sh [REF] [ROUNDS]
-#   REF: the commit to compare with (default HEAD); ROUNDS: default 300
+# usage: benchmarks/tools/abtest.sh [REF] [ROUNDS] [MODE]
+#   REF: the commit to compare with (default HEAD); ROUNDS: default 300;
+#   MODE: best (default: best by equity) or all (every play, a counter)
 # Needs SCRABBLE_LEXICA_DIR. Prints both means and new/old (mean, median,
 # quartiles); it checks first that both find the same best moves.
 set -euo pipefail
-ref=${1:-HEAD} rounds=${2:-300}
+ref=${1:-HEAD} rounds=${2:-300} mode=${3:-best}
 : "${SCRABBLE_LEXICA_DIR:?set SCRABBLE_LEXICA_DIR (the shared word lists)}"
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -37,6 +38,14 @@ import (
 	"scrabble/movegen"
 	old "scrabble/zzold"
 )
+
+type zzCounter int
+
+func (c *zzCounter) Record(*movegen.Move) { *c++ }
+
+type zzOldCounter int
+
+func (c *zzOldCounter) Record(*old.Move) { *c++ }
 
 func TestZZABTest(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
@@ -74,6 +83,17 @@ func TestZZABTest(t *testing.T) {
 	}
 	runOld := func() float64 {
 		return batch(func(i int) { og[i].ForgetRacks(); og[i].Best(&ps[i].Racks[0], 50, oopts) })
+	}
+	if "$mode" == "all" {
+		var nc zzCounter
+		var oc zzOldCounter
+		runNew = func() float64 { return batch(func(i int) { ng[i].GeneratePlays(&ps[i].Racks[0], &nc) }) }
+		runOld = func() float64 { return batch(func(i int) { og[i].GeneratePlays(&ps[i].Racks[0], &oc) }) }
+		runNew()
+		runOld()
+		if int(nc) != int(oc) {
+			t.Fatalf("new lists %d plays, old %d", nc, oc)
+		}
 	}
 	for range 5 {
 		runOld()
