@@ -81,7 +81,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 			g.loadSquares(int(sp.dir), int(sp.lane), int(sp.start), int(sp.end))
 			g.directSpan(int(sp.start), int(sp.end), int(sp.k))
 			g.leaves.used = 0
-		default:
+		case laneEntry:
 			// A lane kept from an earlier search whose plays may now
 			// compete: search it after all.
 			g.openLane(i)
@@ -186,22 +186,150 @@ func (g *Generator) shadowAll(reuse bool) {
 			g.shadowLaneAnchors(d, lane)
 		}
 	}
-	for i := range g.anchors {
-		g.queue.push(queueKey(g.anchors[i].bound, i, anchorEntry))
-	}
 }
 
-// shadowLaneAnchors bounds the anchors of a lane and adds them to g.anchors.
+// shadowLaneAnchors bounds the anchors of a lane (firstBound), adds them to
+// g.anchors and puts them in line.
 func (g *Generator) shadowLaneAnchors(d, lane int) {
 	last := -1
+	g.sumWindows(g.shadowLane(d, lane))
+	w := &g.win
 	for set := g.anchor[d][lane]; set != 0; set &= set - 1 {
 		pos := bits.TrailingZeros16(set)
 		a := anchorBound{dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)}
-		if g.shadow(&a) {
+		if a.bound = g.firstBound(w, pos, last); a.bound != minEquity {
 			g.anchors = append(g.anchors, a)
+			g.queue.push(queueKey(a.bound, len(g.anchors)-1, anchorEntry))
 		}
 		last = pos
 	}
+}
+
+// shadowWindows is a lane's shadow squares again, summed for the first
+// pass: a span is a run of consecutive empty squares (the new tiles) with
+// the board tiles next to and between them, so each of its sums is the
+// difference of two prefix sums, without going through its squares.
+type shadowWindows struct {
+	m      int      // empty squares
+	at     [n]int8  // the number of the empty square at a position
+	pos    [16]int8 // the position of empty square t
+	usable [16]bool // some rack tile may go on empty square t
+	// Prefix sums over the empty squares (index t: squares 0 to t-1),
+	// packed (see windowSums): shadowSquare's free share, the word
+	// multipliers counted, hookMain and hookCross.
+	sums [16]uint64
+	// Prefix sums over the runs of board tiles (index r: runs 0 to r-1;
+	// run r lies just before empty square r, run m after the last): face
+	// values | tiles<<16, and fingerprints; and a letter of each run.
+	// (Sized so that masked indexes need no bounds checks.)
+	runs    [32]uint64
+	prints  [32]uint64
+	letters [32]rules.Letter
+}
+
+// windowSums packs a square's sums: every field's total over a lane stays
+// within its bits (free shares 12 bits, word multipliers counted as
+// doubles | triples<<4 8 bits, hookMain at most 30 a square, hookCross
+// at most a few hundred).
+func windowSums(q *shadowSquare) uint64 {
+	wms := uint64(0)
+	switch q.wm {
+	case 2:
+		wms = 1
+	case 3:
+		wms = 1 << 4
+	}
+	return uint64(q.free) | wms<<12 | uint64(q.hookMain)<<20 | uint64(q.hookCross)<<32
+}
+
+// wordMulOf is the word multiplier of doubles | triples<<4 of them.
+var wordMulOf = func() (t [256]int32) {
+	for i := range t {
+		m := int32(1)
+		for range i & 15 {
+			m *= 2
+		}
+		for range i >> 4 {
+			m *= 3
+		}
+		t[i] = min(m, 1<<20)
+	}
+	return t
+}()
+
+// firstBound is the first pass's bound of the anchor at pos of the lane w
+// (leftLimit as in shadow): the same bound as shadow's, worked out from the
+// prefix sums. minEquity: no play.
+func (g *Generator) firstBound(w *shadowWindows, pos, leftLimit int) int32 {
+	t0 := int(w.at[pos])
+	if !w.usable[t0&15] {
+		return minEquity
+	}
+	tiles := g.rackTiles
+	first := t0
+	for first > 0 && w.usable[(first-1)&15] && int(w.pos[(first-1)&15]) > leftLimit && t0-first+1 < tiles {
+		first--
+	}
+	last := t0
+	for last+1 < w.m && w.usable[(last+1)&15] && last+2-t0 <= tiles {
+		last++
+	}
+	bound := int32(minEquity)
+	var s shadowSpan
+	for i := t0; i >= first; i-- {
+		runsBefore, sumsBefore := w.runs[i&31], w.sums[i&15]
+		for j := t0; j <= min(last, i+tiles-1); j++ {
+			k := j - i + 1
+			runs := w.runs[(j+2)&31] - runsBefore
+			board := int(runs >> 16)
+			length := k + board
+			if length < 2 {
+				continue
+			}
+			sums := w.sums[(j+1)&15] - sumsBefore
+			all, double, triple := freeCounts(int32(sums & 0xfff))
+			wm := wordMulOf[sums>>12&255]
+			main := int32(runs&0xffff) + int32(sums>>20&0xfff)
+			cross := int32(sums >> 32)
+			if k == rules.RackSize {
+				cross += rules.BingoBonus
+			}
+			if board == 0 {
+				// New tiles only: a word the rack spells.
+				if g.ri.spell.formable[k&7] {
+					top := &g.ri.spell.top[k&7]
+					score := (main+top[triple&7]+top[(triple+double)&7]+top[all&7])*wm + cross
+					bound = max(bound, score*1000+g.ri.spell.leave[k&7])
+				}
+				continue
+			}
+			top := &g.tileTop
+			score := (main+top[triple&7]+top[(triple+double)&7]+top[all&7])*wm + cross
+			leave := g.leaves.best[k&7]
+			if score*1000+leave <= bound {
+				continue
+			}
+			need := int32(minEquity)
+			if g.best.found {
+				need = g.best.m.Equity - score*1000
+			}
+			if tiles-k <= 1 {
+				s.k, s.length, s.board = k, length, w.prints[(j+2)&31]-w.prints[i&31]
+				if s.length == rules.RackSize+1 {
+					for r := i; r <= j+1; r++ {
+						if w.letters[r&31] != 0 {
+							s.through = w.letters[r&31]
+						}
+					}
+				}
+				leave = g.throughLeave(&s, need)
+			}
+			if leave != minEquity && leave >= need {
+				bound = max(bound, score*1000+leave)
+			}
+		}
+	}
+	return bound
 }
 
 // openLane searches a lane kept from an earlier search (i is its number
@@ -211,11 +339,7 @@ func (g *Generator) openLane(i int) {
 	id := i >> 1
 	d, lane := id/n, id%n
 	g.kept[id], g.keptAny = &g.ri.lanes[id][i&1], true
-	from := len(g.anchors)
 	g.shadowLaneAnchors(d, lane)
-	for i := from; i < len(g.anchors); i++ {
-		g.queue.push(queueKey(g.anchors[i].bound, i, anchorEntry))
-	}
 }
 
 // Kinds of queue entries (queueKey).
@@ -429,6 +553,36 @@ func (g *Generator) shadowLane(d, lane int) *[n]shadowSquare {
 		}
 	}
 	return sqs
+}
+
+// sumWindows fills g.win from the shadow squares of a lane.
+func (g *Generator) sumWindows(sqs *[n]shadowSquare) {
+	w := &g.win
+	t := 0
+	var runs, print uint64
+	var letter rules.Letter
+	for pos := range sqs {
+		q := &sqs[pos]
+		if q.tile != rules.Empty {
+			runs += uint64(q.value) | 1<<16
+			letter = q.tile.Unblanked()
+			print += fingerprints[letter]
+			continue
+		}
+		w.at[pos], w.pos[t&15] = int8(t), int8(pos)
+		w.usable[t&15] = q.usable
+		w.runs[(t+1)&15] = w.runs[t&15] + runs
+		w.prints[(t+1)&15] = w.prints[t&15] + print
+		w.letters[t&15] = letter
+		runs, print, letter = 0, 0, 0
+		w.sums[(t+1)&15] = w.sums[t&15] + windowSums(q)
+		t++
+	}
+	w.m = t
+	w.usable[t&15] = false
+	w.runs[(t+1)&31] = w.runs[t&15] + runs
+	w.prints[(t+1)&31] = w.prints[t&15] + print
+	w.letters[t&15] = letter
 }
 
 // shadowAdd puts a new tile on square p of the shadow lane sqs, if any

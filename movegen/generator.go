@@ -85,6 +85,7 @@ type Generator struct {
 	// Shadow squares by lane (d*n+lane) for the rack, valid while their
 	// stamp is shadowStamp.
 	shadowSq     [2 * n][n]shadowSquare
+	win          shadowWindows // a lane's shadow squares summed (firstBound)
 	shadowStamps [2 * n]uint32
 	shadowStamp  uint32
 	shadowMax    int32 // the anchor's highest bound so far (see shadowRight)
