@@ -55,3 +55,58 @@ func TestRolloutKeepsTheTiles(t *testing.T) {
 		}
 	}
 }
+
+// TestRolloutsMatchFreshSearches: rollouts whose searches reuse what the
+// searches before them worked out (a rack's set-up, kept lanes; see
+// movegen.Options.Repeat) give exactly the values of rollouts whose every
+// search starts afresh, on positions of two real games from the opening
+// to the endgame, iteration after iteration.
+func TestRolloutsMatchFreshSearches(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSimulator(lex)
+	reuse := &simWorker{gen: movegen.New(lex)}
+	fresh := &simWorker{gen: movegen.New(lex), fresh: true}
+	rollouts := 0
+	for _, seed := range []uint64{5, 6} {
+		pos, _, _ := turnPositions(equityGame(t, lex, leaves, seed))
+		for ti := range pos {
+			if ti%2 != 0 {
+				continue
+			}
+			opts := SimOptions{Leaves: leaves, Candidates: 12, Iterations: 6, Plies: 2}
+			r, _, err := s.prepare(&pos[ti], &opts)
+			if err != nil {
+				t.Fatalf("game %d, turn %d: %v", seed, ti+1, err)
+			}
+			reuse.reset(r)
+			fresh.reset(r)
+			for i := range opts.Iterations {
+				reuse.iterate(r, i)
+				fresh.iterate(r, i)
+				for c := range r.cands {
+					if reuse.vals[c] != fresh.vals[c] {
+						t.Fatalf("game %d, turn %d, iteration %d, candidate %s: value %d reusing searches, %d searching afresh",
+							seed, ti+1, i, r.cands[c].Notation(), reuse.vals[c], fresh.vals[c])
+					}
+				}
+				rollouts += len(r.order)
+			}
+			if reuse.acc.gens != fresh.acc.gens {
+				t.Fatalf("game %d, turn %d: %d searches reusing, %d afresh", seed, ti+1, reuse.acc.gens, fresh.acc.gens)
+			}
+			for c := range r.cands {
+				if reuse.acc.win[c] != fresh.acc.win[c] {
+					t.Fatalf("game %d, turn %d, candidate %s: wins %d reusing, %d afresh", seed, ti+1, r.cands[c].Notation(), reuse.acc.win[c], fresh.acc.win[c])
+				}
+			}
+		}
+	}
+	if rollouts < 1000 {
+		t.Fatalf("only %d rollouts compared", rollouts)
+	}
+	t.Logf("%d rollouts agree", rollouts)
+}

@@ -35,6 +35,10 @@ type simWorker struct {
 	// generator's board (nothing needs the board after it).
 	unplaced rules.Rack
 	rng      rand.PCG // reshuffles the bag after an exchange
+
+	// fresh makes every search start afresh (Generator.ForgetRacks), as a
+	// reference for what the searches reuse from one another (tests).
+	fresh bool
 }
 
 // reset sizes the worker's buffers for a run.
@@ -122,6 +126,9 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 		bagLen := len(w.bag) - w.top
 		// With the bag empty each side knows the other's rack.
 		g.SetLeaves(eval.Equity(r.opts.Leaves, bagLen, w.racks[1-side]))
+		if w.fresh {
+			g.ForgetRacks()
+		}
 		// The opponent's rack is the same on every candidate's board.
 		m, _ = g.Best(&w.racks[side], bagLen, movegen.Options{Exchanges: true, Pass: true, Repeat: side == 1 && ply == 1})
 		w.acc.gens++
