@@ -227,10 +227,11 @@ type shadowWindows struct {
 	letters [32]rules.Letter
 }
 
-// windowSums packs a square's sums: every field's total over a lane stays
-// within its bits (free shares 12 bits, word multipliers counted as
-// doubles | triples<<4 8 bits, hookMain at most 30 a square, hookCross
-// at most a few hundred).
+// windowSums packs an empty square's shares of the sums, each field wide
+// enough for its total over a lane, so prefix sums subtract field by
+// field: the free share (bits 0-11), the word multiplier counted as
+// doubles | triples<<4 (bits 12-19), hookMain (bits 20-31: at most 30 a
+// square) and hookCross (bits 32-63).
 func windowSums(q *shadowSquare) uint64 {
 	wms := uint64(0)
 	switch q.wm {
@@ -1070,6 +1071,8 @@ func prefixSums(top *[rules.RackSize + 1]int32, values *[rules.RackSize]int32) {
 // (d, lane, pos): spans reaching left no further than leftLimit+1, right to
 // the edge, with at most a rack of new tiles. It reports false when no play
 // is possible (no tile fits on the anchor, or no span passes the checks).
+// Best uses it to refine an anchor; the first pass gets the same bound
+// from firstBound, which does not step through the squares.
 func (g *Generator) shadow(a *anchorBound) bool {
 	pos, leftLimit := int(a.pos), int(a.leftLimit)
 	sqs := g.shadowLane(int(a.dir), int(a.lane))
