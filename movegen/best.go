@@ -65,16 +65,9 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		i := int(top&(1<<queueShift-1)) >> 2
 		switch top & 3 {
 		case anchorEntry:
-			// Tighten the bounds of the anchor's spans with the word
-			// check for every number of tiles, now that it is worth
-			// searching, and put each span that can compete in line
-			// (see shadowRight). The memo stays valid: entries for
-			// shorter plays are only made and read while refining.
 			a := &g.anchors[i]
 			g.laneBest = g.keptBest(a.dir, a.lane)
-			g.refining = true
-			g.shadow(a)
-			g.refining = false
+			g.refine(a)
 		case spanEntry:
 			sp := &g.spans[i]
 			g.laneBest = g.keptBest(sp.dir, sp.lane)
@@ -258,9 +251,12 @@ var wordMulOf = func() (t [256]int32) {
 	return t
 }()
 
-// firstBound is the first pass's bound of the anchor at pos of the lane w
-// (leftLimit as in shadow): the same bound as shadow's, worked out from the
-// prefix sums. minEquity: no play.
+// firstBound is the first pass's bound of the anchor at pos of the lane w,
+// whose spans reach left no further than leftLimit+1, right to the edge,
+// with at most a rack of new tiles: the highest of its spans' bounds, each
+// worked out from the prefix sums. Only plays of the whole rack or all but
+// one tile get the word check (throughLeave); a span that cannot raise the
+// bound gets none. minEquity: no play.
 func (g *Generator) firstBound(w *shadowWindows, pos, leftLimit int) int32 {
 	t0 := int(w.at[pos])
 	if !w.usable[t0&15] {
@@ -288,7 +284,7 @@ func (g *Generator) firstBound(w *shadowWindows, pos, leftLimit int) int32 {
 				continue
 			}
 			sums := w.sums[(j+1)&15] - sumsBefore
-			all, double, triple := freeCounts(int32(sums & 0xfff))
+			free := int32(sums & 0xfff)
 			wm := wordMulOf[sums>>12&255]
 			main := int32(runs&0xffff) + int32(sums>>20&0xfff)
 			cross := int32(sums >> 32)
@@ -298,14 +294,12 @@ func (g *Generator) firstBound(w *shadowWindows, pos, leftLimit int) int32 {
 			if board == 0 {
 				// New tiles only: a word the rack spells.
 				if g.ri.spell.formable[k&7] {
-					top := &g.ri.spell.top[k&7]
-					score := (main+top[triple&7]+top[(triple+double)&7]+top[all&7])*wm + cross
+					score := (main+bestOnFree(&g.ri.spell.top[k&7], free))*wm + cross
 					bound = max(bound, score*1000+g.ri.spell.leave[k&7])
 				}
 				continue
 			}
-			top := &g.tileTop
-			score := (main+top[triple&7]+top[(triple+double)&7]+top[all&7])*wm + cross
+			score := (main+bestOnFree(&g.tileTop, free))*wm + cross
 			leave := g.leaves.best[k&7]
 			if score*1000+leave <= bound {
 				continue
@@ -489,6 +483,15 @@ func freeCounts(free int32) (all, double, triple int32) {
 	return free & 15, free >> 4 & 15, free >> 8 & 15
 }
 
+// bestOnFree bounds what the best tiles earn on the free squares counted
+// in free (shadowSpan.free), triple letters first, then double: with
+// top[i] the sum of the i best values, that is
+// 3*top[t] + 2*(top[t+d]-top[t]) + (top[all]-top[t+d]).
+func bestOnFree(top *[rules.RackSize + 1]int32, free int32) int32 {
+	all, double, triple := freeCounts(free)
+	return top[triple&7] + top[(triple+double)&7] + top[all&7]
+}
+
 // shadowSquare is what the shadow needs of one square of a lane, worked out
 // once per lane and rack (each square is visited by many spans).
 type shadowSquare struct {
@@ -611,16 +614,13 @@ func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
 // bound also tries the tighter bound of shadowOnce where the span could
 // compete.
 func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32, top *[rules.RackSize + 1]int32, leave int32) int32 {
-	// The best tiles on the free squares, triple letters first, then
-	// double: with top[i] the sum of the i best values, that is
-	// 3*top[t] + 2*(top[t+d]-top[t]) + (top[free]-top[t+d]).
-	free, double, triple := freeCounts(s.free)
-	main := s.fixed + s.hookMain + top[triple&7] + top[(triple+double)&7] + top[free&7]
+	free, _, _ := freeCounts(s.free)
+	main := s.fixed + s.hookMain + bestOnFree(top, s.free)
 	total := main*s.wordMul + s.hookCross
 	if s.k == rules.RackSize {
 		total += rules.BingoBonus
 	}
-	if s.k > int(free) && g.refining && (!g.best.found || total*1000+leave >= g.best.m.Equity) {
+	if s.k > int(free) && (!g.best.found || total*1000+leave >= g.best.m.Equity) {
 		total = min(total, g.shadowOnce(s, tileValues))
 	}
 	return total
@@ -657,15 +657,14 @@ func (g *Generator) shadowOnce(s *shadowSpan, tileValues *[rules.RackSize]int32)
 // holds board tiles: the best leave such a play of s.k tiles keeps, or
 // minEquity when no such play can spell a word keeping a leave of at least
 // need (the least that could make it competitive).
-// Plays of the whole rack or all but one tile are always checked against
-// the word fingerprints (the rack part plus the span's board letters must be
-// some word's letters); shorter ones only while refining an anchor's bound
-// (see Best), since their many subsets cost more than most anchors save.
+// The play's tiles plus the span's board letters must be some word's
+// letters (the word fingerprints). The first pass asks only about plays of
+// the whole rack or all but one tile (see firstBound); refining asks about
+// every tile count, since their many subsets cost more than most anchors
+// save. The memo serves both: its entries depend on the board letters and
+// the tiles kept, not on the pass.
 func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 	left := g.rackTiles - s.k
-	if left > 1 && !g.refining {
-		return g.leaves.best[s.k]
-	}
 	e, key, found := g.ri.memo.slot(s.board, left)
 	if !found {
 		*e = memoEntry{key: key, leave: minEquity, floor: -minEquity, stamp: g.ri.memo.stamp}
@@ -1067,23 +1066,22 @@ func prefixSums(top *[rules.RackSize + 1]int32, values *[rules.RackSize]int32) {
 	}
 }
 
-// shadow bounds the equity of every play generated from the anchor at
-// (d, lane, pos): spans reaching left no further than leftLimit+1, right to
-// the edge, with at most a rack of new tiles. It reports false when no play
-// is possible (no tile fits on the anchor, or no span passes the checks).
-// Best uses it to refine an anchor; the first pass gets the same bound
-// from firstBound, which does not step through the squares.
-func (g *Generator) shadow(a *anchorBound) bool {
+// refine bounds again every span of the anchor at (d, lane, pos), now that
+// the anchor's first-pass bound (firstBound) comes first in line: spans
+// reaching left no further than leftLimit+1, right to the edge, with at most
+// a rack of new tiles, each with the word check for its number of tiles
+// (throughLeave) and the tile-once bound (shadowOnce). Each span that could
+// beat the best move goes in line (queueSpan).
+func (g *Generator) refine(a *anchorBound) {
 	pos, leftLimit := int(a.pos), int(a.leftLimit)
 	sqs := g.shadowLane(int(a.dir), int(a.lane))
-	g.shadowMax = minEquity
 	left := shadowSpan{wordMul: 1}
 	if !g.shadowAdd(&left, sqs, pos) {
-		return false
+		return
 	}
 	for l := pos; ; {
 		if l == 0 || sqs[l-1].tile == rules.Empty {
-			g.shadowRight(left, sqs, l, pos, a)
+			g.refineRight(left, sqs, l, pos, a)
 		}
 		if l == 0 {
 			break
@@ -1100,15 +1098,12 @@ func (g *Generator) shadow(a *anchorBound) bool {
 			break
 		}
 	}
-	a.bound = g.shadowMax
-	return a.bound != minEquity
 }
 
-// shadowRight extends a copy of the span, which starts at start, rightwards
-// from the anchor, raising the anchor's bound (g.shadowMax) by each span
-// that ends where a word may end; while refining, each span that could beat
-// the best move goes in line (queueSpan).
-func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, anchor int, a *anchorBound) {
+// refineRight extends a copy of the span, which starts at start, rightwards
+// from the anchor, and puts each span that ends where a word may end and
+// could beat the best move in line.
+func (g *Generator) refineRight(s shadowSpan, sqs *[n]shadowSquare, start, anchor int, a *anchorBound) {
 	r := anchor
 	for {
 		for r+1 < n && sqs[r+1].tile != rules.Empty {
@@ -1124,28 +1119,16 @@ func (g *Generator) shadowRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 		case s.length == s.k: // new tiles only: a word the rack spells
 			if g.ri.spell.formable[s.k] {
 				score := g.shadowScore(&s, &g.ri.spell.values[s.k], &g.ri.spell.top[s.k], g.ri.spell.leave[s.k])
-				g.shadowMax = max(g.shadowMax, score*1000+g.ri.spell.leave[s.k])
-				if g.refining {
-					g.queueSpan(a, start, r, s.k, score*1000+g.ri.spell.leave[s.k])
-				}
+				g.queueSpan(a, start, r, s.k, score*1000+g.ri.spell.leave[s.k])
 			}
 		default:
 			score := g.shadowScore(&s, &g.tileValues, &g.tileTop, g.leaves.best[s.k])
-			if !g.refining && score*1000+g.leaves.best[s.k] <= g.shadowMax {
-				// The first pass only needs the anchor's highest bound
-				// (refining bounds each span): no word check for a span
-				// that cannot raise it.
-				break
-			}
 			need := int32(minEquity)
 			if g.best.found {
 				need = g.best.m.Equity - score*1000
 			}
 			if leave := g.throughLeave(&s, need); leave != minEquity && leave >= need {
-				g.shadowMax = max(g.shadowMax, score*1000+leave)
-				if g.refining {
-					g.queueSpan(a, start, r, s.k, score*1000+leave)
-				}
+				g.queueSpan(a, start, r, s.k, score*1000+leave)
 			}
 		}
 		if r+1 >= n || !g.shadowAdd(&s, sqs, r+1) {

@@ -2,11 +2,13 @@ package movegen
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"scrabble/internal/testlex"
@@ -22,19 +24,20 @@ func (fnvLeaves) LeaveValue(r *rules.Rack) int32 {
 	return int32(h.Sum32()%60001) - 30000
 }
 
-// TestFirstBoundMatchesShadow: the first pass's bound from prefix sums
-// (firstBound) is exactly what stepping through every span (shadow, not
-// refining) gives, for every anchor of the committed benchmark positions,
-// with their racks and with random racks holding blanks, before any move
-// is found and after.
-func TestFirstBoundMatchesShadow(t *testing.T) {
+// TestShadowMatchesStepping: the first pass's bound from prefix sums
+// (firstBound) is exactly what stepping through every span's squares gives
+// (refSpans, a plain reference), and so are the spans a refined anchor puts
+// in line with their bounds (refine), on every anchor of the committed
+// benchmark positions with their racks and with random racks holding
+// blanks, before any move is found and after.
+func TestShadowMatchesStepping(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
 	data, err := os.ReadFile("../benchmarks/testdata/positions.cgp")
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
-	checked := 0
+	checked, queued := 0, 0
 	for line, text := range bytes.Split(data, []byte("\n")) {
 		if len(text) == 0 || text[0] == '#' {
 			continue
@@ -68,26 +71,243 @@ func TestFirstBoundMatchesShadow(t *testing.T) {
 						for set := g.anchor[d][lane]; set != 0; set &= set - 1 {
 							pos := bits.TrailingZeros16(set)
 							a := anchorBound{dir: int8(d), lane: int8(lane), pos: int8(pos), leftLimit: int8(last)}
-							ok := g.shadow(&a)
-							got := g.firstBound(&g.win, pos, last)
-							if !ok {
-								a.bound = minEquity
+							last = pos
+							where := func() string {
+								return fmt.Sprintf("%s, rack %s, best found %v: anchor %d/%d/%d", p.CGP(), rack.String(), found, d, lane, pos)
 							}
-							if got != a.bound {
-								t.Fatalf("%s, rack %s, best found %v: anchor %d/%d/%d: firstBound %d, shadow %d",
-									p.CGP(), rack.String(), found, d, lane, pos, got, a.bound)
+							for _, refining := range []bool{false, true} {
+								g.spans = g.spans[:0]
+								g.queue.reset()
+								got := int32(minEquity)
+								if refining {
+									g.refine(&a)
+								} else {
+									got = g.firstBound(&g.win, pos, int(a.leftLimit))
+								}
+								var gotSpans []refQueued
+								for g.queue.top != 0 {
+									key := g.queue.pop()
+									sp := g.spans[int(key&(1<<queueShift-1))>>2]
+									gotSpans = append(gotSpans, refQueued{int(sp.start), int(sp.end), int(sp.k), int32(key >> queueShift)})
+								}
+								want, wantSpans := refSpans(g, &a, refining)
+								if !refining && got != want {
+									t.Fatalf("%s: first pass bound %d, stepping %d", where(), got, want)
+								}
+								sortQueued(gotSpans)
+								sortQueued(wantSpans)
+								if !slices.Equal(gotSpans, wantSpans) {
+									t.Fatalf("%s, refining %v: spans in line %v, stepping %v", where(), refining, gotSpans, wantSpans)
+								}
+								queued += len(gotSpans)
 							}
 							checked++
-							last = pos
 						}
 					}
 				}
 			}
 		}
 	}
-	if checked < 10000 {
-		t.Fatalf("only %d anchors checked", checked)
+	if checked < 10000 || queued < 10000 {
+		t.Fatalf("only %d anchors checked, %d spans queued", checked, queued)
 	}
+}
+
+// refQueued is a span put in line: its squares, new tiles and bound.
+type refQueued struct {
+	start, end, k int
+	bound         int32
+}
+
+func sortQueued(q []refQueued) {
+	slices.SortFunc(q, func(a, b refQueued) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end), cmp.Compare(a.bound, b.bound))
+	})
+}
+
+// refSquare is what stepping needs of one square of a lane.
+type refSquare struct {
+	tile                                  rules.Letter
+	usable                                bool
+	lm, wm                                int32
+	free                                  bool
+	value, hookMain, hookCross, crossBase int32
+	crossX                                int32
+}
+
+// refSpan is a span being stepped through.
+type refSpan struct {
+	k, length            int
+	fixed, wordMul       int32
+	hookMain, hookCross  int32
+	crossBase            int32
+	through              rules.Letter
+	board                uint64
+	free, double, triple int32
+	tileLM, tileX        [rules.RackSize]int32
+}
+
+// refSpans bounds the anchor's spans by stepping through their squares one
+// by one: the anchor's bound (minEquity: none), and while refining the
+// spans that would go in line with their bounds.
+func refSpans(g *Generator, a *anchorBound, refining bool) (int32, []refQueued) {
+	var sqs [n]refSquare
+	d, lane := int(a.dir), int(a.lane)
+	playable := g.letterMask | g.blankMask
+	for pos := range n {
+		sq := lane*n + pos
+		q := &sqs[pos]
+		*q = refSquare{tile: g.tiles[d][sq], lm: letterMul[d][sq], wm: wordMul[d][sq]}
+		if q.tile != rules.Empty {
+			q.value = int32(q.tile.Value())
+			continue
+		}
+		cross := g.cross[d][sq]
+		allowed := cross & (g.ext[d][sq] | hasCross)
+		q.usable = allowed&playable != 0
+		if cross&hasCross == 0 && allowed&allLetters == allLetters {
+			q.free = true
+			continue
+		}
+		best := int32(0)
+		for l := rules.Letter(1); l <= rules.NumLetters; l++ {
+			if g.rack[l] > 0 && allowed&(1<<l) != 0 {
+				best = max(best, int32(l.Value()))
+			}
+		}
+		q.hookMain = best * q.lm
+		if cross&hasCross != 0 {
+			q.crossBase = g.crossScore[d][sq] * q.wm
+			q.hookCross = best*q.lm*q.wm + q.crossBase
+			q.crossX = q.lm * q.wm
+		}
+	}
+	add := func(s *refSpan, p int) bool {
+		q := &sqs[p]
+		if !q.usable || s.k == g.rackTiles {
+			return false
+		}
+		if q.free {
+			s.free++
+			switch q.lm {
+			case 2:
+				s.double++
+			case 3:
+				s.triple++
+			}
+		}
+		s.hookMain += q.hookMain
+		s.hookCross += q.hookCross
+		s.crossBase += q.crossBase
+		s.tileLM[s.k], s.tileX[s.k] = q.lm, q.crossX
+		s.wordMul *= q.wm
+		s.k++
+		s.length++
+		return true
+	}
+	score := func(s *refSpan, values *[rules.RackSize]int32, leave int32) int32 {
+		var top [rules.RackSize + 1]int32
+		prefixSums(&top, values)
+		main := s.fixed + s.hookMain + top[s.triple] + top[s.triple+s.double] + top[s.free]
+		total := main*s.wordMul + s.hookCross
+		if s.k == rules.RackSize {
+			total += rules.BingoBonus
+		}
+		if refining && int32(s.k) > s.free && (!g.best.found || total*1000+leave >= g.best.m.Equity) {
+			coef := make([]int32, s.k)
+			for i := range s.k {
+				coef[i] = s.tileLM[i]*s.wordMul + s.tileX[i]
+			}
+			slices.SortFunc(coef, func(a, b int32) int { return cmp.Compare(b, a) })
+			once := s.fixed*s.wordMul + s.crossBase
+			for i, c := range coef {
+				once += c * values[i]
+			}
+			if s.k == rules.RackSize {
+				once += rules.BingoBonus
+			}
+			total = min(total, once)
+		}
+		return total
+	}
+	bound := int32(minEquity)
+	var queued []refQueued
+	consider := func(s refSpan, start, end int) {
+		if s.length < 2 {
+			return
+		}
+		var b int32
+		if s.length == s.k {
+			if !g.ri.spell.formable[s.k] {
+				return
+			}
+			leave := g.ri.spell.leave[s.k]
+			b = score(&s, &g.ri.spell.values[s.k], leave)*1000 + leave
+		} else {
+			sc := score(&s, &g.tileValues, g.leaves.best[s.k])
+			if !refining && sc*1000+g.leaves.best[s.k] <= bound {
+				return
+			}
+			need := int32(minEquity)
+			if g.best.found {
+				need = g.best.m.Equity - sc*1000
+			}
+			// The first pass checks words only for the whole rack or all
+			// but one tile.
+			leave := g.leaves.best[s.k]
+			if refining || g.rackTiles-s.k <= 1 {
+				leave = g.throughLeave(&shadowSpan{k: s.k, length: s.length, through: s.through, board: s.board}, need)
+			}
+			if leave == minEquity || leave < need {
+				return
+			}
+			b = sc*1000 + leave
+		}
+		bound = max(bound, b)
+		if refining && !(g.best.found && b < g.best.m.Equity) {
+			queued = append(queued, refQueued{start, end, s.k, b})
+		}
+	}
+	pos, leftLimit := int(a.pos), int(a.leftLimit)
+	left := refSpan{wordMul: 1}
+	if !add(&left, pos) {
+		return minEquity, nil
+	}
+	for l := pos; ; {
+		if l == 0 || sqs[l-1].tile == rules.Empty {
+			// Every span starting at l, extended right.
+			s, r := left, pos
+			for {
+				for r+1 < n && sqs[r+1].tile != rules.Empty {
+					r++
+					s.fixed += sqs[r].value
+					s.through = sqs[r].tile.Unblanked()
+					s.board += fingerprints[s.through]
+					s.length++
+				}
+				consider(s, l, r)
+				if r+1 >= n || !add(&s, r+1) {
+					break
+				}
+				r++
+			}
+		}
+		if l == 0 {
+			break
+		}
+		l--
+		if q := &sqs[l]; q.tile != rules.Empty {
+			left.fixed += q.value
+			left.through = q.tile.Unblanked()
+			left.board += fingerprints[left.through]
+			left.length++
+			continue
+		}
+		if l <= leftLimit || !add(&left, l) {
+			break
+		}
+	}
+	return bound, queued
 }
 
 // randomRack draws seven tiles with the given number of blanks.

@@ -88,8 +88,6 @@ type Generator struct {
 	win          shadowWindows // a lane's shadow squares summed (firstBound)
 	shadowStamps [2 * n]uint32
 	shadowStamp  uint32
-	shadowMax    int32 // the anchor's highest bound so far (see shadowRight)
-	refining     bool  // see throughLeave
 	spans        []span
 	// Best: the copy of each lane it keeps or opens (by lane, d*n+lane;
 	// nil for the others), where the best play found in the lane being
