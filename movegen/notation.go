@@ -386,36 +386,49 @@ func parsePlay(row, col int, dir rules.Direction, word string, b *rules.Board) (
 //
 // A nil board is empty.
 func ValidateMove(m *Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gaddag.GADDAG) error {
+	_, err := CheckMove(m, b, rack, bagLen, lex)
+	return err
+}
+
+// CheckMove is ValidateMove that also returns the move's score as
+// rules.Board.ScorePlay counts it (0 for an exchange or a pass), from the
+// same walk over the words formed.
+func CheckMove(m *Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gaddag.GADDAG) (int, error) {
 	switch m.Kind {
 	case Pass:
-		return nil
+		return 0, nil
 	case Exchange:
-		return validateExchange(m, rack, bagLen)
+		return 0, validateExchange(m, rack, bagLen)
 	case Play:
 	default:
-		return fmt.Errorf("unknown move kind %d", m.Kind)
+		return 0, fmt.Errorf("unknown move kind %d", m.Kind)
 	}
 	if b == nil {
 		b = &rules.Board{}
 	}
 	if m.Len < 1 || int(m.Len) > rules.Size {
-		return fmt.Errorf("the play covers %d squares; a play covers 1 to %d", m.Len, rules.Size)
+		return 0, fmt.Errorf("the play covers %d squares; a play covers 1 to %d", m.Len, rules.Size)
 	}
 	p := m.Placed()
 	if err := b.CheckPlacement(p); err != nil {
-		return err
+		return 0, err
 	}
 	if n := p.NewTiles(); n != int(m.NumTiles) {
-		return fmt.Errorf("the move says it places %d tiles but places %d", m.NumTiles, n)
+		return 0, fmt.Errorf("the move says it places %d tiles but places %d", m.NumTiles, n)
 	}
 	if err := checkOnRack(m.tiles(), true, rack); err != nil {
-		return err
+		return 0, err
 	}
 	if lex == nil {
-		return nil
+		return b.ScorePlay(p), nil
+	}
+	score := 0
+	if m.NumTiles == rules.RackSize {
+		score = rules.BingoBonus
 	}
 	var phonies []string
 	for _, w := range b.WordsFormed(p) {
+		score += w.Score
 		if lex.ContainsLetters(w.Letters) {
 			continue
 		}
@@ -430,11 +443,11 @@ func ValidateMove(m *Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gad
 	}
 	switch len(phonies) {
 	case 0:
-		return nil
+		return score, nil
 	case 1:
-		return fmt.Errorf("phony word %s", phonies[0])
+		return 0, fmt.Errorf("phony word %s", phonies[0])
 	}
-	return fmt.Errorf("phony words %s", strings.Join(phonies, ", "))
+	return 0, fmt.Errorf("phony words %s", strings.Join(phonies, ", "))
 }
 
 func validateExchange(m *Move, rack rules.Rack, bagLen int) error {

@@ -352,6 +352,21 @@ func TestValidateMove(t *testing.T) {
 			case tc.want != "" && !strings.Contains(err.Error(), tc.want):
 				t.Errorf("ValidateMove(%s) = %q, want it to contain %q", m.NotationOn(tc.board), err, tc.want)
 			}
+			// CheckMove agrees, and scores a legal play as ScorePlay does
+			// (with or without the word check).
+			for _, l := range []*gaddag.GADDAG{lex, nil} {
+				score, cerr := movegen.CheckMove(m, tc.board, rack, tc.bag, l)
+				if l == lex && (cerr == nil) != (err == nil) {
+					t.Errorf("CheckMove(%s) = %v, ValidateMove %v", m.NotationOn(tc.board), cerr, err)
+				}
+				want := 0
+				if m.Kind == movegen.Play && cerr == nil {
+					want = tc.board.ScorePlay(m.Placed())
+				}
+				if score != want {
+					t.Errorf("CheckMove(%s) scores %d, want %d (lexicon %v)", m.NotationOn(tc.board), score, want, l != nil)
+				}
+			}
 		})
 	}
 }

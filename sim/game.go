@@ -216,14 +216,11 @@ func (g *game) view(seat, turn int) View {
 
 // check reports why m is not a legal move for seat, with the right score.
 func (g *game) check(m *movegen.Move, seat int) error {
-	if err := movegen.ValidateMove(m, &g.board, g.racks[seat], g.bag.Len(), g.lex); err != nil {
+	want, err := movegen.CheckMove(m, &g.board, g.racks[seat], g.bag.Len(), g.lex)
+	if err != nil {
 		return err
 	}
-	want := int32(0)
-	if m.Kind == movegen.Play {
-		want = int32(g.board.ScorePlay(m.Placed()))
-	}
-	if m.Score != want {
+	if int(m.Score) != want {
 		return fmt.Errorf("it claims %d points but scores %d", m.Score, want)
 	}
 	return nil
