@@ -29,6 +29,16 @@ func NewLeaveTable() *LeaveTable {
 	return &LeaveTable{vals: make([]int32, numLeaves)}
 }
 
+// Equal reports whether t and o value every leave the same.
+func (t *LeaveTable) Equal(o *LeaveTable) bool {
+	for i := range numLeaves {
+		if t.At(i) != o.At(i) {
+			return false
+		}
+	}
+	return true
+}
+
 // Len is the number of leaves in the table: every multiset of 1 to MaxLeave
 // tiles the distribution allows.
 func (t *LeaveTable) Len() int { return numLeaves }

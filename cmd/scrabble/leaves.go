@@ -37,13 +37,14 @@ const trainChunk = 500
 func newLeavesTrainCmd(a *app) *cobra.Command {
 	var (
 		games, generations, prior int
-		out                       string
+		out, from                 string
 		resume                    bool
 	)
 	cmd := &cobra.Command{
 		Use:   "train --games N --out FILE",
 		Short: "Learn leave values from self-play",
-		Long: `Learn leave values by self-play, starting from zero leaves. Each generation
+		Long: `Learn leave values by self-play, starting from zero leaves (or from the
+values in --from FILE, to train an existing table further). Each generation
 plays --games games between two equity players using the previous
 generation's values, records for every turn the leave kept and what the
 player's next turn was worth (its score plus, by the previous generation's
@@ -88,7 +89,10 @@ values whatever --workers.`,
 
 			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, workers: workers,
 				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}}
-			var leaves *eval.LeaveTable
+			leaves, err := t.startingValues(from)
+			if err != nil {
+				return err
+			}
 			for g := 1; g <= generations; g++ {
 				if leaves, err = t.generation(ctx, g, leaves); err != nil {
 					if errors.Is(err, context.Canceled) && ctx.Err() != nil {
@@ -111,6 +115,7 @@ values whatever --workers.`,
 	f.IntVar(&prior, "prior", 100, "weight of the tile-and-pair model against a leave's observations")
 	f.StringVarP(&out, "out", "o", "", "FILE for the final leave values (.csv: CSV, .gz: compressed)")
 	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
+	f.StringVar(&from, "from", "", "leave table FILE the first generation plays with (default: zero leaves)")
 	f.Uint64("seed", 1, "base seed")
 	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
 	return cmd
@@ -122,6 +127,41 @@ type trainer struct {
 	games, prior, workers int
 	seed                  uint64
 	cfg                   sim.Config
+}
+
+// startingValues returns the values generation 1 plays with: nil (zero
+// leaves), or those of from, kept in the run's directory as gen-0.leaves so
+// that --resume goes on with them. A resumed run that began from other
+// values is an error.
+func (t *trainer) startingValues(from string) (*eval.LeaveTable, error) {
+	kept := filepath.Join(t.work, "gen-0.leaves")
+	earlier, keptErr := eval.LoadLeaves(kept)
+	_, statErr := os.Stat(kept)
+	switch {
+	case statErr == nil && keptErr != nil:
+		return nil, keptErr
+	case from == "" && statErr == nil:
+		return earlier, nil
+	case from == "":
+		return nil, nil
+	}
+	start, err := eval.LoadAny(from)
+	if err != nil {
+		return nil, err
+	}
+	if statErr == nil {
+		if !earlier.Equal(start) {
+			return nil, fmt.Errorf("%s began from other values than --from %s", t.work, from)
+		}
+		return earlier, nil
+	}
+	if done, _ := filepath.Glob(filepath.Join(t.work, "gen-*")); len(done) > 0 {
+		return nil, fmt.Errorf("%s began from zero leaves, not --from %s", t.work, from)
+	}
+	if err := start.Save(kept); err != nil {
+		return nil, err
+	}
+	return start, nil
 }
 
 // generation plays (or resumes, or reads back) generation g, whose players

@@ -50,3 +50,55 @@ func TestLeavesTrainDeterministic(t *testing.T) {
 		t.Error("a different seed gave the same values")
 	}
 }
+
+func TestLeavesTrainFrom(t *testing.T) {
+	lexDir := os.Getenv(testlex.EnvVar)
+	testlex.Path(t, "NWL23")
+	e := newTestEnv(t)
+	t.Setenv(testlex.EnvVar, lexDir)
+	dir := t.TempDir()
+	path := func(name string) string { return filepath.Join(dir, name) }
+	train := func(out string, extra ...string) result {
+		argv := []string{"--lexicon", "NWL23", "leaves", "train", "--games", "30", "--generations", "1", "--seed", "5", "--out", out}
+		return e.run(append(argv, extra...)...)
+	}
+	read := func(name string) []byte {
+		data, err := os.ReadFile(path(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	for _, r := range []result{
+		train(path("start.leaves"), "--games", "40"),
+		train(path("other.leaves"), "--games", "40", "--seed", "6"),
+		train(path("zero.leaves")),
+		train(path("from.leaves"), "--from", path("start.leaves"), "-j", "1"),
+		train(path("from3.leaves"), "--from", path("start.leaves"), "-j", "3"),
+	} {
+		if r.code != 0 {
+			t.Fatalf("train: status %d, stderr %q", r.code, r.stderr)
+		}
+	}
+	if bytes.Equal(read("from.leaves"), read("zero.leaves")) {
+		t.Error("training from a table gave what training from zero leaves gives")
+	}
+	if !bytes.Equal(read("from.leaves"), read("from3.leaves")) {
+		t.Error("training from a table: different values for 1 and 3 workers")
+	}
+	// Resuming goes on from the values the run began with, and refuses
+	// other ones.
+	r := train(path("from.leaves"), "--resume")
+	if r.code != 0 || !strings.Contains(r.stdout, "done earlier") || !bytes.Equal(read("from.leaves"), read("from3.leaves")) {
+		t.Errorf("resume without --from: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if r := train(path("from.leaves"), "--resume", "--from", path("other.leaves")); r.code == 0 || !strings.Contains(r.stderr, "other values") {
+		t.Errorf("resume from other values: status %d, stderr %q", r.code, r.stderr)
+	}
+	if r := train(path("zero.leaves"), "--resume", "--from", path("start.leaves")); r.code == 0 || !strings.Contains(r.stderr, "zero leaves") {
+		t.Errorf("resume of a run from zero leaves with --from: status %d, stderr %q", r.code, r.stderr)
+	}
+	if r := train(path("bad.leaves"), "--from", path("missing.leaves")); r.code == 0 || !strings.Contains(r.stderr, "missing.leaves") {
+		t.Errorf("--from a missing file: status %d, stderr %q", r.code, r.stderr)
+	}
+}
