@@ -12,13 +12,14 @@ import (
 	"scrabble/rules"
 )
 
-// LeaveStats gathers, from self-play, what keeping each leave was worth:
-// after a turn that left the player with leave L (and tiles still to draw),
-// what that player's next turn was worth (its score, and with bootstrapping
-// also the value of the leave it kept). A leave's value is how far that mean
-// lies above the mean over all such turns. Sums are in millipoints.
+// LeaveStats gathers, from self-play, what holding each leave was worth:
+// what the turns played from racks holding leave L were worth
+// (ObserveSubsets), or, after a turn that kept L, what the player's next
+// turn was worth (Observe): the score, and with bootstrapping also the value
+// of the tiles that turn kept. A leave's value is how far its mean lies
+// above the mean over all turns. Sums are in millipoints.
 type LeaveStats struct {
-	sum   []int64 // millipoints the next turn was worth, by leave index
+	sum   []int64 // millipoints the turns were worth, by leave index
 	count []int64
 	// All observed turns, for the overall mean.
 	totalSum, totalCount int64
@@ -44,6 +45,38 @@ func (s *LeaveStats) ObserveValue(leave *rules.Rack, millipoints int64) {
 		s.sum[i] += millipoints
 		s.count[i]++
 	}
+}
+
+// ObserveSubsets records one turn played from rack, worth millipoints (the
+// equity of the move made): every distinct leave of 1 to MaxLeave tiles the
+// rack holds gets the observation, so a leave's mean is what a rack holding
+// it was worth. A rack of seven tiles gives 126 or fewer; the turn counts
+// once towards the overall mean.
+func (s *LeaveStats) ObserveSubsets(rack *rules.Rack, millipoints int64) {
+	s.totalSum += millipoints
+	s.totalCount++
+	var sub rules.Rack
+	s.observeSubsets(rack, &sub, 0, 0, millipoints)
+}
+
+func (s *LeaveStats) observeSubsets(rack, sub *rules.Rack, l, k int, millipoints int64) {
+	for l < rules.RackSlots && rack[l] == 0 {
+		l++
+	}
+	if l == rules.RackSlots {
+		if k > 0 && k <= MaxLeave {
+			if i, ok := leaveIndex(sub); ok {
+				s.sum[i] += millipoints
+				s.count[i]++
+			}
+		}
+		return
+	}
+	for c := uint8(0); c <= rack[l]; c++ {
+		sub[l] = c
+		s.observeSubsets(rack, sub, l+1, k+int(c), millipoints)
+	}
+	sub[l] = 0
 }
 
 // MeanWorth is the mean worth of all observed turns, in points.

@@ -3,6 +3,7 @@ package sim
 import (
 	"scrabble/eval"
 	"scrabble/movegen"
+	"scrabble/rules"
 )
 
 // ObserveLeaves adds a game's evidence about leaves to stats: for every turn
@@ -34,5 +35,27 @@ func ObserveLeaves(stats *eval.LeaveStats, rec *GameRecord, leaves movegen.Leave
 			stats.ObserveValue(&leave, worth)
 			break
 		}
+	}
+}
+
+// ObserveRackLeaves adds a game's evidence about leaves to stats the other
+// way: for every turn played from a full rack with tiles still to draw, the
+// worth of the move made (its score plus, when leaves is not nil, the value
+// leaves gives the tiles it kept: the move's equity) goes to every leave
+// the rack holds (eval.LeaveStats.ObserveSubsets). A leave's value is then
+// what a rack holding it was worth.
+func ObserveRackLeaves(stats *eval.LeaveStats, rec *GameRecord, leaves movegen.LeaveValuer) {
+	for i := range rec.Turns {
+		t := &rec.Turns[i]
+		if t.Drawn.Count() == 0 || t.Rack.Count() != rules.RackSize {
+			continue
+		}
+		worth := int64(t.Score) * 1000
+		if leaves != nil {
+			kept := t.Rack
+			kept.Sub(t.Move.Used())
+			worth += int64(leaves.LeaveValue(&kept))
+		}
+		stats.ObserveSubsets(&t.Rack, worth)
 	}
 }

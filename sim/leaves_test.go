@@ -105,3 +105,64 @@ func TestObserveLeavesBootstraps(t *testing.T) {
 		t.Errorf("bootstrapping moved the mean by %.6f points, want %.6f", d, want)
 	}
 }
+
+// TestObserveRackLeaves plays real games and checks the observations
+// against the records: every turn played from a full rack that drew tiles
+// credits each leave its rack holds with the move's score plus, with leave
+// values, the value of the tiles kept.
+func TestObserveRackLeaves(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	var players [2]sim.Player
+	for i := range players {
+		players[i], _ = sim.NewPlayer("equity", sim.PlayerOptions{})
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		rec, err := sim.PlayGame(context.Background(), lex, players, seed, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, boot := eval.NewLeaveStats(), eval.NewLeaveStats()
+		sim.ObserveRackLeaves(plain, rec, nil)
+		sim.ObserveRackLeaves(boot, rec, fiveEach{})
+		turns, sum := int64(0), 0.0
+		held := map[rules.Rack]int64{}
+		for _, turn := range rec.Turns {
+			if turn.Drawn.Count() == 0 || turn.Rack.Count() != rules.RackSize {
+				continue
+			}
+			turns++
+			sum += float64(turn.Score)
+			tiles := turn.Rack.Tiles()
+			leaves := map[rules.Rack]bool{}
+			for mask := 1; mask < 1<<len(tiles)-1; mask++ {
+				var sub rules.Rack
+				for i, l := range tiles {
+					if mask>>i&1 == 1 {
+						sub.Add(l)
+					}
+				}
+				leaves[sub] = true
+			}
+			for sub := range leaves {
+				held[sub]++
+			}
+		}
+		if turns < 10 || plain.Observations() != turns || boot.Observations() != turns {
+			t.Fatalf("seed %d: %d and %d observations, want %d (a real game has many)", seed, plain.Observations(), boot.Observations(), turns)
+		}
+		for sub, n := range held {
+			if got := plain.Count(&sub); got != n {
+				t.Errorf("seed %d: leave %s counted %d times, want %d", seed, sub.String(), got, n)
+			}
+		}
+		// Every observed move kept tiles worth 5 points by fiveEach (a
+		// play of all seven keeps none, and fiveEach values even the empty
+		// leave at 5).
+		if d := plain.MeanWorth() - sum/float64(turns); d > 1e-9 || d < -1e-9 {
+			t.Errorf("seed %d: mean worth %.6f, want the mean score %.6f", seed, plain.MeanWorth(), sum/float64(turns))
+		}
+		if d := boot.MeanWorth() - plain.MeanWorth(); d < 5-1e-9 || d > 5+1e-9 {
+			t.Errorf("seed %d: bootstrapping moved the mean by %.6f points, want 5", seed, d)
+		}
+	}
+}

@@ -37,7 +37,7 @@ const trainChunk = 500
 func newLeavesTrainCmd(a *app) *cobra.Command {
 	var (
 		games, generations, prior int
-		out, from                 string
+		out, from, observe        string
 		resume                    bool
 	)
 	cmd := &cobra.Command{
@@ -46,12 +46,15 @@ func newLeavesTrainCmd(a *app) *cobra.Command {
 		Long: `Learn leave values by self-play, starting from zero leaves (or from the
 values in --from FILE, to train an existing table further). Each generation
 plays --games games between two equity players using the previous
-generation's values, records for every turn the leave kept and what the
-player's next turn was worth (its score plus, by the previous generation's
-values, the leave it kept), and values each leave by how far that mean lies
-above the mean of all turns. A leave seen n times keeps weight n against
---prior for an estimate built from the leaves it contains, so rare leaves lean
-on their parts.
+generation's values. For every turn played from a full rack with tiles
+still to draw, every leave that rack holds (up to 127 of them) is credited
+with what the move made was worth: its equity, the score plus the previous
+generation's value of the tiles it kept. A leave's value is how far its mean
+lies above the mean of all turns: what holding it is worth. (--observe next
+credits only the leave kept, with the next turn's worth: one observation a
+turn instead of up to 127, so rare leaves are seen far less.) A leave seen n
+times keeps weight n against --prior for an estimate built from the tiles
+and pairs of tiles it holds, so rare leaves lean on their parts.
 
 The run writes as it goes into FILE.train/: every ` + strconv.Itoa(trainChunk) + ` games the statistics
 of the generation so far (gen-G.stats), and each finished generation's
@@ -72,6 +75,9 @@ values whatever --workers.`,
 			if prior < 0 {
 				return usagef("--prior must not be negative")
 			}
+			if observe != "rack" && observe != "next" {
+				return usagef("--observe %q: want rack or next", observe)
+			}
 			seed, workers, err := a.seedAndWorkers(cmd)
 			if err != nil {
 				return err
@@ -87,7 +93,7 @@ values whatever --workers.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 
-			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, workers: workers,
+			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, workers: workers, observe: observe,
 				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}}
 			leaves, err := t.startingValues(from)
 			if err != nil {
@@ -115,6 +121,7 @@ values whatever --workers.`,
 	f.IntVar(&prior, "prior", 100, "weight of the tile-and-pair model against a leave's observations")
 	f.StringVarP(&out, "out", "o", "", "FILE for the final leave values (.csv: CSV, .gz: compressed)")
 	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
+	f.StringVar(&observe, "observe", "rack", "what a turn teaches: rack (every leave the rack held gets the move's equity) or next (the leave kept gets the next turn's)")
 	f.StringVar(&from, "from", "", "leave table FILE the first generation plays with (default: zero leaves)")
 	f.Uint64("seed", 1, "base seed")
 	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
@@ -125,6 +132,7 @@ type trainer struct {
 	a                     *app
 	work                  string
 	games, prior, workers int
+	observe               string
 	seed                  uint64
 	cfg                   sim.Config
 }
@@ -195,7 +203,11 @@ func (t *trainer) generation(ctx context.Context, g int, prev *eval.LeaveTable) 
 		if prev != nil {
 			boot = prev
 		}
-		cfg.OnGame = func(_ int, rec *sim.GameRecord) { sim.ObserveLeaves(stats, rec, boot) }
+		observe := sim.ObserveRackLeaves
+		if t.observe == "next" {
+			observe = sim.ObserveLeaves
+		}
+		cfg.OnGame = func(_ int, rec *sim.GameRecord) { observe(stats, rec, boot) }
 		if _, err := sim.RunSelfPlay(ctx, cfg); err != nil {
 			bar.finish()
 			return nil, err

@@ -75,6 +75,7 @@ func TestLeavesTrainFrom(t *testing.T) {
 		train(path("zero.leaves")),
 		train(path("from.leaves"), "--from", path("start.leaves"), "-j", "1"),
 		train(path("from3.leaves"), "--from", path("start.leaves"), "-j", "3"),
+		train(path("next.leaves"), "--observe", "next"),
 	} {
 		if r.code != 0 {
 			t.Fatalf("train: status %d, stderr %q", r.code, r.stderr)
@@ -82,6 +83,12 @@ func TestLeavesTrainFrom(t *testing.T) {
 	}
 	if bytes.Equal(read("from.leaves"), read("zero.leaves")) {
 		t.Error("training from a table gave what training from zero leaves gives")
+	}
+	if bytes.Equal(read("next.leaves"), read("zero.leaves")) {
+		t.Error("--observe next gave the same values as --observe rack")
+	}
+	if r := train(path("bogus.leaves"), "--observe", "bogus"); r.code == 0 || !strings.Contains(r.stderr, "rack or next") {
+		t.Errorf("--observe bogus: status %d, stderr %q", r.code, r.stderr)
 	}
 	if !bytes.Equal(read("from.leaves"), read("from3.leaves")) {
 		t.Error("training from a table: different values for 1 and 3 workers")
