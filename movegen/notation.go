@@ -427,7 +427,10 @@ func CheckMove(m *Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gaddag
 		score = rules.BingoBonus
 	}
 	var phonies []string
-	for _, w := range b.WordsFormed(p) {
+	var wordBuf [rules.RackSize + 1]rules.FormedWord
+	var letterBuf [4 * rules.Size]rules.Letter
+	words, _ := b.AppendWordsFormed(wordBuf[:0], letterBuf[:0], p)
+	for _, w := range words {
 		score += w.Score
 		if lex.ContainsLetters(w.Letters) {
 			continue

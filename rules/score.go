@@ -162,23 +162,29 @@ func playScoreWord(row, col int, d Direction, letters []Letter, isNew []bool) in
 // two letters through each new tile, in the order of the tiles. It assumes the
 // play passed CheckPlacement.
 func (b *Board) WordsFormed(p Play) []FormedWord {
-	dr, dc := playStep(p.Dir)
-	var words []FormedWord
+	words, _ := b.AppendWordsFormed(nil, nil, p)
+	return words
+}
 
+// AppendWordsFormed is WordsFormed appending the words to words and their
+// letters to letters (the words' Letters share that storage), so a caller
+// with room in both allocates nothing.
+func (b *Board) AppendWordsFormed(words []FormedWord, letters []Letter, p Play) ([]FormedWord, []Letter) {
+	dr, dc := playStep(p.Dir)
+	var isNew [Size]bool
 	if len(p.Tiles) >= 2 {
-		letters := make([]Letter, len(p.Tiles))
-		isNew := make([]bool, len(p.Tiles))
+		start := len(letters)
 		for i, t := range p.Tiles {
-			if t == PlayedThrough {
-				letters[i] = b.At(p.Row+i*dr, p.Col+i*dc)
-			} else {
-				letters[i] = t
-				isNew[i] = true
+			isNew[i] = t != PlayedThrough
+			if !isNew[i] {
+				t = b.At(p.Row+i*dr, p.Col+i*dc)
 			}
+			letters = append(letters, t)
 		}
+		word := letters[start:len(letters):len(letters)]
 		words = append(words, FormedWord{
-			Row: p.Row, Col: p.Col, Dir: p.Dir, Letters: letters,
-			Score: playScoreWord(p.Row, p.Col, p.Dir, letters, isNew),
+			Row: p.Row, Col: p.Col, Dir: p.Dir, Letters: word,
+			Score: playScoreWord(p.Row, p.Col, p.Dir, word, isNew[:len(word)]),
 		})
 	}
 
@@ -197,28 +203,30 @@ func (b *Board) WordsFormed(p Play) []FormedWord {
 		for b.hasTileAt(sr-cr, sc-cc) {
 			sr, sc = sr-cr, sc-cc
 		}
-		var letters []Letter
-		var isNew []bool
+		start := len(letters)
 		for wr, wc := sr, sc; ; wr, wc = wr+cr, wc+cc {
+			k := len(letters) - start
 			if wr == r && wc == c {
 				letters = append(letters, t)
-				isNew = append(isNew, true)
+				isNew[k] = true
 			} else if b.hasTileAt(wr, wc) {
 				letters = append(letters, b.At(wr, wc))
-				isNew = append(isNew, false)
+				isNew[k] = false
 			} else {
 				break
 			}
 		}
-		if len(letters) < 2 {
+		if len(letters)-start < 2 {
+			letters = letters[:start]
 			continue
 		}
+		word := letters[start:len(letters):len(letters)]
 		words = append(words, FormedWord{
-			Row: sr, Col: sc, Dir: crossDir, Letters: letters,
-			Score: playScoreWord(sr, sc, crossDir, letters, isNew),
+			Row: sr, Col: sc, Dir: crossDir, Letters: word,
+			Score: playScoreWord(sr, sc, crossDir, word, isNew[:len(word)]),
 		})
 	}
-	return words
+	return words, letters
 }
 
 // ScorePlay is the score of a play: every word it forms, each with letter

@@ -238,6 +238,34 @@ func TestWordsFormed(t *testing.T) {
 	}
 }
 
+// TestAppendWordsFormed: appending to buffers that already hold words
+// gives the same words as WordsFormed, leaves the earlier ones as they were
+// (through the buffers growing or not), and with room allocates nothing.
+func TestAppendWordsFormed(t *testing.T) {
+	b := scoreTestBoard(scoreTestPlay(t, "8G", Across, "CaT"))
+	p := scoreTestPlay(t, "9H", Across, "HO")
+	want := b.WordsFormed(p)
+	for _, room := range []int{0, 1, 64} {
+		words, letters := b.AppendWordsFormed(make([]FormedWord, 0, room), make([]Letter, 0, room), p)
+		words, letters = b.AppendWordsFormed(words, letters, p)
+		if len(words) != 2*len(want) {
+			t.Fatalf("room %d: %d words, want %d", room, len(words), 2*len(want))
+		}
+		for i, w := range words {
+			if wi := want[i%len(want)]; w.Row != wi.Row || w.Col != wi.Col || w.Dir != wi.Dir || w.Score != wi.Score || WordString(w.Letters) != WordString(wi.Letters) {
+				t.Errorf("room %d: word %d = %+v, want %+v", room, i, w, wi)
+			}
+		}
+		if n := 2 * (2 + 2 + 2); len(letters) != n {
+			t.Errorf("room %d: %d letters, want %d", room, len(letters), n)
+		}
+	}
+	words, letters := make([]FormedWord, 0, 8), make([]Letter, 0, 64)
+	if n := testing.AllocsPerRun(100, func() { b.AppendWordsFormed(words, letters, p) }); n != 0 {
+		t.Errorf("AppendWordsFormed with room allocates %v times", n)
+	}
+}
+
 func TestSingleTilePlay(t *testing.T) {
 	// CAT on 8G-8I; an S on 9H makes AS down only. Written either way, the
 	// play scores AS once: 1+1.
