@@ -325,3 +325,39 @@ func ExampleWinPct_Prob() {
 	fmt.Printf("%.0f%% %.0f%%\n", 100*w.Prob(0, 50), 100*(w.Prob(25, 50)+w.Prob(-25, 50)))
 	// Output: 50% 100%
 }
+
+func TestWinCalibration(t *testing.T) {
+	var c WinCalibration
+	if m, coin := c.Brier(); m != 0 || coin != 0 || c.N() != 0 || len(c.Bins()) != 0 {
+		t.Fatalf("empty: Brier %v %v, N %d, bins %v", m, coin, c.N(), c.Bins())
+	}
+	// Predictions and outcomes (half-wins): two in the 0.1 tenth, one
+	// draw at 0.5, one certain win (1.0 lands in the last tenth).
+	for _, x := range []struct {
+		p    float64
+		half int
+	}{{0.1, 0}, {0.15, 2}, {0.5, 1}, {1, 2}} {
+		c.Add(x.p, x.half)
+	}
+	want := []CalibrationBin{
+		{Low: 0.1, High: 0.2, N: 2, Predicted: 0.125, Outcome: 0.5},
+		{Low: 0.5, High: 0.6, N: 1, Predicted: 0.5, Outcome: 0.5},
+		{Low: 0.9, High: 1, N: 1, Predicted: 1, Outcome: 1},
+	}
+	got := c.Bins()
+	if len(got) != len(want) {
+		t.Fatalf("bins %+v, want %+v", got, want)
+	}
+	for i := range want {
+		g, w := got[i], want[i]
+		if g.N != w.N || math.Abs(g.Low-w.Low) > 1e-12 || math.Abs(g.High-w.High) > 1e-12 ||
+			math.Abs(g.Predicted-w.Predicted) > 1e-12 || math.Abs(g.Outcome-w.Outcome) > 1e-12 {
+			t.Errorf("bin %d = %+v, want %+v", i, g, w)
+		}
+	}
+	// (0.01 + 0.7225 + 0 + 0) / 4 and (0.25 + 0.25 + 0 + 0.25) / 4.
+	model, coin := c.Brier()
+	if math.Abs(model-0.183125) > 1e-12 || math.Abs(coin-0.1875) > 1e-12 || c.N() != 4 {
+		t.Errorf("Brier %v and %v (N %d), want 0.183125 and 0.1875 (4)", model, coin, c.N())
+	}
+}

@@ -382,3 +382,62 @@ func DecodeWinStats(data []byte) (*WinStats, error) {
 	}
 	return s, nil
 }
+
+// WinCalibration compares predicted chances of winning with what happened:
+// predictions are grouped by tenths, and the Brier score (the mean squared
+// difference between prediction and outcome) is kept along with that of
+// always predicting one half.
+type WinCalibration struct {
+	bins              [10]CalibrationBin
+	squares, coinSqrs float64
+	n                 int64
+}
+
+// CalibrationBin is one tenth of the predictions: how many fell in it, their
+// mean and the share of them that came true (a draw counts half).
+type CalibrationBin struct {
+	Low, High          float64 // the tenth: Low <= prediction < High (the last holds 1)
+	N                  int64
+	Predicted, Outcome float64 // means
+}
+
+// Add records a prediction p (0 to 1) of a win and the outcome in
+// half-wins: 2 won, 1 drawn, 0 lost.
+func (c *WinCalibration) Add(p float64, halfWins int) {
+	o := float64(halfWins) / 2
+	b := &c.bins[min(max(int(p*10), 0), 9)]
+	b.N++
+	b.Predicted += p
+	b.Outcome += o
+	c.squares += (p - o) * (p - o)
+	c.coinSqrs += (0.5 - o) * (0.5 - o)
+	c.n++
+}
+
+// N is the number of predictions recorded.
+func (c *WinCalibration) N() int64 { return c.n }
+
+// Bins returns the tenths that hold predictions, lowest first, with their
+// means.
+func (c *WinCalibration) Bins() []CalibrationBin {
+	var out []CalibrationBin
+	for i, b := range c.bins {
+		if b.N == 0 {
+			continue
+		}
+		b.Low, b.High = float64(i)/10, float64(i+1)/10
+		b.Predicted /= float64(b.N)
+		b.Outcome /= float64(b.N)
+		out = append(out, b)
+	}
+	return out
+}
+
+// Brier returns the Brier score of the predictions and that of always
+// predicting one half (0.25 but for draws); lower is better.
+func (c *WinCalibration) Brier() (model, coin float64) {
+	if c.n == 0 {
+		return 0, 0
+	}
+	return c.squares / float64(c.n), c.coinSqrs / float64(c.n)
+}

@@ -10,6 +10,15 @@ import (
 // every turn, the mover's lead before moving, the tiles they could not see
 // (bag plus the opponent's rack), and whether they went on to win.
 func ObserveWins(stats *eval.WinStats, rec *GameRecord) {
+	TurnOutcomes(rec, stats.Observe)
+	stats.AddGames(1)
+}
+
+// TurnOutcomes calls fn for every turn of the game, in order, with the
+// mover's lead before moving (negative: behind), the tiles they could not
+// see (bag plus the opponent's rack) and how the game ended for them in
+// half-wins: 2 won, 1 drawn, 0 lost.
+func TurnOutcomes(rec *GameRecord, fn func(lead, unseen, halfWins int)) {
 	var totals [2]int
 	onBoard := 0
 	winner := rec.Winner()
@@ -24,11 +33,10 @@ func ObserveWins(stats *eval.WinStats, rec *GameRecord) {
 		case 1 - p:
 			half = 0
 		}
-		stats.Observe(totals[p]-totals[1-p], unseen, half)
+		fn(totals[p]-totals[1-p], unseen, half)
 		totals = t.Totals
 		if t.Move.Kind == movegen.Play {
 			onBoard += int(t.Move.NumTiles)
 		}
 	}
-	stats.AddGames(1)
 }

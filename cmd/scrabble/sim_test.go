@@ -247,3 +247,33 @@ func TestWinpctTrainAndShow(t *testing.T) {
 		t.Errorf("show:\n%s", builtin)
 	}
 }
+
+func TestWinpctCheck(t *testing.T) {
+	e := nwlEnv(t)
+	check := func(extra ...string) result {
+		return e.run(append([]string{"--lexicon", "NWL23", "winpct", "check", "--games", "30", "--seed", "5"}, extra...)...)
+	}
+	one, three := check("-j", "1"), check("-j", "3")
+	if one.code != 0 || one.stdout != three.stdout {
+		t.Fatalf("check with 1 and 3 workers:\n%+v\n%+v", one, three)
+	}
+	for _, want := range []string{"30 games (equity vs equity, lexicon NWL23, seed 5)", "PREDICTED", "90-100%", "Brier score 0."} {
+		if !strings.Contains(one.stdout, want) {
+			t.Errorf("check output lacks %q:\n%s", want, one.stdout)
+		}
+	}
+	// Another seed, other games.
+	if r := check("--seed", "6"); r.code != 0 || r.stdout == one.stdout {
+		t.Errorf("another seed: %+v", r)
+	}
+	bad := filepath.Join(e.root, "bad.csv")
+	if err := os.WriteFile(bad, []byte("not a table\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := check(bad); r.code != 1 || !strings.Contains(r.stderr, "bad.csv") {
+		t.Errorf("a broken table: %+v", r)
+	}
+	if r := e.run("--lexicon", "NWL23", "winpct", "check", "--games", "0"); r.code != 2 {
+		t.Errorf("--games 0: %+v", r)
+	}
+}

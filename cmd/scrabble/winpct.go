@@ -23,9 +23,10 @@ func newWinpctCmd(a *app) *cobra.Command {
 		Short: "Learn and show the win-probability table (chance of winning by spread and tiles unseen)",
 		Example: `  scrabble --lexicon NWL23 winpct train --games 50000 --out winpct.csv
   scrabble winpct show
-  scrabble winpct show winpct.csv --spreads 0,10,50,100`,
+  scrabble winpct show winpct.csv --spreads 0,10,50,100
+  scrabble --lexicon NWL23 winpct check winpct.csv --games 5000 --seed 77`,
 	}
-	cmd.AddCommand(newWinpctTrainCmd(a), newWinpctShowCmd(a))
+	cmd.AddCommand(newWinpctTrainCmd(a), newWinpctShowCmd(a), newWinpctCheckCmd(a))
 	return cmd
 }
 
@@ -269,4 +270,99 @@ func intList(flag, s string) ([]int, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+func newWinpctCheckCmd(a *app) *cobra.Command {
+	var games int
+	cmd := &cobra.Command{
+		Use:   "check [FILE] --games N",
+		Short: "Check a win-probability table against new self-play games",
+		Long: `Play --games games between two equity players (the engine's trained leave
+values for the lexicon) and, at every turn, compare the chance of winning
+the table (the built-in one, or FILE) gives the player to move with whether
+they won (a draw counts half). Prints, by tenths of the prediction, how
+many turns fell there, the mean prediction and the share won, and the
+Brier score (mean squared error; always predicting 50% scores about 0.25).
+Use a --seed other than the table's training seed, so the games are new.
+The same --seed gives the same report whatever --workers.`,
+		Example: `  scrabble --lexicon NWL23 winpct check --games 5000 --seed 77
+  scrabble --lexicon NWL23 winpct check winpct.csv --games 5000 --seed 77`,
+		Args: args(cobra.MaximumNArgs(1)),
+		RunE: func(cmd *cobra.Command, argv []string) error {
+			if games < 1 {
+				return usagef("--games must be at least 1, not %d", games)
+			}
+			table := eval.DefaultWinPct()
+			if len(argv) == 1 {
+				var err error
+				if table, err = eval.LoadWinPct(argv[0]); err != nil {
+					return err
+				}
+			}
+			seed, workers, err := a.seedAndWorkers(cmd)
+			if err != nil {
+				return err
+			}
+			lex, err := a.reg.Resolve(a.v.GetString("lexicon"))
+			if err != nil {
+				return err
+			}
+			leaves, err := eval.DefaultLeaves(lex.Header().Name)
+			if err != nil {
+				return err
+			}
+			cfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers, Games: games, Seed: seed}
+			if leaves != nil {
+				cfg.Options = [2]sim.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
+			}
+			// Games finish in any order; their turns are added in game
+			// order afterwards, so the sums do not depend on --workers.
+			type turn struct {
+				p    float64
+				half int
+			}
+			turns := make([][]turn, games)
+			cfg.OnGame = func(i int, rec *sim.GameRecord) {
+				sim.TurnOutcomes(rec, func(lead, unseen, half int) {
+					turns[i] = append(turns[i], turn{table.ProbToMove(float64(lead), unseen), half})
+				})
+			}
+			bar := newGamesBar(a.stderr, "win table check", games)
+			cfg.Progress = func(d, _ int) { bar.set(d, games) }
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			_, err = sim.RunSelfPlay(ctx, cfg)
+			bar.finish()
+			if err != nil {
+				if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+					return exitStatus(130)
+				}
+				return err
+			}
+			var c eval.WinCalibration
+			for _, g := range turns {
+				for _, t := range g {
+					c.Add(t.p, t.half)
+				}
+			}
+			fmt.Fprintf(a.stdout, "Chance of winning of the player to move, predicted and observed: %s (equity vs equity, lexicon %s, seed %d), %s turns\n",
+				plural(games, "game"), lex.Header().Name, seed, thousands(int(c.N())))
+			rows := [][]string{}
+			for _, b := range c.Bins() {
+				rows = append(rows, []string{fmt.Sprintf("%.0f-%.0f%%", 100*b.Low, 100*b.High), thousands(int(b.N)),
+					fmt.Sprintf("%.1f", 100*b.Predicted), fmt.Sprintf("%.1f", 100*b.Outcome)})
+			}
+			if err := writeTable(a.stdout, []string{"PREDICTED", "TURNS", "MEAN PREDICTED %", "WON %"}, []bool{false, true, true, true}, rows); err != nil {
+				return err
+			}
+			model, coin := c.Brier()
+			fmt.Fprintf(a.stdout, "Brier score %.4f (always 50%%: %.4f)\n", model, coin)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&games, "games", "n", 5000, "self-play games to check against")
+	f.Uint64("seed", 77, "base seed (use one the table was not trained on)")
+	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	return cmd
 }
