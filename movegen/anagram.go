@@ -196,13 +196,14 @@ type lazyAnagramIndex struct {
 }
 
 // Prepare builds the tables every generator on lex shares (annotated arcs,
-// the anagram index, the after-run sets), which are otherwise made by the
+// the anagram index, the after-run sets, the short runs' cross-checks), which are otherwise made by the
 // first generator, search or move placed that needs them. Benchmarks call it
 // so the clock sees searches only.
 func Prepare(lex *gaddag.GADDAG) {
 	arcs, _, _ := xarcsFor(lex)
 	anagramIndexFor(lex)
 	afterSets(lex, arcs)
+	shortCrossFor(lex)
 }
 
 // anagramIndexFor builds the index of lex once per process.

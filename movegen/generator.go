@@ -25,6 +25,7 @@ const (
 type Generator struct {
 	lex   *gaddag.GADDAG
 	xarcs []xarc
+	short *shortCross // cross-checks next to short runs (see shortCrossFor)
 	root  gaddag.Node // the GADDAG root in xarcs
 	dawg  gaddag.Node // the DAWG root in xarcs
 	// rootSet is the letter set of the GADDAG root.
@@ -244,10 +245,26 @@ func (g *Generator) updateCross(d, lane, pos int) {
 			score += int32(perp[pb+i].Value())
 		}
 	}
-	// The word is prefix + L + suffix. With no suffix, the letters that
-	// end a word after the prefix are read off the DAWG in one walk. Else
-	// the GADDAG holds rev(suffix) L rev(prefix) as a path from its root.
+	// The word is prefix + L + suffix. A run of one or two letters on one
+	// side only is a table read. Else with no suffix, the letters that
+	// end a word after the prefix are read off the DAWG in one walk, and
+	// otherwise the GADDAG holds rev(suffix) L rev(prefix) as a path from
+	// its root.
+	if g.short == nil {
+		g.short = shortCrossFor(g.lex)
+	}
 	var set uint32
+	if start == lane || end == lane {
+		run := perp[pb+start : pb+lane]
+		if start == lane {
+			run = perp[pb+lane+1 : pb+end+1]
+		}
+		if s, ok := g.short.set(run, start == lane); ok {
+			g.cross[d][sq] = s | hasCross
+			g.crossScore[d][sq] = score
+			return
+		}
+	}
 	if end == lane {
 		if x, ok := g.followForward(g.dawgArc(), perp[pb+start:pb+lane]); ok {
 			set = g.acceptSet(x) & allLetters

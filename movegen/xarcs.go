@@ -30,6 +30,71 @@ type lazyXarcs struct {
 
 	afterOnce sync.Once
 	after     []uint32 // see afterSets
+
+	shortOnce sync.Once
+	short     *shortCross // see shortCrossFor
+}
+
+// shortCross holds the cross-checks of a square next to a run of one or two
+// letters on one side only (nothing on the other): the letters x that make
+// x+run or run+x a word. Most squares a move changes are of that kind, and
+// a table read spares walking the graph (for a square before a run, a step
+// for every letter that can precede it).
+type shortCross struct {
+	before1, after1 [rules.RackSlots]uint32
+	before2, after2 [rules.RackSlots * rules.RackSlots]uint32
+}
+
+// set returns the cross-check letters for a square after run (before is
+// false) or before it, and whether run is short enough for the table.
+func (t *shortCross) set(run []rules.Letter, before bool) (uint32, bool) {
+	switch len(run) {
+	case 1:
+		l := run[0].Unblanked()
+		if before {
+			return t.before1[l], true
+		}
+		return t.after1[l], true
+	case 2:
+		i := int(run[0].Unblanked())*rules.RackSlots + int(run[1].Unblanked())
+		if before {
+			return t.before2[i], true
+		}
+		return t.after2[i], true
+	}
+	return 0, false
+}
+
+// shortCrossFor returns lex's shortCross, worked out once per lexicon from
+// the word list's own membership test.
+func shortCrossFor(lex *gaddag.GADDAG) *shortCross {
+	v, _ := xarcCache.LoadOrStore(lex, &lazyXarcs{})
+	l := v.(*lazyXarcs)
+	l.shortOnce.Do(func() {
+		t := &shortCross{}
+		var w [3]rules.Letter
+		for x := rules.Letter(1); x < rules.RackSlots; x++ {
+			for a := rules.Letter(1); a < rules.RackSlots; a++ {
+				if w = [3]rules.Letter{x, a}; lex.ContainsLetters(w[:2]) {
+					t.before1[a] |= 1 << x
+				}
+				if w = [3]rules.Letter{a, x}; lex.ContainsLetters(w[:2]) {
+					t.after1[a] |= 1 << x
+				}
+				for b := rules.Letter(1); b < rules.RackSlots; b++ {
+					i := int(a)*rules.RackSlots + int(b)
+					if w = [3]rules.Letter{x, a, b}; lex.ContainsLetters(w[:]) {
+						t.before2[i] |= 1 << x
+					}
+					if w = [3]rules.Letter{a, b, x}; lex.ContainsLetters(w[:]) {
+						t.after2[i] |= 1 << x
+					}
+				}
+			}
+		}
+		l.short = t
+	})
+	return l.short
 }
 
 // afterSets returns, for the node starting at each arc index of arcs, the
