@@ -58,8 +58,9 @@ and pairs of tiles it holds, so rare leaves lean on their parts.
 
 The run writes as it goes into FILE.train/: every ` + strconv.Itoa(trainChunk) + ` games the statistics
 of the generation so far (gen-G.stats), and each finished generation's
-values (gen-G.leaves). Ctrl-C stops it; --resume continues where it stopped,
-losing at most the games of the chunk in progress. The final values go to
+values (gen-G.leaves), with the --from values and the --observe way it
+began with. Ctrl-C stops it; --resume continues where it stopped, losing at
+most the games of the chunk in progress. The final values go to
 FILE (binary; CSV if FILE ends in .csv, gzip-compressed binary if in .gz). The same --seed gives the same
 values whatever --workers.`,
 		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --generations 4 --out nwl23.leaves
@@ -95,6 +96,9 @@ values whatever --workers.`,
 
 			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, workers: workers, observe: observe,
 				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}}
+			if err := t.sameObserve(); err != nil {
+				return err
+			}
 			leaves, err := t.startingValues(from)
 			if err != nil {
 				return err
@@ -135,6 +139,30 @@ type trainer struct {
 	observe               string
 	seed                  uint64
 	cfg                   sim.Config
+}
+
+// sameObserve keeps --observe in the run's directory, so that --resume
+// goes on learning the same way: a resumed run given another way is an
+// error. A run from before the flag (no record, generations under way)
+// learned the next way.
+func (t *trainer) sameObserve() error {
+	kept := filepath.Join(t.work, "observe")
+	began := ""
+	if data, err := os.ReadFile(kept); err == nil {
+		began = strings.TrimSpace(string(data))
+	} else if done, _ := filepath.Glob(filepath.Join(t.work, "gen-*")); len(done) > 0 {
+		began = "next"
+	}
+	switch {
+	case began == t.observe:
+		return nil
+	case began != "":
+		return fmt.Errorf("%s began with --observe %s: resume it with --observe %s", t.work, began, began)
+	}
+	if err := os.WriteFile(kept, []byte(t.observe+"\n"), 0o644); err != nil {
+		return fmt.Errorf("recording --observe: %w", err)
+	}
+	return nil
 }
 
 // startingValues returns the values generation 1 plays with: nil (zero

@@ -105,6 +105,20 @@ func TestLeavesTrainFrom(t *testing.T) {
 	if r := train(path("zero.leaves"), "--resume", "--from", path("start.leaves")); r.code == 0 || !strings.Contains(r.stderr, "zero leaves") {
 		t.Errorf("resume of a run from zero leaves with --from: status %d, stderr %q", r.code, r.stderr)
 	}
+	// A resumed run learns the way it began.
+	if r := train(path("next.leaves"), "--resume"); r.code == 0 || !strings.Contains(r.stderr, "began with --observe next") {
+		t.Errorf("resume of an --observe next run without it: status %d, stderr %q", r.code, r.stderr)
+	}
+	if r := train(path("next.leaves"), "--resume", "--observe", "next"); r.code != 0 || !strings.Contains(r.stdout, "done earlier") {
+		t.Errorf("resume of an --observe next run with it: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	// A run from before the flag kept no record: it learned the next way.
+	if err := os.Remove(path("zero.leaves.train/observe")); err != nil {
+		t.Fatal(err)
+	}
+	if r := train(path("zero.leaves"), "--resume"); r.code == 0 || !strings.Contains(r.stderr, "began with --observe next") {
+		t.Errorf("resume of a run from before --observe: status %d, stderr %q", r.code, r.stderr)
+	}
 	if r := train(path("bad.leaves"), "--from", path("missing.leaves")); r.code == 0 || !strings.Contains(r.stderr, "missing.leaves") {
 		t.Errorf("--from a missing file: status %d, stderr %q", r.code, r.stderr)
 	}
