@@ -196,9 +196,9 @@ type lazyAnagramIndex struct {
 }
 
 // Prepare builds the tables every generator on lex shares (annotated arcs,
-// the anagram index, the after-run sets, the short runs' cross-checks), which are otherwise made by the
-// first generator, search or move placed that needs them. Benchmarks call it
-// so the clock sees searches only.
+// the anagram index, the after-run sets, the short runs' cross-checks),
+// which are otherwise made by the first generator, search or move placed
+// that needs them. Benchmarks call it so the clock sees searches only.
 func Prepare(lex *gaddag.GADDAG) {
 	arcs, _, _ := xarcsFor(lex)
 	anagramIndexFor(lex)

@@ -106,6 +106,7 @@ type Generator struct {
 func New(lex *gaddag.GADDAG) *Generator {
 	g := &Generator{lex: lex, rootSet: lex.LetterSet(lex.Root())}
 	g.xarcs, g.root, g.dawg = xarcsFor(lex)
+	g.short = shortCrossFor(lex)
 	g.dawgSet = lex.LetterSet(lex.DawgRoot())
 	for i := range g.racks {
 		ri := &g.racks[i]
@@ -250,9 +251,6 @@ func (g *Generator) updateCross(d, lane, pos int) {
 	// end a word after the prefix are read off the DAWG in one walk, and
 	// otherwise the GADDAG holds rev(suffix) L rev(prefix) as a path from
 	// its root.
-	if g.short == nil {
-		g.short = shortCrossFor(g.lex)
-	}
 	var set uint32
 	if start == lane || end == lane {
 		run := perp[pb+start : pb+lane]

@@ -419,9 +419,6 @@ func CheckMove(m *Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gaddag
 	if err := checkOnRack(m.tiles(), true, rack); err != nil {
 		return 0, err
 	}
-	if lex == nil {
-		return b.ScorePlay(p), nil
-	}
 	score := 0
 	if m.NumTiles == rules.RackSize {
 		score = rules.BingoBonus
@@ -432,7 +429,7 @@ func CheckMove(m *Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gaddag
 	words, _ := b.AppendWordsFormed(wordBuf[:0], letterBuf[:0], p)
 	for _, w := range words {
 		score += w.Score
-		if lex.ContainsLetters(w.Letters) {
+		if lex == nil || lex.ContainsLetters(w.Letters) {
 			continue
 		}
 		s := rules.WordString(w.Letters)

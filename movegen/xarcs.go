@@ -72,22 +72,23 @@ func shortCrossFor(lex *gaddag.GADDAG) *shortCross {
 	l := v.(*lazyXarcs)
 	l.shortOnce.Do(func() {
 		t := &shortCross{}
-		var w [3]rules.Letter
+		word := func(ls ...rules.Letter) bool { return lex.ContainsLetters(ls) }
 		for x := rules.Letter(1); x < rules.RackSlots; x++ {
+			bit := uint32(1) << x
 			for a := rules.Letter(1); a < rules.RackSlots; a++ {
-				if w = [3]rules.Letter{x, a}; lex.ContainsLetters(w[:2]) {
-					t.before1[a] |= 1 << x
+				if word(x, a) {
+					t.before1[a] |= bit
 				}
-				if w = [3]rules.Letter{a, x}; lex.ContainsLetters(w[:2]) {
-					t.after1[a] |= 1 << x
+				if word(a, x) {
+					t.after1[a] |= bit
 				}
 				for b := rules.Letter(1); b < rules.RackSlots; b++ {
 					i := int(a)*rules.RackSlots + int(b)
-					if w = [3]rules.Letter{x, a, b}; lex.ContainsLetters(w[:]) {
-						t.before2[i] |= 1 << x
+					if word(x, a, b) {
+						t.before2[i] |= bit
 					}
-					if w = [3]rules.Letter{a, b, x}; lex.ContainsLetters(w[:]) {
-						t.after2[i] |= 1 << x
+					if word(a, b, x) {
+						t.after2[i] |= bit
 					}
 				}
 			}

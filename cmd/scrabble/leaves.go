@@ -47,12 +47,12 @@ func newLeavesTrainCmd(a *app) *cobra.Command {
 values in --from FILE, to train an existing table further). Each generation
 plays --games games between two equity players using the previous
 generation's values. For every turn played from a full rack with tiles
-still to draw, every leave that rack holds (up to 127 of them) is credited
+still to draw, every leave that rack holds (up to 126 of them) is credited
 with what the move made was worth: its equity, the score plus the previous
 generation's value of the tiles it kept. A leave's value is how far its mean
 lies above the mean of all turns: what holding it is worth. (--observe next
 credits only the leave kept, with the next turn's worth: one observation a
-turn instead of up to 127, so rare leaves are seen far less.) A leave seen n
+turn instead of up to 126, so rare leaves are seen far less.) A leave seen n
 times keeps weight n against --prior for an estimate built from the tiles
 and pairs of tiles it holds, so rare leaves lean on their parts.
 
@@ -96,11 +96,11 @@ values whatever --workers.`,
 
 			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, workers: workers, observe: observe,
 				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}}
-			if err := t.sameObserve(); err != nil {
-				return err
-			}
 			leaves, err := t.startingValues(from)
 			if err != nil {
+				return err
+			}
+			if err := t.sameObserve(); err != nil {
 				return err
 			}
 			for g := 1; g <= generations; g++ {
@@ -141,6 +141,13 @@ type trainer struct {
 	cfg                   sim.Config
 }
 
+// underWay reports whether the run has played generations already (or
+// part of one).
+func (t *trainer) underWay() bool {
+	done, _ := filepath.Glob(filepath.Join(t.work, "gen-[1-9]*"))
+	return len(done) > 0
+}
+
 // sameObserve keeps --observe in the run's directory, so that --resume
 // goes on learning the same way: a resumed run given another way is an
 // error. A run from before the flag (no record, generations under way)
@@ -150,7 +157,7 @@ func (t *trainer) sameObserve() error {
 	began := ""
 	if data, err := os.ReadFile(kept); err == nil {
 		began = strings.TrimSpace(string(data))
-	} else if done, _ := filepath.Glob(filepath.Join(t.work, "gen-*")); len(done) > 0 {
+	} else if t.underWay() {
 		began = "next"
 	}
 	switch {
@@ -171,27 +178,30 @@ func (t *trainer) sameObserve() error {
 // values is an error.
 func (t *trainer) startingValues(from string) (*eval.LeaveTable, error) {
 	kept := filepath.Join(t.work, "gen-0.leaves")
-	earlier, keptErr := eval.LoadLeaves(kept)
-	_, statErr := os.Stat(kept)
-	switch {
-	case statErr == nil && keptErr != nil:
-		return nil, keptErr
-	case from == "" && statErr == nil:
+	if _, err := os.Stat(kept); err == nil {
+		earlier, err := eval.LoadLeaves(kept)
+		if err != nil {
+			return nil, err
+		}
+		if from != "" {
+			start, err := eval.LoadAny(from)
+			if err != nil {
+				return nil, err
+			}
+			if !earlier.Equal(start) {
+				return nil, fmt.Errorf("%s began from other values than --from %s", t.work, from)
+			}
+		}
 		return earlier, nil
-	case from == "":
+	}
+	if from == "" {
 		return nil, nil
 	}
 	start, err := eval.LoadAny(from)
 	if err != nil {
 		return nil, err
 	}
-	if statErr == nil {
-		if !earlier.Equal(start) {
-			return nil, fmt.Errorf("%s began from other values than --from %s", t.work, from)
-		}
-		return earlier, nil
-	}
-	if done, _ := filepath.Glob(filepath.Join(t.work, "gen-*")); len(done) > 0 {
+	if t.underWay() {
 		return nil, fmt.Errorf("%s began from zero leaves, not --from %s", t.work, from)
 	}
 	if err := start.Save(kept); err != nil {

@@ -122,4 +122,8 @@ func TestLeavesTrainFrom(t *testing.T) {
 	if r := train(path("bad.leaves"), "--from", path("missing.leaves")); r.code == 0 || !strings.Contains(r.stderr, "missing.leaves") {
 		t.Errorf("--from a missing file: status %d, stderr %q", r.code, r.stderr)
 	}
+	// A run that could not start left nothing to resume: it starts afresh.
+	if r := train(path("bad.leaves"), "--from", path("start.leaves")); r.code != 0 {
+		t.Errorf("start after a failed start: status %d, stderr %q", r.code, r.stderr)
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/eval"
+	"scrabble/gaddag"
 	"scrabble/sim"
 )
 
@@ -83,13 +84,9 @@ built-in table is eval/data/winpct.csv.`,
 			if err != nil {
 				return err
 			}
-			leaves, err := eval.DefaultLeaves(lex.Header().Name)
+			cfg, err := equityGames(lex, workers)
 			if err != nil {
 				return err
-			}
-			cfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}
-			if leaves != nil {
-				cfg.Options = [2]sim.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
@@ -153,6 +150,20 @@ built-in table is eval/data/winpct.csv.`,
 	f.Uint64("seed", 1, "base seed")
 	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
 	return cmd
+}
+
+// equityGames is the self-play of the win table's games: two equity players
+// with the lexicon's built-in leave values (zero leaves if it has none).
+func equityGames(lex *gaddag.GADDAG, workers int) (sim.Config, error) {
+	cfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}
+	leaves, err := eval.DefaultLeaves(lex.Header().Name)
+	if err != nil {
+		return cfg, err
+	}
+	if leaves != nil {
+		cfg.Options = [2]sim.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
+	}
+	return cfg, nil
 }
 
 // winpctCheckpoint returns the counts so far and the chunks they cover:
@@ -307,14 +318,11 @@ The same --seed gives the same report whatever --workers.`,
 			if err != nil {
 				return err
 			}
-			leaves, err := eval.DefaultLeaves(lex.Header().Name)
+			cfg, err := equityGames(lex, workers)
 			if err != nil {
 				return err
 			}
-			cfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers, Games: games, Seed: seed}
-			if leaves != nil {
-				cfg.Options = [2]sim.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
-			}
+			cfg.Games, cfg.Seed = games, seed
 			// Games finish in any order; their turns are added in game
 			// order afterwards, so the sums do not depend on --workers.
 			type turn struct {
