@@ -11,9 +11,9 @@ import (
 
 // anagramIndex tells which multisets of tiles spell a word, so the
 // best-move search can bound a lane by what the rack can really spell:
-//   - words: the letter multisets (by fingerprint, see fingerprint) of every
-//     word of 2 to 7 letters, also with one or two letters replaced by a
-//     blank, so a rack subset holding blanks is one look-up;
+//   - words: the letter multisets of every word of 2 to 7 letters, also
+//     with one or two letters replaced by a blank, so a rack subset holding
+//     blanks is one look-up (see spellSet);
 //   - eights: for 8-letter words, each 7-letter multiset that one board
 //     letter completes, with the set of such letters;
 //   - prints: the multiset fingerprint (see fingerprint) of every word of
@@ -23,7 +23,7 @@ import (
 //     exact filter (the one most look-ups use) is small enough to stay in
 //     the cache.
 type anagramIndex struct {
-	words      keySet
+	words      spellSet
 	eights     map[uint64]uint32
 	prints     printFilter
 	wildPrints printFilter
@@ -241,7 +241,7 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 	}
 	var text []rules.Letter
 	var all []listed
-	idx.words.init(1 << 18)
+	idx.words.init()
 	idx.prints = newPrintFilter(exactFilterBits) // 256 KB
 	idx.wildPrints = newPrintFilter(25)          // 4 MB
 	var counts [rules.RackSlots]uint8
@@ -331,21 +331,21 @@ func (idx *anagramIndex) addWord(counts *[rules.RackSlots]uint8, n int) {
 		}
 		return
 	}
-	idx.words.add(f)
+	idx.words.add(counts)
 	for a := 1; a < rules.RackSlots; a++ {
 		if counts[a] == 0 {
 			continue
 		}
 		counts[a]--
 		counts[0]++
-		idx.words.add(fingerprint(counts))
+		idx.words.add(counts)
 		for b := a; b < rules.RackSlots; b++ {
 			if counts[b] == 0 {
 				continue
 			}
 			counts[b]--
 			counts[0]++
-			idx.words.add(fingerprint(counts))
+			idx.words.add(counts)
 			counts[b]++
 			counts[0]--
 		}

@@ -890,6 +890,7 @@ type rackSubset struct {
 	letters   uint32 // its letters (bit l), blanks aside
 	leave     int32
 	idx       int32 // its number in rackLeaves
+	rank      uint32 // its rank among multisets of k tiles (see spellSet)
 	k, blanks int8
 	spells    bool // it spells a word on its own
 }
@@ -1013,13 +1014,14 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, i int, st rack
 	if l == rules.Blank {
 		code, bit, blank = wildcard, 0, 1
 	}
-	v := int8(l.Value())
+	v, sym := int8(l.Value()), symbolOf[l]
 	for c := 0; ; c++ {
 		g.spellSubsets(rack, slots, i+1, st)
 		if c == int(rack[l]) || st.k == rules.RackSize {
 			return
 		}
 		packValue(&st.packed, int(st.k), v)
+		st.rank += rankStep[st.k][sym]
 		st.k++
 		st.fp += fingerprints[code]
 		st.letters |= bit
@@ -1031,19 +1033,12 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, i int, st rack
 
 // spellWords fills g.ri.spell from the rack's subsets.
 func (g *Generator) spellWords() {
-	words := g.anagrams.words
-	// Touch every subset's place in the index first: these loads do not
-	// wait on one another, so the memory system serves them together.
-	var touch uint64
-	for i := range g.ri.numSubsets {
-		touch ^= words.peek(g.ri.subsets[i].fp)
-	}
-	g.sink ^= touch
+	words := &g.anagrams.words
 	sp := &g.ri.spell
 	for i := range g.ri.numSubsets {
 		sub := &g.ri.subsets[i]
 		k := int(sub.k)
-		if k < 2 || !words.has(sub.fp) {
+		if k < 2 || !words.has(k, sub.rank, sub.fp) {
 			continue
 		}
 		sub.spells = true
