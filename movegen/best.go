@@ -889,7 +889,7 @@ type rackSubset struct {
 	counts    uint32
 	letters   uint32 // its letters (bit l), blanks aside
 	leave     int32
-	idx       int32 // its number in rackLeaves
+	idx       int32  // its number in rackLeaves
 	rank      uint32 // its rank among multisets of k tiles (see spellSet)
 	k, blanks int8
 	spells    bool // it spells a word on its own
