@@ -127,7 +127,7 @@ type printFilter struct {
 	shift uint // 64 - log2(len(words)): a key's top bits pick its word
 }
 
-const exactFilterBits = 21
+const exactFilterBits = 22
 
 func newPrintFilter(logBits uint) printFilter {
 	return printFilter{words: make([]uint64, 1<<(logBits-6)), shift: 64 - (logBits - 6)}
@@ -242,7 +242,7 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 	var text []rules.Letter
 	var all []listed
 	idx.words.init()
-	idx.prints = newPrintFilter(exactFilterBits) // 256 KB
+	idx.prints = newPrintFilter(exactFilterBits) // 512 KB
 	idx.wildPrints = newPrintFilter(25)          // 4 MB
 	var counts [rules.RackSlots]uint8
 	var path [rules.Size]rules.Letter

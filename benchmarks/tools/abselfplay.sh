@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# In-process A/B timing of self-play (the equity player with the built-in
+# NWL23 leaves against itself, one worker): an older commit's movegen, eval
+# and sim (copied for the run under scrabble/zzold/) against the working
+# tree's, in one process, alternating batches of the same games. See
+# abtest.sh for why: timings minutes apart drift too much to tell a few
+# percent.
+#
+# usage: benchmarks/tools/abselfplay.sh [REF] [ROUNDS] [GAMES]
+#   REF: default HEAD; ROUNDS: default 40; GAMES a batch: default 200
+# Needs SCRABBLE_LEXICA_DIR. Checks first that both play the same games.
+set -euo pipefail
+ref=${1:-HEAD} rounds=${2:-40} games=${3:-200}
+: "${SCRABBLE_LEXICA_DIR:?set SCRABBLE_LEXICA_DIR (the shared word lists)}"
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+old=$root/zzold test=$root/benchmarks/zz_abselfplay_test.go
+trap 'rm -rf "$old" "$test"' EXIT
+for pkg in movegen eval sim; do
+	mkdir -p "$old/$pkg"
+	for f in $(git ls-tree --name-only "$ref" $pkg/ | grep '\.go$' | grep -v _test.go); do
+		git show "$ref:$f" | sed -e 's#"scrabble/\(movegen\|eval\|sim\)"#"scrabble/zzold/\1"#' >"$old/$pkg/$(basename "$f")"
+	done
+done
+mkdir -p "$old/eval/data"
+for f in $(git ls-tree --name-only "$ref" eval/data/); do
+	git show "$ref:$f" >"$old/eval/data/$(basename "$f")"
+done
+cat >"$test" <<EOT
+package benchmarks_test
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"testing"
+	"time"
+
+	"scrabble/eval"
+	"scrabble/internal/testlex"
+	"scrabble/sim"
+	oldeval "scrabble/zzold/eval"
+	oldsim "scrabble/zzold/sim"
+)
+
+func TestZZABSelfPlay(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	nl, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ol, err := oldeval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ncfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
+	ncfg.Options[0].Leaves, ncfg.Options[1].Leaves = nl, nl
+	ocfg := oldsim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
+	ocfg.Options[0].Leaves, ocfg.Options[1].Leaves = ol, ol
+	var nturns, oturns float64
+	runNew := func(seed uint64) float64 {
+		ncfg.Seed = seed
+		st := time.Now()
+		s, err := sim.RunSelfPlay(context.Background(), ncfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nturns = s.TurnsPerGame
+		return float64(time.Since(st).Nanoseconds()) / $games
+	}
+	runOld := func(seed uint64) float64 {
+		ocfg.Seed = seed
+		st := time.Now()
+		s, err := oldsim.RunSelfPlay(context.Background(), ocfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		oturns = s.TurnsPerGame
+		return float64(time.Since(st).Nanoseconds()) / $games
+	}
+	for s := range 3 {
+		runNew(uint64(s + 1))
+		runOld(uint64(s + 1))
+		if nturns != oturns {
+			t.Logf("warning: the builds play different games (seed %d: %.3f and %.3f turns a game)", s+1, nturns, oturns)
+		}
+	}
+	const rounds = $rounds
+	var ratios []float64
+	var so, sn float64
+	for r := range rounds {
+		seed := uint64(100 + r)
+		var a, b float64
+		if r%2 == 0 {
+			a = runOld(seed)
+			b = runNew(seed)
+		} else {
+			b = runNew(seed)
+			a = runOld(seed)
+		}
+		so += a
+		sn += b
+		ratios = append(ratios, b/a)
+	}
+	sort.Float64s(ratios)
+	fmt.Printf("old %.0f, new %.0f games/s; new/old time mean %.4f, median %.4f, quartiles %.4f-%.4f\n",
+		1e9*rounds/so, 1e9*rounds/sn, sn/so, ratios[rounds/2], ratios[rounds/4], ratios[3*rounds/4])
+}
+EOT
+GOMAXPROCS=1 go test -count=1 -run '^TestZZABSelfPlay$' -v ./benchmarks | grep -E 'games/s|warning|FAIL|ok'
