@@ -72,36 +72,64 @@ func (t *LeaveTable) RackLeaveValues(rack *rules.Rack, out []int32) {
 			place *= int32(c) + 1
 		}
 	}
-	var slots [rules.RackSlots]uint8
-	n := 0
-	for _, j := range slotOrder {
-		if rack[j] > 0 {
-			slots[n] = j
-			n++
-		}
-	}
 	if len(out) != int(place) {
 		panic(fmt.Sprintf("eval: RackLeaveValues(%q): %d values, want %d", rack.String(), len(out), place))
 	}
-	t.rankLeaves(rack, &radix, slots[:n], 0, MaxLeave, used, 0, out)
-}
-
-// rankLeaves values every leave that keeps, of the letters in slots, 0 to
-// all of each: rank, s and bad are leaveIndex's after the letters before
-// them, used the number of the tiles used so far (all of slots' used).
-func (t *LeaveTable) rankLeaves(rack *rules.Rack, radix *[rules.RackSlots]int32, slots []uint8, rank int32, s uint, used, bad int32, out []int32) {
-	if len(slots) == 0 {
+	// The rack's letters in slotOrder are the wheels of an odometer of the
+	// tiles kept, the last turning fastest. A leave's rank is the sum of
+	// its letters' rankSteps (see leaveIndex), each depending on the tiles
+	// kept of the letters before it; a wheel at 0 adds nothing. So when
+	// wheel i turns (and the ones after it go back to 0), only its step
+	// changes: at[i] holds the rank, validity and tiles left to keep up to
+	// wheel i, and at[i+1] follows. A leave is one step and one table read.
+	type wheel struct {
+		slot  uint8
+		count uint8 // tiles of the letter on the rack
+		kept  uint8
+		radix int32
+	}
+	type partial struct {
+		rank, bad int32
+		s         uint // tiles that may still be kept
+	}
+	var wheels [rules.RackSlots]wheel
+	n := 0
+	for _, j := range slotOrder {
+		if rack[j] > 0 {
+			wheels[n] = wheel{slot: j, count: rack[j], radix: radix[j]}
+			n++
+		}
+	}
+	var at [rules.RackSlots]partial
+	for i := range n {
+		at[i].s = MaxLeave
+	}
+	vals := t.vals
+	// The first leave is the empty one (every tile used): worth 0.
+	out[used] = 0
+	for {
+		i := n - 1
+		for ; i >= 0 && wheels[i].kept == wheels[i].count; i-- {
+			used += wheels[i].radix * int32(wheels[i].kept)
+			wheels[i].kept = 0
+		}
+		if i < 0 {
+			return
+		}
+		w := &wheels[i]
+		w.kept++
+		used -= w.radix
+		c := uint(w.kept)
+		step := rankStep[w.slot][at[i].s&7][c&7]
+		next := partial{at[i].rank + step, at[i].bad | step | -int32(c>>3), at[i].s - c}
+		for k := i + 1; k < n; k++ {
+			at[k] = next
+		}
 		v := int32(0)
-		if bad >= 0 && rank > 0 && int(rank) <= len(t.vals) {
-			v = t.vals[rank-1]
+		if next.bad >= 0 && next.rank > 0 && int(next.rank) <= len(vals) {
+			v = vals[next.rank-1]
 		}
 		out[used] = v
-		return
-	}
-	j := slots[0]
-	for c := uint(0); c <= uint(rack[j]); c++ {
-		step := rankStep[j][s&7][c&7]
-		t.rankLeaves(rack, radix, slots[1:], rank+step, s-c, used-radix[j]*int32(c), bad|step|-int32(c>>3), out)
 	}
 }
 
