@@ -970,7 +970,7 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 		}
 	}
 	g.ri.numSlots, g.ri.numSubsets = n, 0
-	g.spellSubsets(rack, g.ri.subsetSlots[:n], 0, rackSubset{})
+	g.spellSubsets(rack, g.ri.subsetSlots[:n])
 	g.spellWords()
 	// Index the subsets by size, best leave first.
 	for k := range g.ri.bySize {
@@ -997,37 +997,46 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	g.sink ^= uint64(touch)
 }
 
-// spellSubsets lists the subsets of the rack that extend st (its fields
-// but the leave and spells) by 0..all tiles of slots[i], and so on. Slots
-// come highest value first, so each subset's values are appended in order.
-func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8, i int, st rackSubset) {
-	if i == len(slots) {
-		if st.k > 0 {
-			st.leave = g.leaves.value[st.idx]
-			g.ri.subsets[g.ri.numSubsets] = st
-			g.ri.numSubsets++
+// spellSubsets lists the rack's non-empty subsets (every field but
+// spells). The rack's letters (slots, highest value first) are the wheels
+// of an odometer of the tiles taken, the last turning fastest: the order
+// in which they come is a recursion's, each subset's values are appended
+// in order, and each is one step from another. cur[i] is the subset of
+// the tiles taken up to wheel i; when wheel i turns, the wheels after it
+// go back to 0, so they take its new subset.
+func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8) {
+	n := len(slots)
+	var taken [rules.RackSlots]uint8
+	var cur [rules.RackSlots]rackSubset
+	for {
+		i := n - 1
+		for ; i >= 0 && (taken[i] == rack[slots[i]] || cur[i].k == rules.RackSize); i-- {
+			taken[i] = 0
 		}
-		return
-	}
-	l := rules.Letter(slots[i])
-	code, bit, blank := uint64(l), uint32(1)<<l, int8(0)
-	if l == rules.Blank {
-		code, bit, blank = wildcard, 0, 1
-	}
-	v, sym := int8(l.Value()), symbolOf[l]
-	for c := 0; ; c++ {
-		g.spellSubsets(rack, slots, i+1, st)
-		if c == int(rack[l]) || st.k == rules.RackSize {
+		if i < 0 {
 			return
 		}
-		packValue(&st.packed, int(st.k), v)
-		st.rank += rankStep[st.k][sym]
+		l := rules.Letter(slots[i])
+		taken[i]++
+		st := cur[i]
+		packValue(&st.packed, int(st.k), int8(l.Value()))
+		st.rank += rankStep[st.k][symbolOf[l]]
 		st.k++
-		st.fp += fingerprints[code]
-		st.letters |= bit
-		st.blanks += blank
+		if l == rules.Blank {
+			st.fp += fingerprints[wildcard]
+			st.blanks++
+		} else {
+			st.fp += fingerprints[l]
+			st.letters |= 1 << l
+		}
 		st.idx += g.leaves.radix[l]
 		st.counts += 1 << (4 * i)
+		for j := i; j < n; j++ {
+			cur[j] = st
+		}
+		st.leave = g.leaves.value[st.idx]
+		g.ri.subsets[g.ri.numSubsets] = st
+		g.ri.numSubsets++
 	}
 }
 
