@@ -6,11 +6,14 @@
 # abtest.sh for why: timings minutes apart drift too much to tell a few
 # percent.
 #
-# usage: benchmarks/tools/abselfplay.sh [REF] [ROUNDS] [GAMES]
-#   REF: default HEAD; ROUNDS: default 40; GAMES a batch: default 200
+# usage: benchmarks/tools/abselfplay.sh [REF] [ROUNDS] [GAMES] [MODE]
+#   REF: default HEAD; ROUNDS: default 40; GAMES a batch: default 200;
+#   MODE: games (default) or rollouts (a batch is GAMES/100 simulations of
+#   sim/testdata/midgame.cgp as BenchmarkSimRollouts runs them: 15
+#   candidates, 2 plies, 64 iterations, one thread)
 # Needs SCRABBLE_LEXICA_DIR. Checks first that both play the same games.
 set -euo pipefail
-ref=${1:-HEAD} rounds=${2:-40} games=${3:-200}
+ref=${1:-HEAD} rounds=${2:-40} games=${3:-200} mode=${4:-games}
 : "${SCRABBLE_LEXICA_DIR:?set SCRABBLE_LEXICA_DIR (the shared word lists)}"
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -32,12 +35,14 @@ package benchmarks_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"sort"
 	"testing"
 	"time"
 
 	"scrabble/eval"
 	"scrabble/internal/testlex"
+	"scrabble/rules"
 	"scrabble/sim"
 	oldeval "scrabble/zzold/eval"
 	oldsim "scrabble/zzold/sim"
@@ -78,6 +83,46 @@ func TestZZABSelfPlay(t *testing.T) {
 		oturns = s.TurnsPerGame
 		return float64(time.Since(st).Nanoseconds()) / $games
 	}
+	if "$mode" == "rollouts" {
+		data, err := os.ReadFile("../sim/testdata/midgame.cgp")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := rules.ParsePosition("midgame.cgp", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		npos := &sim.SimPosition{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
+		opos := &oldsim.SimPosition{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
+		ns, os := sim.NewSimulator(lex), oldsim.NewSimulator(lex)
+		nopts := sim.SimOptions{Leaves: nl, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
+		oopts := oldsim.SimOptions{Leaves: ol, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
+		sims := max(1, $games/100)
+		runNew = func(seed uint64) float64 {
+			st := time.Now()
+			for i := range sims {
+				nopts.Seed = seed*1000 + uint64(i)
+				res, err := ns.Simulate(context.Background(), npos, nopts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				nturns = float64(res.Rollouts)
+			}
+			return float64(time.Since(st).Nanoseconds()) / float64(sims)
+		}
+		runOld = func(seed uint64) float64 {
+			st := time.Now()
+			for i := range sims {
+				oopts.Seed = seed*1000 + uint64(i)
+				res, err := os.Simulate(context.Background(), opos, oopts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				oturns = float64(res.Rollouts)
+			}
+			return float64(time.Since(st).Nanoseconds()) / float64(sims)
+		}
+	}
 	for s := range 3 {
 		runNew(uint64(s + 1))
 		runOld(uint64(s + 1))
@@ -103,8 +148,12 @@ func TestZZABSelfPlay(t *testing.T) {
 		ratios = append(ratios, b/a)
 	}
 	sort.Float64s(ratios)
-	fmt.Printf("old %.0f, new %.0f games/s; new/old time mean %.4f, median %.4f, quartiles %.4f-%.4f\n",
-		1e9*rounds/so, 1e9*rounds/sn, sn/so, ratios[rounds/2], ratios[rounds/4], ratios[3*rounds/4])
+	unit := "games/s"
+	if "$mode" == "rollouts" {
+		unit = "simulations/s"
+	}
+	fmt.Printf("old %.0f, new %.0f %s; new/old time mean %.4f, median %.4f, quartiles %.4f-%.4f\n",
+		1e9*rounds/so, 1e9*rounds/sn, unit, sn/so, ratios[rounds/2], ratios[rounds/4], ratios[3*rounds/4])
 }
 EOT
-GOMAXPROCS=1 go test -count=1 -run '^TestZZABSelfPlay$' -v ./benchmarks | grep -E 'games/s|warning|FAIL|ok'
+GOMAXPROCS=1 go test -count=1 -run '^TestZZABSelfPlay$' -v ./benchmarks | grep -E 'new/old|warning|FAIL|ok'
