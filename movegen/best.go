@@ -635,7 +635,8 @@ func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32
 // may matter.
 func (g *Generator) shadowOnce(s *shadowSpan, tileValues *[rules.RackSize]int32) int32 {
 	var coef [rules.RackSize]int32
-	for i := 0; i < s.k; i++ {
+	k := min(s.k, rules.RackSize)
+	for i := 0; i < k; i++ {
 		c := s.tileLM[i]*s.wordMul + s.tileX[i]
 		j := i
 		for ; j > 0 && coef[j-1] < c; j-- {
@@ -644,7 +645,7 @@ func (g *Generator) shadowOnce(s *shadowSpan, tileValues *[rules.RackSize]int32)
 		coef[j] = c
 	}
 	once := s.fixed*s.wordMul + s.crossBase
-	for i := 0; i < s.k; i++ {
+	for i := 0; i < k; i++ {
 		once += coef[i] * tileValues[i]
 	}
 	if s.k == rules.RackSize {
@@ -694,8 +695,8 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 	// Subsets of s.k tiles, best leave first: the first that spells a word
 	// through the span gives the bound. Those keeping less than need are
 	// not looked up; e.floor records how far down the check went.
-	for _, i := range g.ri.bySize[s.k] {
-		sub := &g.ri.subsets[i]
+	for _, i := range g.ri.bySize[s.k&7] {
+		sub := &g.ri.subsets[i&127] // no bounds check: there are at most 127
 		if sub.leave >= e.floor {
 			continue // checked before
 		}

@@ -83,8 +83,8 @@ func (g *Generator) directSpan(start, end, k int) {
 			}
 		}
 	}
-	for _, i := range g.ri.bySize[k] {
-		sub := &g.ri.subsets[i]
+	for _, i := range g.ri.bySize[k&7] {
+		sub := &g.ri.subsets[i&127] // no bounds check: there are at most 127
 		if through {
 			if sub.leave >= checked {
 				continue
