@@ -520,16 +520,21 @@ func (g *Generator) shadowLane(d, lane int) *[n]shadowSquare {
 	}
 	g.shadowStamps[id] = g.shadowStamp
 	playable := g.letterMask | g.blankMask
+	// The lane's row of each board table, so the loop needs no bounds
+	// checks.
+	d &= 1
+	row := lane * n
+	tiles, crosses, exts := g.tiles[d][row:row+n], g.cross[d][row:row+n], g.ext[d][row:row+n]
+	lms, wms, crossScores := letterMul[d][row:row+n], wordMul[d][row:row+n], g.crossScore[d][row:row+n]
 	for pos := 0; pos < n; pos++ {
-		sq := lane*n + pos
 		q := &sqs[pos]
-		*q = shadowSquare{tile: g.tiles[d][sq], lm: int8(letterMul[d][sq]), wm: int8(wordMul[d][sq])}
+		*q = shadowSquare{tile: tiles[pos], lm: int8(lms[pos]), wm: int8(wms[pos])}
 		if q.tile != rules.Empty {
 			q.value = int8(q.tile.Value())
 			continue
 		}
-		cross := g.cross[d][sq]
-		allowed := cross & (g.ext[d][sq] | hasCross)
+		cross := crosses[pos]
+		allowed := cross & (exts[pos] | hasCross)
 		possible := allowed & playable
 		q.usable = possible != 0
 		if cross&hasCross == 0 && allowed&allLetters == allLetters {
@@ -551,7 +556,7 @@ func (g *Generator) shadowLane(d, lane int) *[n]shadowSquare {
 		lm, wm := int32(q.lm), int32(q.wm)
 		q.hookMain = int16(best * lm)
 		if cross&hasCross != 0 {
-			q.crossBase = int16(g.crossScore[d][sq] * wm)
+			q.crossBase = int16(crossScores[pos] * wm)
 			q.hookCross = int16(best*lm*wm) + q.crossBase
 			q.crossX = int16(lm * wm)
 		}
