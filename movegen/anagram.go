@@ -417,12 +417,6 @@ func (s *keySet) add(k uint64) {
 	}
 }
 
-// peek returns the slot key k's search starts at (to bring it into the
-// cache).
-func (s *keySet) peek(k uint64) uint64 {
-	return s.slots[mix(k)&uint64(len(s.slots)-1)]
-}
-
 func (s *keySet) has(k uint64) bool {
 	mask := uint64(len(s.slots) - 1)
 	for i := mix(k) & mask; ; i = (i + 1) & mask {
