@@ -79,11 +79,7 @@ values whatever --workers.`,
 			if observe != "rack" && observe != "next" {
 				return usagef("--observe %q: want rack or next", observe)
 			}
-			seed, workers, err := a.seedAndWorkers(cmd)
-			if err != nil {
-				return err
-			}
-			lex, err := a.reg.Resolve(a.v.GetString("lexicon"))
+			lex, seed, workers, err := a.lexiconSeedWorkers(cmd)
 			if err != nil {
 				return err
 			}

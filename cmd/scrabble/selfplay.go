@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/eval"
+	"scrabble/gaddag"
 	"scrabble/sim"
 )
 
@@ -260,6 +261,16 @@ func (g *gamesBar) finish() {
 		}
 		g.bar.Exit()
 	}
+}
+
+// lexiconSeedWorkers is seedAndWorkers for a command that plays games on
+// the --lexicon it resolves.
+func (a *app) lexiconSeedWorkers(cmd *cobra.Command) (lex *gaddag.GADDAG, seed uint64, workers int, err error) {
+	if seed, workers, err = a.seedAndWorkers(cmd); err != nil {
+		return nil, 0, 0, err
+	}
+	lex, err = a.reg.Resolve(a.v.GetString("lexicon"))
+	return lex, seed, workers, err
 }
 
 // seedAndWorkers reads the seed and workers settings of a command that has

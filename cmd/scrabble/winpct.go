@@ -72,11 +72,7 @@ built-in table is eval/data/winpct.csv.`,
 			if out == "" {
 				return usagef("--out FILE is required")
 			}
-			seed, workers, err := a.seedAndWorkers(cmd)
-			if err != nil {
-				return err
-			}
-			lex, err := a.reg.Resolve(a.v.GetString("lexicon"))
+			lex, seed, workers, err := a.lexiconSeedWorkers(cmd)
 			if err != nil {
 				return err
 			}
@@ -310,11 +306,7 @@ The same --seed gives the same report whatever --workers.`,
 					return err
 				}
 			}
-			seed, workers, err := a.seedAndWorkers(cmd)
-			if err != nil {
-				return err
-			}
-			lex, err := a.reg.Resolve(a.v.GetString("lexicon"))
+			lex, seed, workers, err := a.lexiconSeedWorkers(cmd)
 			if err != nil {
 				return err
 			}
