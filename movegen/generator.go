@@ -493,49 +493,54 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 	if possible == 0 {
 		return
 	}
-	blanks := g.blankMask != 0
 	lm, sqWM := sq.letterMul, sq.wordMul
 	crossed := allowed&hasCross != 0
 	crossBase := sq.crossScore
 	arcs := g.xarcs
+	for v := possible & g.letterMask; v != 0; v &= v - 1 {
+		bit := v & -v
+		l := rules.Letter(bits.TrailingZeros32(v))
+		x := arcs[node+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
+		g.rack[l]--
+		if g.rack[l] == 0 {
+			g.letterMask &^= bit
+		}
+		g.leaves.used += g.leaves.radix[l]
+		g.strip[pos] = l
+		ts := int32(l.Value()) * lm
+		ncs := cs
+		if crossed {
+			ncs += (crossBase + ts) * sqWM
+		}
+		g.goOn(pos, x, ms+ts, wm*sqWM, ncs, placed+1)
+		g.rack[l]++
+		g.letterMask |= bit
+		g.leaves.used -= g.leaves.radix[l]
+	}
+	if g.blankMask == 0 {
+		return
+	}
+	// Every letter allowed here as a blank, the blank taken once for all.
+	g.rack[rules.Blank]--
+	if g.rack[rules.Blank] == 0 {
+		g.blankMask = 0
+	}
+	g.leaves.used += g.leaves.radix[rules.Blank]
+	ncs := cs
+	if crossed {
+		ncs += crossBase * sqWM
+	}
+	wm *= sqWM
 	for v := possible; v != 0; v &= v - 1 {
 		bit := v & -v
 		l := rules.Letter(bits.TrailingZeros32(v))
 		x := arcs[node+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
-		if g.letterMask&bit != 0 {
-			g.rack[l]--
-			if g.rack[l] == 0 {
-				g.letterMask &^= bit
-			}
-			g.leaves.used += g.leaves.radix[l]
-			g.strip[pos] = l
-			ts := int32(l.Value()) * lm
-			ncs := cs
-			if crossed {
-				ncs += (crossBase + ts) * sqWM
-			}
-			g.goOn(pos, x, ms+ts, wm*sqWM, ncs, placed+1)
-			g.rack[l]++
-			g.letterMask |= bit
-			g.leaves.used -= g.leaves.radix[l]
-		}
-		if blanks {
-			g.rack[rules.Blank]--
-			if g.rack[rules.Blank] == 0 {
-				g.blankMask = 0
-			}
-			g.leaves.used += g.leaves.radix[rules.Blank]
-			g.strip[pos] = l.Blanked()
-			ncs := cs
-			if crossed {
-				ncs += crossBase * sqWM
-			}
-			g.goOn(pos, x, ms, wm*sqWM, ncs, placed+1)
-			g.rack[rules.Blank]++
-			g.blankMask = allLetters
-			g.leaves.used -= g.leaves.radix[rules.Blank]
-		}
+		g.strip[pos] = l.Blanked()
+		g.goOn(pos, x, ms, wm, ncs, placed+1)
 	}
+	g.rack[rules.Blank]++
+	g.blankMask = allLetters
+	g.leaves.used -= g.leaves.radix[rules.Blank]
 }
 
 // goOn continues after the letter of arc x was put (or found) at pos. It
