@@ -403,7 +403,7 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 func (g *Generator) genAnchor(pos, leftLimit int, root gaddag.Node) {
 	g.anchorPos, g.leftLimit = pos, leftLimit
 	g.rightFree = g.sq[pos+2].tile == rules.Empty
-	g.gen(pos, root, g.rootSet, 0, 1, 0, 0)
+	g.gen(pos, root, g.rootSet, 0)
 }
 
 // directions is 1 on an empty board (only across plays are listed: the
@@ -471,31 +471,28 @@ func (g *Generator) loadSquares(d, lane, first, last int) {
 	}
 }
 
-// gen extends the play at lane position pos from GADDAG node node. ms is the
-// main word's letter sum so far, wm its word multiplier, cs the cross-words'
-// total, placed the tiles placed. The caller has checked the square is
-// viable for node.
+// gen extends the play at lane position pos from GADDAG node node, placed
+// the tiles placed so far. The caller has checked the square is viable for
+// node. A play is scored only when it is recorded (scoreAndRecord): far
+// fewer plays are recorded than squares tried, so the walk carries no
+// score.
 //
 // set is node's letter set: the arcs are sorted by letter, so the arc for a
 // letter l in set is the one after as many arcs as set has letters below l,
 // found without scanning.
-func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32, placed int) {
+func (g *Generator) gen(pos int, node gaddag.Node, set uint32, placed int) {
 	sq := &g.sq[pos+1]
 	if t := sq.tile; t != rules.Empty {
 		bit := uint32(1) << t.Unblanked()
 		x := g.xarcs[node+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
 		g.strip[pos] = rules.PlayedThrough
-		g.goOn(pos, x, ms+int32(t.Value()), wm, cs, placed)
+		g.goOn(pos, x, placed)
 		return
 	}
-	allowed := sq.cross
-	possible := allowed & (g.letterMask | g.blankMask) & set
+	possible := sq.cross & (g.letterMask | g.blankMask) & set
 	if possible == 0 {
 		return
 	}
-	lm, sqWM := sq.letterMul, sq.wordMul
-	crossed := allowed&hasCross != 0
-	crossBase := sq.crossScore
 	arcs := g.xarcs
 	for v := possible & g.letterMask; v != 0; v &= v - 1 {
 		bit := v & -v
@@ -507,12 +504,7 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 		}
 		g.leaves.used += g.leaves.radix[l]
 		g.strip[pos] = l
-		ts := int32(l.Value()) * lm
-		ncs := cs
-		if crossed {
-			ncs += (crossBase + ts) * sqWM
-		}
-		g.goOn(pos, x, ms+ts, wm*sqWM, ncs, placed+1)
+		g.goOn(pos, x, placed+1)
 		g.rack[l]++
 		g.letterMask |= bit
 		g.leaves.used -= g.leaves.radix[l]
@@ -526,17 +518,12 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 		g.blankMask = 0
 	}
 	g.leaves.used += g.leaves.radix[rules.Blank]
-	ncs := cs
-	if crossed {
-		ncs += crossBase * sqWM
-	}
-	wm *= sqWM
 	for v := possible; v != 0; v &= v - 1 {
 		bit := v & -v
 		l := rules.Letter(bits.TrailingZeros32(v))
 		x := arcs[node+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
 		g.strip[pos] = l.Blanked()
-		g.goOn(pos, x, ms, wm, ncs, placed+1)
+		g.goOn(pos, x, placed+1)
 	}
 	g.rack[rules.Blank]++
 	g.blankMask = allLetters
@@ -546,32 +533,34 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, ms, wm, cs int32,
 // goOn continues after the letter of arc x was put (or found) at pos. It
 // only visits a child node that offers something for the next square. A
 // play holds at least one new tile by now: the anchor square is empty.
-func (g *Generator) goOn(pos int, x xarc, ms, wm, cs int32, placed int) {
+func (g *Generator) goOn(pos int, x xarc, placed int) {
 	a := x.arc()
 	if pos <= g.anchorPos {
 		// Still extending left from the anchor.
 		leftFree := g.sq[pos].tile == rules.Empty
 		if a.Accepts() && leftFree && g.rightFree {
-			g.record(pos, g.anchorPos, ms, wm, cs, placed)
+			g.placing = placed
+			g.scoreAndRecord(pos, g.anchorPos)
 		}
 		// A missing child has an empty set: nothing is viable.
 		if (!leftFree || pos-1 > g.leftLimit) && g.viable(pos-1, x.childSet()) {
-			g.gen(pos-1, a.Child(), x.childSet(), ms, wm, cs, placed)
+			g.gen(pos-1, a.Child(), x.childSet(), placed)
 		}
 		if leftFree && x.childHas(0) {
 			// The separator sorts first.
 			if sep := g.xarcs[a.Child()]; g.viable(g.anchorPos+1, sep.childSet()) {
 				g.leftmost = pos
-				g.gen(g.anchorPos+1, sep.child(), sep.childSet(), ms, wm, cs, placed)
+				g.gen(g.anchorPos+1, sep.child(), sep.childSet(), placed)
 			}
 		}
 		return
 	}
 	if a.Accepts() && g.sq[pos+2].tile == rules.Empty {
-		g.record(g.leftmost, pos, ms, wm, cs, placed)
+		g.placing = placed
+		g.scoreAndRecord(g.leftmost, pos)
 	}
 	if g.viable(pos+1, x.childSet()) {
-		g.gen(pos+1, a.Child(), x.childSet(), ms, wm, cs, placed)
+		g.gen(pos+1, a.Child(), x.childSet(), placed)
 	}
 }
 
