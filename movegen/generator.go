@@ -58,7 +58,6 @@ type Generator struct {
 	base       int // lane*n: index of the lane's first square
 	lane       int
 	anchorPos  int
-	leftLimit  int // the nearest anchor left of anchorPos (-1: none)
 	leftmost   int // leftmost square of the word once the separator is crossed
 	strip      [n]rules.Letter
 	// sq is the lane being searched, square pos at index pos+1; the two
@@ -401,9 +400,16 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 // genAnchor generates the plays whose leftmost new tile next to the board
 // is on the anchor at pos of the loaded lane.
 func (g *Generator) genAnchor(pos, leftLimit int, root gaddag.Node) {
-	g.anchorPos, g.leftLimit = pos, leftLimit
+	g.anchorPos = pos
 	g.rightFree = g.sq[pos+2].tile == rules.Empty
+	// The plays reaching the previous anchor are that anchor's: its square
+	// takes nothing meanwhile, so the walk left needs no test of its own
+	// (and no square left of it can be reached).
+	limit := &g.sq[leftLimit+1]
+	cross := limit.cross
+	limit.cross = 0 // at -1, the wall: 0 already
 	g.gen(pos, root, g.rootSet, 0)
+	limit.cross = cross
 }
 
 // directions is 1 on an empty board (only across plays are listed: the
@@ -446,6 +452,7 @@ type laneSquare struct {
 	letterMul  int32
 	wordMul    int32
 	tile       rules.Letter
+	through    uint32 // bit tile.Unblanked() for a board tile, else 0
 }
 
 // loadLane copies lane's squares in direction d into g.sq.
@@ -467,6 +474,8 @@ func (g *Generator) loadSquares(d, lane, first, last int) {
 			letterMul:  letterMul[d][sq],
 			wordMul:    wordMul[d][sq],
 			tile:       g.tiles[d][sq],
+			// Empty is 0: bit 0, cleared.
+			through: 1 << g.tiles[d][sq].Unblanked() &^ 1,
 		}
 	}
 }
@@ -543,7 +552,7 @@ func (g *Generator) goOn(pos int, x xarc, placed int) {
 			g.scoreAndRecord(pos, g.anchorPos)
 		}
 		// A missing child has an empty set: nothing is viable.
-		if (!leftFree || pos-1 > g.leftLimit) && g.viable(pos-1, x.childSet()) {
+		if g.viable(pos-1, x.childSet()) {
 			g.gen(pos-1, a.Child(), x.childSet(), placed)
 		}
 		if leftFree && x.childHas(0) {
@@ -569,10 +578,7 @@ func (g *Generator) goOn(pos int, x xarc, placed int) {
 // there (never on a wall).
 func (g *Generator) viable(pos int, set uint32) bool {
 	sq := &g.sq[pos+1]
-	if t := sq.tile; t != rules.Empty {
-		return set&(1<<t.Unblanked()) != 0
-	}
-	return set&sq.cross&(g.letterMask|g.blankMask) != 0
+	return set&(sq.through|sq.cross&(g.letterMask|g.blankMask)) != 0
 }
 
 func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
