@@ -540,36 +540,63 @@ func (g *Generator) gen(pos int, node gaddag.Node, set uint32, placed int) {
 }
 
 // goOn continues after the letter of arc x was put (or found) at pos. It
-// only visits a child node that offers something for the next square. A
-// play holds at least one new tile by now: the anchor square is empty.
+// only visits a child node that offers something for the next square, and
+// follows board tiles next in line itself (two in five squares the walk
+// visits hold one), without a call per tile. A play holds at least one new
+// tile by now: the anchor square is empty.
 func (g *Generator) goOn(pos int, x xarc, placed int) {
-	a := x.arc()
 	if pos <= g.anchorPos {
 		// Still extending left from the anchor.
-		leftFree := g.sq[pos].tile == rules.Empty
-		if a.Accepts() && leftFree && g.rightFree {
-			g.placing = placed
-			g.scoreAndRecord(pos, g.anchorPos)
-		}
-		// A missing child has an empty set: nothing is viable.
-		if g.viable(pos-1, x.childSet()) {
-			g.gen(pos-1, a.Child(), x.childSet(), placed)
-		}
-		if leftFree && x.childHas(0) {
-			// The separator sorts first.
-			if sep := g.xarcs[a.Child()]; g.viable(g.anchorPos+1, sep.childSet()) {
-				g.leftmost = pos
-				g.gen(g.anchorPos+1, sep.child(), sep.childSet(), placed)
+		for {
+			a := x.arc()
+			t := g.sq[pos].tile // the square left of pos
+			if t == rules.Empty {
+				if a.Accepts() && g.rightFree {
+					g.placing = placed
+					g.scoreAndRecord(pos, g.anchorPos)
+				}
+				// A missing child has an empty set: nothing is viable.
+				if g.viable(pos-1, x.childSet()) {
+					g.gen(pos-1, a.Child(), x.childSet(), placed)
+				}
+				if x.childHas(0) {
+					// The separator sorts first.
+					if sep := g.xarcs[a.Child()]; g.viable(g.anchorPos+1, sep.childSet()) {
+						g.leftmost = pos
+						g.gen(g.anchorPos+1, sep.child(), sep.childSet(), placed)
+					}
+				}
+				return
 			}
+			set, bit := x.childSet(), uint32(1)<<t.Unblanked()
+			if set&bit == 0 {
+				return
+			}
+			x = g.xarcs[a.Child()+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
+			pos--
+			g.strip[pos] = rules.PlayedThrough
 		}
-		return
 	}
-	if a.Accepts() && g.sq[pos+2].tile == rules.Empty {
-		g.placing = placed
-		g.scoreAndRecord(g.leftmost, pos)
-	}
-	if g.viable(pos+1, x.childSet()) {
-		g.gen(pos+1, a.Child(), x.childSet(), placed)
+	for {
+		a := x.arc()
+		t := g.sq[pos+2].tile // the square right of pos
+		if t == rules.Empty {
+			if a.Accepts() {
+				g.placing = placed
+				g.scoreAndRecord(g.leftmost, pos)
+			}
+			if g.viable(pos+1, x.childSet()) {
+				g.gen(pos+1, a.Child(), x.childSet(), placed)
+			}
+			return
+		}
+		set, bit := x.childSet(), uint32(1)<<t.Unblanked()
+		if set&bit == 0 {
+			return
+		}
+		x = g.xarcs[a.Child()+gaddag.Node(bits.OnesCount32(set&(bit-1)))]
+		pos++
+		g.strip[pos] = rules.PlayedThrough
 	}
 }
 
