@@ -58,8 +58,8 @@ type Generator struct {
 	base       int // lane*n: index of the lane's first square
 	lane       int
 	anchorPos  int
-	leftmost   int // leftmost square of the word once the separator is crossed
-	strip      [n]rules.Letter
+	leftmost   int                 // leftmost square of the word once the separator is crossed
+	strip      [2 * n]rules.Letter // past n: zeros, read by record
 	// sq is the lane being searched, square pos at index pos+1; the two
 	// ends are walls (empty, nothing allowed), so the search needs no edge
 	// tests.
@@ -637,8 +637,13 @@ func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
 	r, c := boardRC(g.dir, g.lane, left)
 	m.Row, m.Col = int8(r), int8(c)
 	m.Len = int8(right - left + 1)
-	copy(m.Tiles[:], g.strip[left:right+1])
-	clear(m.Tiles[right-left+1:]) // so equal moves compare equal as values
+	// The tiles in two overlapping 8-byte words, the bytes past the word
+	// cleared (so equal moves compare equal as values): no copy calls.
+	length := uint(right - left + 1)
+	lo := load8(g.strip[left:]) & (^uint64(0) >> (64 - 8*min(length, 8)))
+	hi := load8(g.strip[left+7:]) & (^uint64(0) >> (64 - 8*(max(length, 7)-7)))
+	store8(m.Tiles[:8], lo)
+	store8(m.Tiles[7:], hi)
 	m.NumTiles = int8(placed)
 	m.Score = score
 	m.Equity = equity
@@ -711,3 +716,17 @@ func (g *Generator) exchanges(rack *rules.Rack, slot int, rec Recorder) {
 
 // Lexicon returns the lexicon the generator was made for.
 func (g *Generator) Lexicon() *gaddag.GADDAG { return g.lex }
+
+// load8 and store8 read and write 8 letters as one little-endian word (the
+// compiler makes each a single move).
+func load8(s []rules.Letter) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func store8(s []rules.Letter, v uint64) {
+	_ = s[7]
+	s[0], s[1], s[2], s[3] = rules.Letter(v), rules.Letter(v>>8), rules.Letter(v>>16), rules.Letter(v>>24)
+	s[4], s[5], s[6], s[7] = rules.Letter(v>>32), rules.Letter(v>>40), rules.Letter(v>>48), rules.Letter(v>>56)
+}
