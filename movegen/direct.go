@@ -24,7 +24,7 @@ func (g *Generator) directSpan(start, end, k int) {
 		sq := &g.sq[j+1]
 		if t := sq.tile; t != rules.Empty {
 			through = true
-			fixed += int32(t.Value())
+			fixed += sq.fixed
 			board += fingerprints[t.Unblanked()]
 			continue
 		}
@@ -52,11 +52,8 @@ func (g *Generator) directSpan(start, end, k int) {
 			hooks[nh] = allowed
 			nh++
 		}
-		c := sq.letterMul * wm
-		if sq.cross&hasCross != 0 {
-			c += sq.letterMul * sq.wordMul
-			base += sq.crossScore * sq.wordMul
-		}
+		c := sq.letterMul * (wm + sq.crossMul) // crossMul: 0 without a cross-word
+		base += sq.crossScore * sq.crossMul
 		i := m
 		for ; i > 0 && coef[i-1] < c; i-- {
 			coef[i] = coef[i-1]
@@ -276,17 +273,13 @@ func (g *Generator) countLater(from, end int, l rules.Letter) int {
 func (g *Generator) scoreAndRecord(start, end int) {
 	ms, wm, cs := int32(0), int32(1), int32(0)
 	for j := start; j <= end; j++ {
+		// No branch: a board tile's square (PlayedThrough in the strip)
+		// adds its fixed value only; see laneSquare.
 		sq := &g.sq[j+1]
-		if sq.tile != rules.Empty {
-			ms += int32(sq.tile.Value())
-			continue
-		}
-		ts := int32(g.strip[j].Value()) * sq.letterMul
-		ms += ts
+		ts := valueOf[g.strip[j]] * sq.letterMul
+		ms += ts + sq.fixed
 		wm *= sq.wordMul
-		if sq.cross&hasCross != 0 {
-			cs += (sq.crossScore + ts) * sq.wordMul
-		}
+		cs += (sq.crossScore + ts) * sq.crossMul
 	}
 	g.record(start, end, ms, wm, cs, g.placing)
 }

@@ -449,11 +449,24 @@ func (g *Generator) setRackTiles(rack *rules.Rack) {
 type laneSquare struct {
 	cross      uint32 // letters allowed (cross-check and extension set), | hasCross
 	crossScore int32
-	letterMul  int32
-	wordMul    int32
-	tile       rules.Letter
-	through    uint32 // bit tile.Unblanked() for a board tile, else 0
+	// Premiums count under new tiles only: a board tile's square has
+	// letterMul 0 and wordMul 1, and its tile's value in fixed.
+	letterMul int32
+	wordMul   int32
+	crossMul  int32 // wordMul if the square has a cross-word, else 0
+	fixed     int32
+	tile      rules.Letter
+	through   uint32 // bit tile.Unblanked() for a board tile, else 0
 }
+
+// valueOf is rules.Letter.Value as a table: 0 for a blank and for Empty
+// (PlayedThrough), so scoring a strip needs no branch.
+var valueOf = func() (v [256]int32) {
+	for l := rules.Letter(1); l < rules.RackSlots; l++ {
+		v[l] = int32(l.Value())
+	}
+	return v
+}()
 
 // loadLane copies lane's squares in direction d into g.sq.
 func (g *Generator) loadLane(d, lane int) {
@@ -466,16 +479,20 @@ func (g *Generator) loadSquares(d, lane, first, last int) {
 	g.dir, g.lane, g.base = d, lane, lane*n
 	for pos := first; pos <= last; pos++ {
 		sq := lane*n + pos
+		t, cross, wm := g.tiles[d][sq], g.cross[d][sq], wordMul[d][sq]
+		occupied := int32(min(uint8(t), 1)) // no branch
 		g.sq[pos+1] = laneSquare{
 			// Both checks at once: the perpendicular word's and the
 			// lane's own runs'.
-			cross:      g.cross[d][sq] & (g.ext[d][sq] | hasCross),
+			cross:      cross & (g.ext[d][sq] | hasCross),
 			crossScore: g.crossScore[d][sq],
-			letterMul:  letterMul[d][sq],
-			wordMul:    wordMul[d][sq],
-			tile:       g.tiles[d][sq],
+			letterMul:  letterMul[d][sq] * (1 - occupied),
+			wordMul:    wm - (wm-1)*occupied,
+			crossMul:   wm * int32(cross>>31), // hasCross; 0 when occupied
+			fixed:      valueOf[t],
+			tile:       t,
 			// Empty is 0: bit 0, cleared.
-			through: 1 << g.tiles[d][sq].Unblanked() &^ 1,
+			through: 1 << t.Unblanked() &^ 1,
 		}
 	}
 }
