@@ -36,6 +36,10 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		g.Generate(rack, bagLen, opts, best)
 		return best.m, best.found
 	}
+	if opts.OpenCost > 0 {
+		g.setOpenCost(opts.OpenCost)
+		defer g.setOpenCost(0)
+	}
 	known := g.setRackCached(rack)
 	if opts.Exchanges && rules.CanExchange(bagLen) {
 		g.bestExchange(rack, best)
@@ -51,7 +55,9 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool
 		ri.rack, ri.valuer, ri.leaves, ri.valid = *rack, g.valuer, g.leaves, true
 	}
 	g.shadowStamp++
-	g.shadowAll(known || opts.Repeat)
+	// A lane's plays are kept for a later search only without the open
+	// term: whether a play opens a square depends on the other lanes.
+	g.shadowAll((known || opts.Repeat) && g.open.cost == 0)
 	g.pruning = true
 	g.spans = g.spans[:0]
 	for g.queue.top != 0 {

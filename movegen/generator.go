@@ -99,6 +99,7 @@ type Generator struct {
 	// The tiles a word is being placed with and their number (direct.go).
 	have    rules.Rack
 	placing int
+	open    openTerm // Best: the triple-word squares a play may open
 }
 
 // New returns a generator over an empty board.
@@ -637,6 +638,14 @@ func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
 	if g.pruning && g.best.found && equity < g.best.m.Equity {
 		return // Best keeps nothing below its best (ties go to Compare)
 	}
+	if g.open.cost != 0 {
+		if k := g.opened(left, right); k > 0 {
+			equity -= k * g.open.cost
+			if g.pruning && g.best.found && equity < g.best.m.Equity {
+				return
+			}
+		}
+	}
 	if placed == 1 && g.dir == int(rules.Down) {
 		// A single tile forming an across word too was listed as across.
 		for i := left; i <= right; i++ {
@@ -683,11 +692,20 @@ type Options struct {
 	// each lane from this first search on, not only from the second.
 	// Results are the same either way.
 	Repeat bool
+	// OpenCost is taken off a play's equity, in millipoints, for each
+	// triple-word square it opens to the opponent (see openterm.go), by
+	// Best and Generate; 0 is none. Negative values are taken as 0: a
+	// bonus would break the search's bounds.
+	OpenCost int32
 }
 
 // Generate hands rec every play, then the exchanges and pass that opts ask
 // for and the bag allows.
 func (g *Generator) Generate(rack *rules.Rack, bagLen int, opts Options, rec Recorder) {
+	if opts.OpenCost > 0 {
+		g.setOpenCost(opts.OpenCost)
+		defer g.setOpenCost(0)
+	}
 	g.GeneratePlays(rack, rec)
 	g.generateOthers(rack, bagLen, opts, rec)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
@@ -223,6 +224,7 @@ func TestPlayGameLegal(t *testing.T) {
 		{[2]string{"equity", "score"}, [2]PlayerOptions{}, 30},
 		{[2]string{"score", "equity"}, [2]PlayerOptions{1: {Leaves: toyLeaves{}}}, 20},
 		{[2]string{"equity", "equity"}, [2]PlayerOptions{{Leaves: toyLeaves{}}, {}}, 20},
+		{[2]string{"equity", "equity"}, [2]PlayerOptions{{Leaves: toyLeaves{}, Terms: eval.Terms{Balance: 3, Open: 2}}, {}}, 20},
 	}
 	var ends [3]int
 	var exchanges, bingos, blanks, zeroPlays int
@@ -341,5 +343,37 @@ func TestNewPlayer(t *testing.T) {
 	}
 	if _, err := PlayGame(context.Background(), tinyLexicon(t), [2]Player{p, p}, 1, 0); err == nil {
 		t.Error("one player in both seats accepted")
+	}
+}
+
+// TestTermsChangePlay: the equity terms reach the player's choices (some
+// game goes otherwise with them), and the games stay the same for the same
+// seed.
+func TestTermsChangePlay(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	ctx := context.Background()
+	names := [2]string{"equity", "equity"}
+	play := func(terms eval.Terms, seed uint64) *GameRecord {
+		ps := newPlayers(t, names, [2]PlayerOptions{{Leaves: toyLeaves{}, Terms: terms}, {Leaves: toyLeaves{}}})
+		rec, err := PlayGame(ctx, lex, ps, seed, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	for _, terms := range []eval.Terms{{Balance: 5}, {Open: 5}} {
+		differ := 0
+		for seed := uint64(1); seed <= 10; seed++ {
+			with := play(terms, seed)
+			if again := play(terms, seed); !reflect.DeepEqual(with, again) {
+				t.Fatalf("terms %v, seed %d: two games differ", terms, seed)
+			}
+			if !reflect.DeepEqual(with.Turns, play(eval.Terms{}, seed).Turns) {
+				differ++
+			}
+		}
+		if differ == 0 {
+			t.Errorf("terms %v changed none of 10 games", terms)
+		}
 	}
 }

@@ -43,6 +43,9 @@ type PlayerOptions struct {
 	// Leaves values the tiles kept (millipoints); nil means every leave is
 	// worth 0. Used by the equity player (the score player takes none).
 	Leaves movegen.LeaveValuer
+	// Terms are equity terms beyond score and leave (eval.Terms) for the
+	// equity player; zero is none.
+	Terms eval.Terms
 	// Sim is the sim player's budget and settings, DefaultSimPlayer when
 	// zero (Leaves above, the seed from the game; Threads defaults to 1).
 	Sim SimOptions
@@ -65,11 +68,14 @@ var registry = []playerEntry{
 			if o.Leaves != nil {
 				return nil, fmt.Errorf("the score player uses no leave values")
 			}
+			if !o.Terms.IsZero() {
+				return nil, fmt.Errorf("the score player uses no equity terms")
+			}
 			return &staticPlayer{name: "score", scoreOnly: true}, nil
 		}},
 	{PlayerInfo{"equity", "the top-equity move (score + leave value, exchanges and pass too)"},
 		func(o PlayerOptions) (Player, error) {
-			return &staticPlayer{name: "equity", leaves: o.Leaves}, nil
+			return &staticPlayer{name: "equity", leaves: o.Leaves, terms: o.Terms}, nil
 		}},
 	{PlayerInfo{"sim", "the best move by Monte Carlo simulation (equity player's candidates and answers)"}, newSimPlayer},
 }
@@ -108,6 +114,7 @@ type staticPlayer struct {
 	name      string
 	scoreOnly bool
 	leaves    movegen.LeaveValuer
+	terms     eval.Terms
 }
 
 func (p *staticPlayer) Name() string { return p.name }
@@ -127,8 +134,8 @@ func (p *staticPlayer) Choose(_ context.Context, v *View) (movegen.Move, error) 
 		return m, nil
 	}
 	// With the bag empty the unseen tiles are the opponent's rack.
-	gen.SetLeaves(eval.Equity(p.leaves, v.BagLen, v.Unseen))
-	m, _ := gen.Best(&v.Rack, v.BagLen, movegen.Options{Exchanges: true, Pass: true})
+	gen.SetLeaves(eval.EquityWith(p.leaves, p.terms, v.BagLen, v.Unseen))
+	m, _ := gen.Best(&v.Rack, v.BagLen, movegen.Options{Exchanges: true, Pass: true, OpenCost: p.terms.OpenCost(v.BagLen)})
 	return m, nil
 }
 

@@ -25,6 +25,9 @@ type simPlayer struct {
 }
 
 func newSimPlayer(o PlayerOptions) (Player, error) {
+	if !o.Terms.IsZero() {
+		return nil, fmt.Errorf("the sim player takes no equity terms (its rollouts use score and leave)")
+	}
 	so := o.Sim
 	so.Progress = nil
 	if reflect.DeepEqual(so, SimOptions{}) {

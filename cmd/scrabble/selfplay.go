@@ -37,6 +37,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		games              int
 		p1, p2             string
 		p1Leaves, p2Leaves string
+		p1Terms, p2Terms   string
 		out                string
 		pairs, resume      bool
 		asJSON             bool
@@ -62,6 +63,17 @@ Players:
 compressed binary or CSV, as 'scrabble leaves' writes them); without one it
 uses the engine's trained values for the lexicon (NWL and Collins lexica),
 and "none" makes every leave worth 0.
+
+--p1-terms and --p2-terms add equity terms to the equity player, each
+name=weight (comma-separated); the leave values already hold what a leave is
+worth on average, and a term adds what depends on the game at hand:
+  balance=W  the vowel/consonant balance of the rack the leave will be drawn
+             up to from the unseen tiles, against the same from a full bag:
+             W points per unit of squared imbalance
+  open=W     W points off a play for each triple-word square it opens to the
+             opponent (a tile within 4 squares of one in its row or column,
+             where there was none)
+(README.md: Equity terms, with what each was measured to be worth.)
 
 Game i's tiles depend only on --seed and i, so the results do not depend on
 --workers. Player 1 moves first in even games, player 2 in odd ones; with
@@ -103,6 +115,11 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 					return err
 				}
 				cfg.Options[i].Leaves = t
+			}
+			for i, text := range [2]string{p1Terms, p2Terms} {
+				if cfg.Options[i].Terms, err = eval.ParseTerms(text); err != nil {
+					return usagef("--p%d-terms: %v", i+1, err)
+				}
 			}
 			for i := range 2 {
 				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
@@ -165,6 +182,8 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 	f.StringVar(&p2, "p2", "score", "player 2: "+playerNames())
 	f.StringVar(&p1Leaves, "p1-leaves", "", "leave table FILE for player 1 (default: the lexicon's trained values; none: zero)")
 	f.StringVar(&p2Leaves, "p2-leaves", "", "leave table FILE for player 2 (default: the lexicon's trained values; none: zero)")
+	f.StringVar(&p1Terms, "p1-terms", "", "equity terms for player 1, name=weight,... (terms: "+strings.Join(eval.TermNames, ", ")+"; default none)")
+	f.StringVar(&p2Terms, "p2-terms", "", "equity terms for player 2 (as --p1-terms)")
 	simFlags = [2]*simPlayerFlags{addSimPlayerFlags(f, 1), addSimPlayerFlags(f, 2)}
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")

@@ -71,6 +71,10 @@ func TestSelfplayUsage(t *testing.T) {
 		{[]string{"selfplay"}, [2]string{"SCRABBLE_SEED", "-3"}, 2, `seed "-3"`},
 		{[]string{"selfplay", "extra"}, [2]string{}, 2, "unknown command"},
 		{[]string{"selfplay", "--p1-leaves", filepath.Join(e.root, "missing.csv")}, [2]string{}, 1, "missing.csv"},
+		{[]string{"selfplay", "--p1-terms", "balance"}, [2]string{}, 2, "--p1-terms: equity term \"balance\": want name=weight"},
+		{[]string{"selfplay", "--p2-terms", "vowels=2"}, [2]string{}, 2, `--p2-terms: unknown equity term "vowels"`},
+		{[]string{"selfplay", "--p1", "score", "--p1-terms", "open=2"}, [2]string{}, 2, "the score player uses no equity terms"},
+		{[]string{"selfplay", "--p1", "sim", "--p1-terms", "open=2"}, [2]string{}, 2, "the sim player takes no equity terms"},
 	} {
 		if c.env[0] != "" {
 			t.Setenv(c.env[0], c.env[1])
@@ -84,7 +88,7 @@ func TestSelfplayUsage(t *testing.T) {
 		}
 	}
 	help := e.ok("selfplay", "--help")
-	for _, want := range []string{"Examples:", "--p1-leaves", "Wilson", "equity", "score", "--resume"} {
+	for _, want := range []string{"Examples:", "--p1-leaves", "--p1-terms", "balance=W", "open=W", "Wilson", "equity", "score", "--resume"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("help lacks %q", want)
 		}

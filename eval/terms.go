@@ -1,0 +1,231 @@
+package eval
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// Terms are equity terms beyond score and leave value. Each is off at its
+// zero value, so Terms{} is plain equity.
+//
+// The learned leave values already hold everything a leave is worth on
+// average: its vowels and consonants, its duplicates, Q without U. What
+// they cannot hold is what depends on the game at hand; these terms are
+// that part.
+type Terms struct {
+	// Balance weighs the vowel/consonant balance of the rack a leave will
+	// be drawn up to, given the unseen tiles, against the same leave drawn
+	// from a full bag (what the learned values assume): points per unit of
+	// squared imbalance (see balanceOf). Keeping vowels when the unseen
+	// tiles are vowel-heavy costs more than the table says; keeping them
+	// when consonants are left costs less.
+	Balance float64
+	// Open is the cost, in points, of each triple-word square a play opens
+	// to the opponent (a tile put within reach of a square that had none;
+	// see movegen.Options.OpenCost). Only positive costs count.
+	Open float64
+}
+
+// IsZero reports whether no term is on.
+func (t Terms) IsZero() bool { return t == Terms{} }
+
+// String gives the terms in ParseTerms' form ("" when none is on).
+func (t Terms) String() string {
+	var parts []string
+	for _, term := range []struct {
+		name string
+		w    float64
+	}{{"balance", t.Balance}, {"open", t.Open}} {
+		if term.w != 0 {
+			parts = append(parts, term.name+"="+strconv.FormatFloat(term.w, 'g', -1, 64))
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// TermNames lists the terms ParseTerms knows.
+var TermNames = []string{"balance", "open"}
+
+// OpenCost is the open term's cost for movegen.Options.OpenCost
+// (millipoints a square opened): none once the bag is empty, when the
+// game's end, not the board, decides.
+func (t Terms) OpenCost(bagLen int) int32 {
+	if bagLen == 0 || t.Open <= 0 {
+		return 0
+	}
+	return int32(t.Open*1000 + 0.5)
+}
+
+// ParseTerms reads terms written name=weight, comma-separated
+// ("balance=2"); "" and "none" are no terms.
+func ParseTerms(s string) (Terms, error) {
+	var t Terms
+	s = strings.TrimSpace(s)
+	if s == "" || s == "none" {
+		return t, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		name, val, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok {
+			return Terms{}, fmt.Errorf("equity term %q: want name=weight (terms: %s)", part, strings.Join(TermNames, ", "))
+		}
+		w, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		if err != nil || w != w || w > 1e6 || w < -1e6 {
+			return Terms{}, fmt.Errorf("equity term %q: weight %q is not a number of points", part, val)
+		}
+		switch strings.TrimSpace(name) {
+		case "balance":
+			t.Balance = w
+		case "open":
+			if w < 0 {
+				return Terms{}, fmt.Errorf("equity term %q: the open term is a cost, at least 0", part)
+			}
+			t.Open = w
+		default:
+			return Terms{}, fmt.Errorf("unknown equity term %q (terms: %s)", name, strings.Join(TermNames, ", "))
+		}
+	}
+	return t, nil
+}
+
+// EquityWith is Equity with terms: while tiles remain to be drawn, the
+// leave values plus the terms that depend on the unseen tiles.
+func EquityWith(leaves movegen.LeaveValuer, terms Terms, bagLen int, unseen rules.Rack) movegen.LeaveValuer {
+	base := Equity(leaves, bagLen, unseen)
+	if bagLen == 0 || terms.Balance == 0 {
+		return base
+	}
+	return newBalanced(base, terms.Balance, bagLen, unseen)
+}
+
+// vowelShare is the share of vowels among the non-blank tiles of a good
+// rack: three of seven.
+const vowelShare = 3.0 / 7
+
+func isVowel(l int) bool {
+	switch rules.Letter(l) {
+	case rules.Letter(1), rules.Letter(5), rules.Letter(9), rules.Letter(15), rules.Letter(21): // A E I O U
+		return true
+	}
+	return false
+}
+
+// balanceOf is the squared imbalance of a rack expected after drawing up
+// from a leave of v vowels, c consonants and b blanks, when a drawn tile is
+// a vowel with probability pv and a consonant with probability pc (draws
+// limited by the bag's bagLen tiles): (expected vowels - vowelShare x
+// expected letters)^2.
+func balanceOf(v, c, b int, pv, pc float64, bagLen int) float64 {
+	d := float64(min(rules.RackSize-v-c-b, bagLen))
+	ev, ec := float64(v)+d*pv, float64(c)+d*pc
+	x := ev - vowelShare*(ev+ec)
+	return x * x
+}
+
+// balanced is a leave valuer plus the balance term for one turn's unseen
+// tiles (one value a turn: the move generator reuses a rack's values only
+// while the same one is set).
+type balanced struct {
+	base movegen.LeaveValuer
+	// adj[v][c][b] is the term, millipoints, of a leave of v vowels, c
+	// consonants and b blanks.
+	adj [rules.RackSize + 1][rules.RackSize + 1][3]int32
+}
+
+func newBalanced(base movegen.LeaveValuer, weight float64, bagLen int, unseen rules.Rack) *balanced {
+	var vowels, consonants int
+	for l := 1; l < rules.RackSlots; l++ {
+		if isVowel(l) {
+			vowels += int(unseen[l])
+		} else {
+			consonants += int(unseen[l])
+		}
+	}
+	// A full bag's shares, which the learned values were drawn from on
+	// average (the standard distribution, blanks included in the total).
+	var fullV, fullC int
+	for l := 1; l < rules.RackSlots; l++ {
+		if isVowel(l) {
+			fullV += int(rules.Distribution[l])
+		} else {
+			fullC += int(rules.Distribution[l])
+		}
+	}
+	fullTotal := float64(rules.Distribution.Count())
+	pv0, pc0 := float64(fullV)/fullTotal, float64(fullC)/fullTotal
+	total := unseen.Count()
+	pv, pc := pv0, pc0
+	if total > 0 {
+		pv, pc = float64(vowels)/float64(total), float64(consonants)/float64(total)
+	}
+	bl := &balanced{base: base}
+	for v := 0; v <= rules.RackSize; v++ {
+		for c := 0; v+c <= rules.RackSize; c++ {
+			for b := 0; b < 3 && v+c+b <= rules.RackSize; b++ {
+				diff := balanceOf(v, c, b, pv, pc, bagLen) - balanceOf(v, c, b, pv0, pc0, bagLen)
+				bl.adj[v][c][b] = int32(-weight * diff * 1000)
+			}
+		}
+	}
+	return bl
+}
+
+func (bl *balanced) term(leave *rules.Rack) int32 {
+	v, c := 0, 0
+	for l := 1; l < rules.RackSlots; l++ {
+		if isVowel(l) {
+			v += int(leave[l])
+		} else {
+			c += int(leave[l])
+		}
+	}
+	b := int(leave[rules.Blank])
+	if v+c+b > rules.RackSize || b > 2 {
+		return 0 // outside the rules: no term
+	}
+	return bl.adj[v][c][b]
+}
+
+// LeaveValue is the base value plus the term.
+func (bl *balanced) LeaveValue(leave *rules.Rack) int32 {
+	return bl.base.LeaveValue(leave) + bl.term(leave)
+}
+
+// RackLeaveValues is the base's values plus each leave's term, in
+// movegen.RackLeaveValuer's numbering (the tiles used, the rack's letters
+// in slot order, blank first).
+func (bl *balanced) RackLeaveValues(rack *rules.Rack, out []int32) {
+	if all, ok := bl.base.(movegen.RackLeaveValuer); ok {
+		all.RackLeaveValues(rack, out)
+	} else {
+		bl.eachLeave(rack, out, func(u int, kept *rules.Rack) { out[u] = bl.base.LeaveValue(kept) })
+	}
+	bl.eachLeave(rack, out, func(u int, kept *rules.Rack) { out[u] += bl.term(kept) })
+}
+
+// eachLeave calls f with every used-subset number u of rack and the tiles
+// it keeps, counting like an odometer (slot 0 the fastest wheel).
+func (bl *balanced) eachLeave(rack *rules.Rack, out []int32, f func(u int, kept *rules.Rack)) {
+	kept := *rack
+	for u := range out {
+		f(u, &kept)
+		l := 0
+		for ; l < rules.RackSlots; l++ {
+			if rack[l] == 0 {
+				continue
+			}
+			if kept[l] > 0 {
+				kept[l]--
+				break
+			}
+			kept[l] = rack[l]
+		}
+		if l == rules.RackSlots {
+			return
+		}
+	}
+}
