@@ -161,3 +161,24 @@ func TestBalanceTerm(t *testing.T) {
 		t.Errorf("no terms: %T, want Equity's valuer", got)
 	}
 }
+
+// FuzzParseTerms: any text is terms or an error, never a panic, and terms
+// read back from their String form.
+func FuzzParseTerms(f *testing.F) {
+	for _, s := range []string{"", "none", "balance=2", "open=3,balance=0.5", "balance", "open=-1", "x=1", "balance=1e309", "open=2,,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		terms, err := ParseTerms(s)
+		if err != nil {
+			return
+		}
+		if terms.Open < 0 {
+			t.Fatalf("ParseTerms(%q): negative open cost %v", s, terms.Open)
+		}
+		again, err := ParseTerms(terms.String())
+		if err != nil || again != terms {
+			t.Fatalf("ParseTerms(%q) = %+v; its String %q reads as %+v, %v", s, terms, terms.String(), again, err)
+		}
+	})
+}
