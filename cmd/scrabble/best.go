@@ -28,6 +28,7 @@ func newBestCmd(a *app) *cobra.Command {
 		board, rack    string
 		top            int
 		simMode, asJSN bool
+		termsText      string
 		sf             *simFlags
 	)
 	cmd := &cobra.Command{
@@ -62,7 +63,14 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 			if top < 0 {
 				return usagef("--top must be 0 (no runners-up) or more, not %d", top)
 			}
+			terms, err := parseTermsFlag(termsText)
+			if err != nil {
+				return err
+			}
 			if simMode {
+				if !terms.IsZero() {
+					return usagef("--terms is for the static ranking: the simulation takes no equity terms")
+				}
 				return a.simulate(cmd, sf, board, rack, top+1, asJSN)
 			}
 			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed"} {
@@ -74,13 +82,13 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 			if err != nil {
 				return err
 			}
-			gen, err := t.generator()
+			gen, err := t.generator(terms)
 			if err != nil {
 				return err
 			}
 			best := &movegen.TopN{N: top + 1, Better: movegen.ByEquity}
 			c := counting{rec: best}
-			gen.GeneratePlays(&t.rack, &c)
+			gen.Generate(&t.rack, t.bag, movegen.Options{OpenCost: terms.OpenCost(t.bag)}, &c) // plays only
 			w := a.stdout
 			ms := best.Moves()
 			out := make([]moveJSON, len(ms))
@@ -120,6 +128,7 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 	f.IntVarP(&top, "top", "n", 5, "how many runners-up to list (0: none)")
 	f.BoolVar(&simMode, "sim", false, "rank the best candidates by Monte Carlo simulation (see 'scrabble sim')")
 	f.BoolVar(&asJSN, "json", false, "print JSON (fields in README.md)")
+	f.StringVar(&termsText, "terms", "", termsFlagUsage)
 	sf = addSimFlags(f)
 	return cmd
 }

@@ -32,9 +32,11 @@ func (t *turn) lexName() string { return t.lex.Header().Name }
 
 // generator returns a move generator on the turn's board that values moves
 // by equity: score plus the engine's trained leave values for the lexicon
-// (none for a lexicon it has no values for), or, with the bag empty, the
-// end-of-game arithmetic against the unseen tiles (the opponent's rack).
-func (t *turn) generator() (*movegen.Generator, error) {
+// (none for a lexicon it has no values for) and the balance term of terms,
+// or, with the bag empty, the end-of-game arithmetic against the unseen
+// tiles (the opponent's rack). The open term goes in the options
+// (t.options).
+func (t *turn) generator(terms eval.Terms) (*movegen.Generator, error) {
 	gen := movegen.New(t.lex)
 	gen.SetBoard(&t.pos.Board)
 	table, err := eval.DefaultLeaves(t.lexName())
@@ -49,9 +51,22 @@ func (t *turn) generator() (*movegen.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	gen.SetLeaves(eval.Equity(leaves, t.bag, unseen))
+	gen.SetLeaves(eval.EquityWith(leaves, terms, t.bag, unseen))
 	return gen, nil
 }
+
+// parseTermsFlag reads --terms.
+func parseTermsFlag(text string) (eval.Terms, error) {
+	terms, err := eval.ParseTerms(text)
+	if err != nil {
+		return eval.Terms{}, usagef("--terms: %v", err)
+	}
+	return terms, nil
+}
+
+// termsFlagUsage is --terms' help line.
+var termsFlagUsage = "equity terms, name=weight,... (" + strings.Join(eval.TermNames, ", ") + "; README.md, Equity terms); default none"
+
 
 // loadTurn reads the position in file, takes the rack from rackFlag (or the
 // position's rack of the player to move) and picks the lexicon.
@@ -236,6 +251,7 @@ func newMovesCmd(a *app) *cobra.Command {
 		board, rack     string
 		top             int
 		exchanges, asJS bool
+		termsText       string
 	)
 	cmd := &cobra.Command{
 		Use:   "moves --board FILE [--rack TILES]",
@@ -269,16 +285,20 @@ bag empty the end-of-game arithmetic.`,
 			if top < 0 {
 				return usagef("--top must be 0 (all) or more, not %d", top)
 			}
+			terms, err := parseTermsFlag(termsText)
+			if err != nil {
+				return err
+			}
 			t, err := a.loadTurn(board, rack)
 			if err != nil {
 				return err
 			}
-			gen, err := t.generator()
+			gen, err := t.generator(terms)
 			if err != nil {
 				return err
 			}
 			var all movegen.AllMoves
-			gen.Generate(&t.rack, t.bag, movegen.Options{Exchanges: exchanges, Pass: exchanges}, &all)
+			gen.Generate(&t.rack, t.bag, movegen.Options{Exchanges: exchanges, Pass: exchanges, OpenCost: terms.OpenCost(t.bag)}, &all)
 			movegen.SortByScore(all.Moves)
 			shown := all.Moves
 			if top > 0 && len(shown) > top {
@@ -312,5 +332,6 @@ bag empty the end-of-game arithmetic.`,
 	f.IntVarP(&top, "top", "n", 0, "show only the N best moves (0: all)")
 	f.BoolVar(&exchanges, "exchanges", false, "also list the exchanges (when the bag holds 7 or more) and the pass")
 	f.BoolVar(&asJS, "json", false, "print one JSON array (fields in README.md, \"JSON output\")")
+	f.StringVar(&termsText, "terms", "", termsFlagUsage)
 	return cmd
 }

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -429,6 +430,60 @@ func TestMovesHelp(t *testing.T) {
 		r := e.runIn("", args...)
 		if r.code != 0 || !strings.Contains(r.stdout, "Examples:") {
 			t.Errorf("%v: %+v", args, r)
+		}
+	}
+}
+
+// TestMovesTerms: --terms open=W takes W points off a play for each
+// triple-word square it opens, and nothing else changes; best ranks by the
+// same equity; bad terms are a usage error.
+func TestMovesTerms(t *testing.T) {
+	e := movesEnv(t)
+	grid := e.file("grid.txt", gridBoard)
+	board := parseBoard(t, gridBoard)
+	rack, _ := rules.ParseRack("AEST")
+	plain := checkMovesJSON(t, e.ok("moves", "-b", grid, "-r", "AEST", "--json"), board, rack)
+	var with []jsonMove
+	if err := json.Unmarshal([]byte(e.ok("moves", "-b", grid, "-r", "AEST", "--json", "--terms", "open=40")), &with); err != nil {
+		t.Fatal(err)
+	}
+	if len(plain) != len(with) {
+		t.Fatalf("%d moves without terms, %d with", len(plain), len(with))
+	}
+	cost := map[string]float64{}
+	for _, m := range plain {
+		cost[m.Move] = m.Equity
+	}
+	opened := 0
+	best := with[0]
+	for i, m := range with {
+		if m.Move != plain[i].Move || m.Score != plain[i].Score || m.Leave != plain[i].Leave {
+			t.Errorf("move %d: %+v with the term, %+v without", i+1, m, plain[i])
+		}
+		d := cost[m.Move] - m.Equity
+		if k := d / 40; k != float64(int(k)) || k < 0 || k > 8 {
+			t.Errorf("%s: equity %v with the term, %v without", m.Move, m.Equity, cost[m.Move])
+		} else if k > 0 {
+			opened++
+		}
+		if m.Equity > best.Equity {
+			best = m
+		}
+	}
+	if opened == 0 {
+		t.Fatal("no play opens a triple-word square here: the test tests nothing")
+	}
+	out := e.ok("best", "-b", grid, "-r", "AEST", "--terms", "open=40", "--top", "0")
+	if !strings.Contains(out, "equity "+strconv.FormatFloat(best.Equity, 'f', 1, 64)+"\n") {
+		t.Errorf("best --terms open=40 should have equity %.1f (%s):\n%s", best.Equity, best.Move, out)
+	}
+	for _, args := range [][]string{
+		{"moves", "-b", grid, "-r", "AEST", "--terms", "open"},
+		{"best", "-b", grid, "-r", "AEST", "--terms", "vowels=2"},
+		{"best", "-b", grid, "-r", "AEST", "--terms", "open=2", "--sim"},
+	} {
+		if r := e.run(args...); r.code != 2 || !strings.Contains(r.stderr, "--terms") {
+			t.Errorf("%v: want a usage error about --terms, got %+v", args, r)
 		}
 	}
 }
