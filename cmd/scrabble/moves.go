@@ -67,7 +67,6 @@ func parseTermsFlag(text string) (eval.Terms, error) {
 // termsFlagUsage is --terms' help line.
 var termsFlagUsage = "equity terms, name=weight,... (" + strings.Join(eval.TermNames, ", ") + "; README.md, Equity terms); default none"
 
-
 // loadTurn reads the position in file, takes the rack from rackFlag (or the
 // position's rack of the player to move) and picks the lexicon.
 func (a *app) loadTurn(file, rackFlag string) (*turn, error) {
