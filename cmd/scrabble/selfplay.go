@@ -214,6 +214,11 @@ func writeSummary(w io.Writer, s *sim.Summary, cfg *sim.Config) error {
 	if cfg.Pairs {
 		head.WriteString(", pairs")
 	}
+	for i, o := range cfg.Options {
+		if !o.Terms.IsZero() {
+			fmt.Fprintf(&head, "; player %d terms %s", i+1, o.Terms)
+		}
+	}
 	fmt.Fprintln(w, head.String())
 	resumed := ""
 	if n := s.Games - s.Played; n > 0 {

@@ -167,6 +167,13 @@ func TestSelfplayNWL23(t *testing.T) {
 	if s.Seed != 5 || s.Workers != 2 {
 		t.Errorf("flags over config: seed %d, workers %d", s.Seed, s.Workers)
 	}
+
+	// Equity terms, named in the summary's first line.
+	out = e.ok("--lexicon", "NWL23", "selfplay", "--games", "4", "--p1", "equity", "--p2", "equity",
+		"--p2-terms", "open=2,balance=3")
+	if !regexp.MustCompile(`^equity vs equity: 4 games, lexicon NWL23, seed \d+; player 2 terms balance=3,open=2\n`).MatchString(out) {
+		t.Errorf("terms in the summary:\n%s", out)
+	}
 }
 
 func jsonEqual(a, b any) bool {
