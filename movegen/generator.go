@@ -99,7 +99,7 @@ type Generator struct {
 	// The tiles a word is being placed with and their number (direct.go).
 	have    rules.Rack
 	placing int
-	open    openTerm // Best: the triple-word squares a play may open
+	open    openTerm // Best, Generate: the triple-word squares a play may open
 }
 
 // New returns a generator over an empty board.
