@@ -200,6 +200,31 @@ func FuzzGenerate(f *testing.F) {
 		if !ok || got != want {
 			t.Errorf("Best = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
 		}
+		// With the open term: each play loses the cost of the triple-word
+		// squares it opens, counted from the boards (openedRef), in the
+		// full list and in Best alike.
+		cost := int32(1000 + 500*(len(data)%8))
+		opts.OpenCost = cost
+		var termed movegen.AllMoves
+		g.Generate(&rack, 50, opts, &termed)
+		if len(termed.Moves) != len(all.Moves) {
+			t.Fatalf("the open term changed the number of moves: %d, not %d", len(termed.Moves), len(all.Moves))
+		}
+		for j := range all.Moves {
+			m := all.Moves[j]
+			if m.Kind == movegen.Play {
+				m.Equity -= int32(openedRef(&board, &m)) * cost
+			}
+			if termed.Moves[j] != m {
+				t.Fatalf("Generate with the open term: %v (eq %d), want eq %d\n%v", m.NotationOn(&board), termed.Moves[j].Equity, m.Equity, pos)
+			}
+			if j == 0 || movegen.ByEquity(&m, &want) < 0 {
+				want = m
+			}
+		}
+		if got, ok := g.Best(&rack, 50, opts); !ok || got != want {
+			t.Errorf("Best with the open term = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
+		}
 		g.SetLeaves(nil)
 		if len(keys) == 0 {
 			return
