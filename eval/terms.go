@@ -106,12 +106,19 @@ func EquityWith(leaves movegen.LeaveValuer, terms Terms, bagLen int, unseen rule
 // rack: three of seven.
 const vowelShare = 3.0 / 7
 
-func isVowel(l int) bool {
-	switch rules.Letter(l) {
-	case rules.Letter(1), rules.Letter(5), rules.Letter(9), rules.Letter(15), rules.Letter(21): // A E I O U
-		return true
+// vowels has bit l set for the vowels A, E, I, O and U.
+const vowels = 1<<1 | 1<<5 | 1<<9 | 1<<15 | 1<<21
+
+// vowelsConsonants counts r's vowels and consonants (blanks are neither).
+func vowelsConsonants(r *rules.Rack) (v, c int) {
+	for l := 1; l < rules.RackSlots; l++ {
+		if vowels>>l&1 != 0 {
+			v += int(r[l])
+		} else {
+			c += int(r[l])
+		}
 	}
-	return false
+	return v, c
 }
 
 // balanceOf is the squared imbalance of a rack expected after drawing up
@@ -137,30 +144,15 @@ type balanced struct {
 }
 
 func newBalanced(base movegen.LeaveValuer, weight float64, bagLen int, unseen rules.Rack) *balanced {
-	var vowels, consonants int
-	for l := 1; l < rules.RackSlots; l++ {
-		if isVowel(l) {
-			vowels += int(unseen[l])
-		} else {
-			consonants += int(unseen[l])
-		}
-	}
 	// A full bag's shares, which the learned values were drawn from on
 	// average (the standard distribution, blanks included in the total).
-	var fullV, fullC int
-	for l := 1; l < rules.RackSlots; l++ {
-		if isVowel(l) {
-			fullV += int(rules.Distribution[l])
-		} else {
-			fullC += int(rules.Distribution[l])
-		}
-	}
+	fullV, fullC := vowelsConsonants(&rules.Distribution)
 	fullTotal := float64(rules.Distribution.Count())
 	pv0, pc0 := float64(fullV)/fullTotal, float64(fullC)/fullTotal
-	total := unseen.Count()
 	pv, pc := pv0, pc0
-	if total > 0 {
-		pv, pc = float64(vowels)/float64(total), float64(consonants)/float64(total)
+	if total := unseen.Count(); total > 0 {
+		v, c := vowelsConsonants(&unseen)
+		pv, pc = float64(v)/float64(total), float64(c)/float64(total)
 	}
 	bl := &balanced{base: base}
 	for v := 0; v <= rules.RackSize; v++ {
@@ -175,14 +167,7 @@ func newBalanced(base movegen.LeaveValuer, weight float64, bagLen int, unseen ru
 }
 
 func (bl *balanced) term(leave *rules.Rack) int32 {
-	v, c := 0, 0
-	for l := 1; l < rules.RackSlots; l++ {
-		if isVowel(l) {
-			v += int(leave[l])
-		} else {
-			c += int(leave[l])
-		}
-	}
+	v, c := vowelsConsonants(leave)
 	b := int(leave[rules.Blank])
 	if v+c+b > rules.RackSize || b > 2 {
 		return 0 // outside the rules: no term
@@ -202,16 +187,16 @@ func (bl *balanced) RackLeaveValues(rack *rules.Rack, out []int32) {
 	if all, ok := bl.base.(movegen.RackLeaveValuer); ok {
 		all.RackLeaveValues(rack, out)
 	} else {
-		bl.eachLeave(rack, out, func(u int, kept *rules.Rack) { out[u] = bl.base.LeaveValue(kept) })
+		eachLeave(rack, len(out), func(u int, kept *rules.Rack) { out[u] = bl.base.LeaveValue(kept) })
 	}
-	bl.eachLeave(rack, out, func(u int, kept *rules.Rack) { out[u] += bl.term(kept) })
+	eachLeave(rack, len(out), func(u int, kept *rules.Rack) { out[u] += bl.term(kept) })
 }
 
-// eachLeave calls f with every used-subset number u of rack and the tiles
-// it keeps, counting like an odometer (slot 0 the fastest wheel).
-func (bl *balanced) eachLeave(rack *rules.Rack, out []int32, f func(u int, kept *rules.Rack)) {
+// eachLeave calls f with each of the rack's count used-subset numbers u and
+// the tiles u keeps, counting like an odometer (slot 0 the fastest wheel).
+func eachLeave(rack *rules.Rack, count int, f func(u int, kept *rules.Rack)) {
 	kept := *rack
-	for u := range out {
+	for u := range count {
 		f(u, &kept)
 		l := 0
 		for ; l < rules.RackSlots; l++ {

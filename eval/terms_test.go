@@ -108,30 +108,21 @@ func TestBalancedRackLeaveValues(t *testing.T) {
 	}
 }
 
-func leaveOf(t *testing.T, s string) rules.Rack {
-	t.Helper()
-	r, err := rules.ParseRack(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 func TestBalanceTerm(t *testing.T) {
 	zero := NewLeaveTable()
 	terms := Terms{Balance: 2}
 	// Unseen tiles in a full bag's proportions: no correction.
 	full := EquityWith(zero, terms, 86, rules.Distribution)
 	for _, s := range []string{"AEI", "RST", "?", "EIRST", "QU", "AEIOUU"} {
-		l := leaveOf(t, s)
+		l := mustRack(t, s)
 		if v := full.LeaveValue(&l); v != 0 {
 			t.Errorf("full-bag pool: leave %s has term %d, want 0", s, v)
 		}
 	}
 	// Vowel-heavy unseen tiles: keeping vowels costs, keeping consonants
 	// pays; the other way round with consonant-heavy ones.
-	vowelly := leaveOf(t, "AAAAAAEEEEEEEIIIIIOOOOUUBCDLNRST")
-	consonantal := leaveOf(t, "AEIOBBCCDDDFFGGGHHLLLLMMNNNNNRRRRRSSSTTTTTVWY")
+	vowelly := mustRack(t, "AAAAAAEEEEEEEIIIIIOOOOUUBCDLNRST")
+	consonantal := mustRack(t, "AEIOBBCCDDDFFGGGHHLLLLMMNNNNNRRRRRSSSTTTTTVWY")
 	for _, tc := range []struct {
 		pool   rules.Rack
 		leave  string
@@ -144,15 +135,15 @@ func TestBalanceTerm(t *testing.T) {
 		{consonantal, "AEI", false, "vowels kept, consonants to come"},
 	} {
 		v := EquityWith(zero, terms, 20, tc.pool)
-		l := leaveOf(t, tc.leave)
+		l := mustRack(t, tc.leave)
 		got := v.LeaveValue(&l)
 		if (got < 0) != tc.lower || got == 0 {
 			t.Errorf("%s (pool %s, leave %s): term %d", tc.reason, tc.pool, tc.leave, got)
 		}
 	}
 	// Bag empty: the endgame valuer, no term.
-	opp := leaveOf(t, "QZ")
-	l := leaveOf(t, "AEI")
+	opp := mustRack(t, "QZ")
+	l := mustRack(t, "AEI")
 	if got, want := EquityWith(zero, terms, 0, opp).LeaveValue(&l), Equity(zero, 0, opp).LeaveValue(&l); got != want {
 		t.Errorf("bag empty: %d, want the endgame value %d", got, want)
 	}

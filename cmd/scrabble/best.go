@@ -63,7 +63,7 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 			if top < 0 {
 				return usagef("--top must be 0 (no runners-up) or more, not %d", top)
 			}
-			terms, err := parseTermsFlag(termsText)
+			terms, err := parseTermsFlag("terms", termsText)
 			if err != nil {
 				return err
 			}

@@ -34,8 +34,8 @@ func (t *turn) lexName() string { return t.lex.Header().Name }
 // by equity: score plus the engine's trained leave values for the lexicon
 // (none for a lexicon it has no values for) and the balance term of terms,
 // or, with the bag empty, the end-of-game arithmetic against the unseen
-// tiles (the opponent's rack). The open term goes in the options
-// (t.options).
+// tiles (the opponent's rack). The open term goes in the search's options
+// (terms.OpenCost).
 func (t *turn) generator(terms eval.Terms) (*movegen.Generator, error) {
 	gen := movegen.New(t.lex)
 	gen.SetBoard(&t.pos.Board)
@@ -55,16 +55,16 @@ func (t *turn) generator(terms eval.Terms) (*movegen.Generator, error) {
 	return gen, nil
 }
 
-// parseTermsFlag reads --terms.
-func parseTermsFlag(text string) (eval.Terms, error) {
+// parseTermsFlag reads the equity terms given to --flag.
+func parseTermsFlag(flag, text string) (eval.Terms, error) {
 	terms, err := eval.ParseTerms(text)
 	if err != nil {
-		return eval.Terms{}, usagef("--terms: %v", err)
+		return eval.Terms{}, usagef("--%s: %v", flag, err)
 	}
 	return terms, nil
 }
 
-// termsFlagUsage is --terms' help line.
+// termsFlagUsage is the help line of a flag taking equity terms.
 var termsFlagUsage = "equity terms, name=weight,... (" + strings.Join(eval.TermNames, ", ") + "; README.md, Equity terms); default none"
 
 // loadTurn reads the position in file, takes the rack from rackFlag (or the
@@ -284,7 +284,7 @@ bag empty the end-of-game arithmetic.`,
 			if top < 0 {
 				return usagef("--top must be 0 (all) or more, not %d", top)
 			}
-			terms, err := parseTermsFlag(termsText)
+			terms, err := parseTermsFlag("terms", termsText)
 			if err != nil {
 				return err
 			}

@@ -450,19 +450,15 @@ func TestMovesTerms(t *testing.T) {
 	if len(plain) != len(with) {
 		t.Fatalf("%d moves without terms, %d with", len(plain), len(with))
 	}
-	cost := map[string]float64{}
-	for _, m := range plain {
-		cost[m.Move] = m.Equity
-	}
 	opened := 0
 	best := with[0]
 	for i, m := range with {
 		if m.Move != plain[i].Move || m.Score != plain[i].Score || m.Leave != plain[i].Leave {
 			t.Errorf("move %d: %+v with the term, %+v without", i+1, m, plain[i])
 		}
-		d := cost[m.Move] - m.Equity
+		d := plain[i].Equity - m.Equity
 		if k := d / 40; k != float64(int(k)) || k < 0 || k > 8 {
-			t.Errorf("%s: equity %v with the term, %v without", m.Move, m.Equity, cost[m.Move])
+			t.Errorf("%s: equity %v with the term, %v without", m.Move, m.Equity, plain[i].Equity)
 		} else if k > 0 {
 			opened++
 		}

@@ -117,8 +117,8 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 				cfg.Options[i].Leaves = t
 			}
 			for i, text := range [2]string{p1Terms, p2Terms} {
-				if cfg.Options[i].Terms, err = eval.ParseTerms(text); err != nil {
-					return usagef("--p%d-terms: %v", i+1, err)
+				if cfg.Options[i].Terms, err = parseTermsFlag(fmt.Sprintf("p%d-terms", i+1), text); err != nil {
+					return err
 				}
 			}
 			for i := range 2 {
@@ -182,8 +182,8 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 	f.StringVar(&p2, "p2", "score", "player 2: "+playerNames())
 	f.StringVar(&p1Leaves, "p1-leaves", "", "leave table FILE for player 1 (default: the lexicon's trained values; none: zero)")
 	f.StringVar(&p2Leaves, "p2-leaves", "", "leave table FILE for player 2 (default: the lexicon's trained values; none: zero)")
-	f.StringVar(&p1Terms, "p1-terms", "", "equity terms for player 1, name=weight,... (terms: "+strings.Join(eval.TermNames, ", ")+"; default none)")
-	f.StringVar(&p2Terms, "p2-terms", "", "equity terms for player 2 (as --p1-terms)")
+	f.StringVar(&p1Terms, "p1-terms", "", "player 1's "+termsFlagUsage)
+	f.StringVar(&p2Terms, "p2-terms", "", "player 2's "+termsFlagUsage)
 	simFlags = [2]*simPlayerFlags{addSimPlayerFlags(f, 1), addSimPlayerFlags(f, 2)}
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
