@@ -24,7 +24,7 @@ import (
 //     the cache.
 type anagramIndex struct {
 	words      spellSet
-	eights     map[uint64]uint32
+	eights     keyMasks
 	prints     printFilter
 	wildPrints printFilter
 	// lists finds the words of 2 letters or more by fingerprint. listText
@@ -233,7 +233,8 @@ func multisetKey(counts *[rules.RackSlots]uint8) uint64 {
 }
 
 func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
-	idx := &anagramIndex{eights: map[uint64]uint32{}}
+	idx := &anagramIndex{}
+	idx.eights.init(1 << 18) // NWL23 has 109,000 keys: no growing
 	type listed struct {
 		print uint64
 		off   int32 // into text
@@ -325,32 +326,53 @@ func (idx *anagramIndex) addWord(counts *[rules.RackSlots]uint8, n int) {
 		for l := 1; l < rules.RackSlots; l++ {
 			if counts[l] > 0 {
 				counts[l]--
-				idx.eights[multisetKey(counts)] |= 1 << l
+				idx.eights.or(multisetKey(counts), 1<<l)
 				counts[l]++
 			}
 		}
 		return
 	}
-	idx.words.add(counts)
-	for a := 1; a < rules.RackSlots; a++ {
-		if counts[a] == 0 {
-			continue
+	// The word's tiles in lettersByValue order; a blank (symbol 26, last)
+	// stands for one or two of them in the variants. Each multiset's rank
+	// is then a sum over its at most seven places, not a walk over every
+	// letter (spellSet.add): the index is built on every program
+	// start, and this was a third of it.
+	var tiles [rules.RackSize]rules.Letter
+	k := 0
+	for _, l := range lettersByValue {
+		for c := counts[l]; c > 0; c-- {
+			tiles[k] = l
+			k++
 		}
-		counts[a]--
-		counts[0]++
-		idx.words.add(counts)
-		for b := a; b < rules.RackSlots; b++ {
-			if counts[b] == 0 {
+	}
+	var syms [rules.RackSize]uint8
+	for i, l := range tiles[:n] {
+		syms[i] = symbolOf[l]
+	}
+	idx.words.add(syms[:n], f)
+	blank := symbolOf[rules.Blank]
+	var v [rules.RackSize]uint8
+	for i := range n {
+		if i > 0 && tiles[i] == tiles[i-1] {
+			continue // the same multiset as the previous tile's
+		}
+		// Tile i becomes a blank.
+		copy(v[:], syms[:i])
+		copy(v[i:], syms[i+1:n])
+		v[n-1] = blank
+		fi := f - fingerprints[tiles[i]] + fingerprints[wildcard]
+		idx.words.add(v[:n], fi)
+		// And tile j after it too.
+		for j := i + 1; j < n; j++ {
+			if j > i+1 && tiles[j] == tiles[j-1] {
 				continue
 			}
-			counts[b]--
-			counts[0]++
-			idx.words.add(counts)
-			counts[b]++
-			counts[0]--
+			copy(v[:], syms[:i])
+			copy(v[i:], syms[i+1:j])
+			copy(v[j-1:], syms[j+1:n])
+			v[n-2], v[n-1] = blank, blank
+			idx.words.add(v[:n], fi-fingerprints[tiles[j]]+fingerprints[wildcard])
 		}
-		counts[a]++
-		counts[0]--
 	}
 }
 
@@ -369,13 +391,63 @@ func (idx *anagramIndex) eightsThrough(rack *rules.Rack) uint32 {
 // multiset is tried once) and looks each rack up.
 func (idx *anagramIndex) fill(counts *[rules.RackSlots]uint8, from int, blanks uint8, eight *uint32) {
 	if blanks == 0 {
-		*eight |= idx.eights[multisetKey(counts)]
+		*eight |= idx.eights.get(multisetKey(counts))
 		return
 	}
 	for l := from; l < rules.RackSlots; l++ {
 		counts[l]++
 		idx.fill(counts, l, blanks-1, eight)
 		counts[l]--
+	}
+}
+
+// keyMasks maps non-zero uint64 keys to letter sets by open addressing: a
+// Go map took a fifth of the index's build.
+type keyMasks struct {
+	keys []uint64
+	sets []uint32
+	used int
+}
+
+func (m *keyMasks) init(n int) {
+	m.keys, m.sets = make([]uint64, n), make([]uint32, n)
+}
+
+// or adds set to k's letters.
+func (m *keyMasks) or(k uint64, set uint32) {
+	if m.used*2 >= len(m.keys) {
+		keys, sets := m.keys, m.sets
+		m.init(2 * len(keys))
+		m.used = 0
+		for i, o := range keys {
+			if o != 0 {
+				m.or(o, sets[i])
+			}
+		}
+	}
+	mask := uint64(len(m.keys) - 1)
+	for i := mix(k) & mask; ; i = (i + 1) & mask {
+		switch m.keys[i] {
+		case k:
+			m.sets[i] |= set
+			return
+		case 0:
+			m.keys[i], m.sets[i] = k, set
+			m.used++
+			return
+		}
+	}
+}
+
+func (m *keyMasks) get(k uint64) uint32 {
+	mask := uint64(len(m.keys) - 1)
+	for i := mix(k) & mask; ; i = (i + 1) & mask {
+		switch m.keys[i] {
+		case k:
+			return m.sets[i]
+		case 0:
+			return 0
+		}
 	}
 }
 

@@ -72,18 +72,22 @@ func multisetRank(counts *[rules.RackSlots]uint8) (k int, rank uint32) {
 
 func (s *spellSet) init() {
 	s.small = make([]uint64, (smallBits+63)/64)
-	s.sevens.init(1 << 16)
+	s.sevens.init(1 << 18) // NWL23 has 128,000: no growing
 }
 
-// add records a multiset of 2 to 7 tiles that spells a word.
-func (s *spellSet) add(counts *[rules.RackSlots]uint8) {
-	k, rank := multisetRank(counts)
+// add records a multiset of 2 to 7 tiles that spells a word, given by its
+// symbols (symbolOf) in order and its fingerprint.
+func (s *spellSet) add(syms []uint8, fp uint64) {
+	k := len(syms)
 	switch {
 	case k < 2 || k > rules.RackSize:
 	case k == rules.RackSize:
-		s.sevens.add(fingerprint(counts))
+		s.sevens.add(fp)
 	default:
-		b := rankStart[k] + rank
+		b := rankStart[k]
+		for i, sym := range syms {
+			b += rankStep[i][sym]
+		}
 		s.small[b>>6] |= 1 << (b & 63)
 	}
 }
