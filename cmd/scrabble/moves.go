@@ -37,9 +37,21 @@ func (t *turn) lexName() string { return t.lex.Header().Name }
 // tiles (the opponent's rack). The open term goes in the search's options
 // (terms.OpenCost).
 func (t *turn) generator(terms eval.Terms) (*movegen.Generator, error) {
+	// The leave table (decompressed) and the generator's tables (built
+	// from the lexicon) take about as long each: one on each core.
+	type loaded struct {
+		table *eval.LeaveTable
+		err   error
+	}
+	leavesC := make(chan loaded, 1)
+	go func() {
+		table, err := eval.DefaultLeaves(t.lexName())
+		leavesC <- loaded{table, err}
+	}()
 	gen := movegen.New(t.lex)
 	gen.SetBoard(&t.pos.Board)
-	table, err := eval.DefaultLeaves(t.lexName())
+	l := <-leavesC
+	table, err := l.table, l.err
 	if err != nil {
 		return nil, err
 	}
