@@ -401,8 +401,16 @@ func (idx *anagramIndex) fill(counts *[rules.RackSlots]uint8, from int, blanks u
 	}
 }
 
-// keyMasks maps non-zero uint64 keys to letter sets by open addressing: a
-// Go map took a fifth of the index's build.
+// mix scrambles a key's bits for a table index.
+func mix(k uint64) uint64 {
+	k ^= k >> 33
+	k *= 0xff51afd7ed558ccd
+	k ^= k >> 33
+	return k
+}
+
+// keyMasks maps non-zero uint64 keys to letter sets (or, as a set of keys,
+// to 1) by open addressing: a Go map took a fifth of the index's build.
 type keyMasks struct {
 	keys []uint64
 	sets []uint32
@@ -447,56 +455,6 @@ func (m *keyMasks) get(k uint64) uint32 {
 			return m.sets[i]
 		case 0:
 			return 0
-		}
-	}
-}
-
-// keySet is an open-addressing set of non-zero uint64 keys.
-type keySet struct {
-	slots []uint64
-	used  int
-}
-
-func (s *keySet) init(n int) { s.slots = make([]uint64, n) }
-
-func mix(k uint64) uint64 {
-	k ^= k >> 33
-	k *= 0xff51afd7ed558ccd
-	k ^= k >> 33
-	return k
-}
-
-func (s *keySet) add(k uint64) {
-	if s.used*2 >= len(s.slots) {
-		old := s.slots
-		s.slots, s.used = make([]uint64, 2*len(old)), 0
-		for _, o := range old {
-			if o != 0 {
-				s.add(o)
-			}
-		}
-	}
-	mask := uint64(len(s.slots) - 1)
-	for i := mix(k) & mask; ; i = (i + 1) & mask {
-		switch s.slots[i] {
-		case k:
-			return
-		case 0:
-			s.slots[i] = k
-			s.used++
-			return
-		}
-	}
-}
-
-func (s *keySet) has(k uint64) bool {
-	mask := uint64(len(s.slots) - 1)
-	for i := mix(k) & mask; ; i = (i + 1) & mask {
-		switch s.slots[i] {
-		case k:
-			return true
-		case 0:
-			return false
 		}
 	}
 }

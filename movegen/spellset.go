@@ -11,7 +11,7 @@ import "scrabble/rules"
 // by fingerprint.
 type spellSet struct {
 	small  []uint64
-	sevens keySet
+	sevens keyMasks // fingerprint -> 1
 }
 
 // Multisets of k tiles rank densely: with the symbols numbered in
@@ -82,7 +82,7 @@ func (s *spellSet) add(syms []uint8, fp uint64) {
 	switch {
 	case k < 2 || k > rules.RackSize:
 	case k == rules.RackSize:
-		s.sevens.add(fp)
+		s.sevens.or(fp, 1)
 	default:
 		b := rankStart[k]
 		for i, sym := range syms {
@@ -96,7 +96,7 @@ func (s *spellSet) add(syms []uint8, fp uint64) {
 // and fingerprint spells a word.
 func (s *spellSet) has(k int, rank uint32, fp uint64) bool {
 	if k == rules.RackSize {
-		return s.sevens.has(fp)
+		return s.sevens.get(fp) != 0
 	}
 	b := rankStart[k] + rank
 	return s.small[b>>6]&(1<<(b&63)) != 0
