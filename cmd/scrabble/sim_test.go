@@ -239,6 +239,12 @@ func TestWinpctTrainAndShow(t *testing.T) {
 	if r := e.run("winpct", "show", "--spreads", "x"); r.code != 2 {
 		t.Errorf("show --spreads x: %+v", r)
 	}
+	for _, u := range []string{"94", "-1", "7,200"} {
+		if r := e.run("winpct", "show", "--unseen", u); r.code != 2 || !strings.Contains(r.stderr, "cannot be unseen") {
+			t.Errorf("show --unseen %s: %+v", u, r)
+		}
+	}
+	e.ok("winpct", "show", "--unseen", "0,93")
 	if r := e.run("winpct", "show", filepath.Join(e.root, "missing.csv")); r.code != 1 || !strings.Contains(r.stderr, "missing.csv") {
 		t.Errorf("show of a missing file: %+v", r)
 	}

@@ -234,6 +234,11 @@ chance of a lead with neither side on move.`,
 			if err != nil {
 				return err
 			}
+			for _, u := range us {
+				if u < 0 || u > eval.MaxUnseen {
+					return usagef("--unseen: %d tiles cannot be unseen: from 0 to %d (the 100 tiles less the rack of the player to move)", u, eval.MaxUnseen)
+				}
+			}
 			header := []string{"UNSEEN", "TEMPO"}
 			right := []bool{true, true}
 			for _, s := range ss {
