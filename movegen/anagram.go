@@ -335,8 +335,8 @@ func (idx *anagramIndex) addWord(counts *[rules.RackSlots]uint8, n int) {
 	// The word's tiles in lettersByValue order; a blank (symbol 26, last)
 	// stands for one or two of them in the variants. Each multiset's rank
 	// is then a sum over its at most seven places, not a walk over every
-	// letter (spellSet.add): the index is built on every program
-	// start, and this was a third of it.
+	// letter (spellSet.add): every process builds the index before its
+	// first search, and those walks were a third of the build.
 	var tiles [rules.RackSize]rules.Letter
 	k := 0
 	for _, l := range lettersByValue {
