@@ -200,9 +200,8 @@ type lazyAnagramIndex struct {
 // which are otherwise made by the first generator, search or move placed
 // that needs them. Benchmarks call it so the clock sees searches only.
 func Prepare(lex *gaddag.GADDAG) {
-	arcs, _, _ := xarcsFor(lex)
+	xarcsFor(lex) // and the after-run sets with them
 	anagramIndexFor(lex)
-	afterSets(lex, arcs)
 	shortCrossFor(lex)
 }
 

@@ -87,7 +87,7 @@ func (g *Generator) afterRun(run []rules.Letter) uint32 {
 		return 0
 	}
 	if g.after == nil {
-		g.after = afterSets(g.lex, g.xarcs)
+		g.after = afterSets(g.lex)
 	}
 	return g.after[x.child()]
 }

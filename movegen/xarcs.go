@@ -28,8 +28,7 @@ type lazyXarcs struct {
 	root gaddag.Node
 	dawg gaddag.Node
 
-	afterOnce sync.Once
-	after     []uint32 // see afterSets
+	after []uint32 // see afterSets
 
 	shortOnce sync.Once
 	short     *shortCross // see shortCrossFor
@@ -98,51 +97,55 @@ func shortCrossFor(lex *gaddag.GADDAG) *shortCross {
 	return l.short
 }
 
-// afterSets returns, for the node starting at each arc index of arcs, the
-// letters that can come right after the letters read so far in some word,
-// with any letters before them: the union, over the node and every node
-// below it by letter arcs (the word's earlier letters, read backwards), of
-// what follows their separator. Worked out once per lexicon, when first
-// asked for (moves being placed).
-func afterSets(lex *gaddag.GADDAG, arcs []xarc) []uint32 {
+// afterSets returns, for the node starting at each arc index of lex's
+// annotated arcs (xarcsFor, which must have run), the letters that can come
+// right after the letters read so far in some word, with any letters before
+// them: the union, over the node and every node below it by letter arcs
+// (the word's earlier letters, read backwards), of what follows their
+// separator. xarcsFor works them out with the arcs, on another core.
+func afterSets(lex *gaddag.GADDAG) []uint32 {
 	v, _ := xarcCache.Load(lex)
-	l := v.(*lazyXarcs)
-	l.afterOnce.Do(func() {
-		const done = 1 << 31
-		after := make([]uint32, len(arcs))
-		var node func(i gaddag.Node) uint32
-		node = func(i gaddag.Node) uint32 {
-			if i == 0 {
-				return 0
-			}
-			if v := after[i]; v&done != 0 {
-				return v &^ done
-			}
-			var set uint32
-			for j := i; ; j++ {
-				a := arcs[j].arc()
-				if a.Letter() == 0 {
-					set |= arcs[j].childSet()
-				} else {
-					set |= node(a.Child())
+	return v.(*lazyXarcs).after
+}
+
+// afterSetsOf is afterSets over lex's own arcs, whose lists' letter sets
+// (by arc index) are sets.
+func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
+	const done = 1 << 31
+	after := make([]uint32, len(arcs))
+	var node func(i gaddag.Node) uint32
+	node = func(i gaddag.Node) uint32 {
+		if i == 0 {
+			return 0
+		}
+		if v := after[i]; v&done != 0 {
+			return v &^ done
+		}
+		var set uint32
+		for j := i; ; j++ {
+			a := arcs[j]
+			if a.Letter() == 0 {
+				if c := a.Child(); c != 0 {
+					set |= sets[c]
 				}
-				if a.Last() {
-					break
-				}
+			} else {
+				set |= node(a.Child())
 			}
-			set &= allLetters
-			after[i] = set | done
-			return set
+			if a.Last() {
+				break
+			}
 		}
-		for i := 1; i < len(arcs); i++ {
-			node(gaddag.Node(i))
-		}
-		for i := range after {
-			after[i] &^= done
-		}
-		l.after = after
-	})
-	return l.after
+		set &= allLetters
+		after[i] = set | done
+		return set
+	}
+	for i := 1; i < len(arcs); i++ {
+		node(gaddag.Node(i))
+	}
+	for i := range after {
+		after[i] &^= done
+	}
+	return after
 }
 
 // xarcsFor annotates lex's arcs once per process; generators share them.
@@ -164,6 +167,10 @@ func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, root, dawg gaddag.Node) {
 			}
 			sets[i] = s
 		}
+		// The after-run sets need only these; they take about half as
+		// long as the rest, which they need not wait for.
+		afterC := make(chan []uint32, 1)
+		go func() { afterC <- afterSetsOf(arcs, sets) }()
 		// A block is a run of arcs ending with a last arc; nodes starting
 		// inside one move with it.
 		blockOf := make([]int32, len(arcs))
@@ -231,6 +238,11 @@ func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, root, dawg gaddag.Node) {
 		}
 		l.root = remap(lex.Root())
 		l.dawg = remap(lex.DawgRoot())
+		after := <-afterC
+		l.after = make([]uint32, len(arcs))
+		for i := 1; i < len(arcs); i++ {
+			l.after[remap(gaddag.Node(i))] = after[i]
+		}
 	})
 	return l.arcs, l.root, l.dawg
 }
