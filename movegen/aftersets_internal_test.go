@@ -13,8 +13,7 @@ import (
 func TestAfterSetsOverAnnotatedArcs(t *testing.T) {
 	for _, name := range []string{"NWL23", "CSW24"} {
 		lex := testlex.GADDAG(t, name)
-		arcs, _, _ := xarcsFor(lex)
-		got := afterSets(lex)
+		arcs, got, _, _ := xarcsFor(lex)
 		if len(got) != len(arcs) {
 			t.Fatalf("%s: %d sets for %d arcs", name, len(got), len(arcs))
 		}

@@ -200,7 +200,7 @@ type lazyAnagramIndex struct {
 // which are otherwise made by the first generator, search or move placed
 // that needs them. Benchmarks call it so the clock sees searches only.
 func Prepare(lex *gaddag.GADDAG) {
-	xarcsFor(lex) // and the after-run sets with them
+	xarcsFor(lex) // and the after-run sets
 	anagramIndexFor(lex)
 	shortCrossFor(lex)
 }

@@ -31,7 +31,7 @@ type Generator struct {
 	// rootSet is the letter set of the GADDAG root.
 	rootSet uint32
 	dawgSet uint32   // and of the DAWG root
-	after   []uint32 // see afterSets, nil until needed
+	after   []uint32 // see lazyXarcs.after
 
 	board rules.Board
 	tiles [2][n * n]rules.Letter
@@ -105,7 +105,7 @@ type Generator struct {
 // New returns a generator over an empty board.
 func New(lex *gaddag.GADDAG) *Generator {
 	g := &Generator{lex: lex, rootSet: lex.LetterSet(lex.Root())}
-	g.xarcs, g.root, g.dawg = xarcsFor(lex)
+	g.xarcs, g.after, g.root, g.dawg = xarcsFor(lex)
 	g.short = shortCrossFor(lex)
 	g.dawgSet = lex.LetterSet(lex.DawgRoot())
 	for i := range g.racks {

@@ -28,7 +28,13 @@ type lazyXarcs struct {
 	root gaddag.Node
 	dawg gaddag.Node
 
-	after []uint32 // see afterSets
+	// after holds, for the node starting at each arc index of arcs, the
+	// letters that can come right after the letters read so far in some
+	// word, with any letters before them: the union, over the node and
+	// every node below it by letter arcs (the word's earlier letters, read
+	// backwards), of what follows their separator. Worked out with the
+	// arcs, on another core.
+	after []uint32
 
 	shortOnce sync.Once
 	short     *shortCross // see shortCrossFor
@@ -97,19 +103,8 @@ func shortCrossFor(lex *gaddag.GADDAG) *shortCross {
 	return l.short
 }
 
-// afterSets returns, for the node starting at each arc index of lex's
-// annotated arcs (xarcsFor, which must have run), the letters that can come
-// right after the letters read so far in some word, with any letters before
-// them: the union, over the node and every node below it by letter arcs
-// (the word's earlier letters, read backwards), of what follows their
-// separator. xarcsFor works them out with the arcs, on another core.
-func afterSets(lex *gaddag.GADDAG) []uint32 {
-	v, _ := xarcCache.Load(lex)
-	return v.(*lazyXarcs).after
-}
-
-// afterSetsOf is afterSets over lex's own arcs, whose lists' letter sets
-// (by arc index) are sets.
+// afterSetsOf works the after-run sets (see lazyXarcs.after) out over lex's
+// own arcs, whose lists' letter sets (by arc index) are sets.
 func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
 	const done = 1 << 31
 	after := make([]uint32, len(arcs))
@@ -148,10 +143,11 @@ func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
 	return after
 }
 
-// xarcsFor annotates lex's arcs once per process; generators share them.
-// The arc lists are laid out again breadth first from the GADDAG root, so
-// the upper levels, which every search visits, sit together in the cache.
-func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, root, dawg gaddag.Node) {
+// xarcsFor annotates lex's arcs once per process, with their after-run sets
+// (lazyXarcs.after); generators share them. The arc lists are laid out
+// again breadth first from the GADDAG root, so the upper levels, which
+// every search visits, sit together in the cache.
+func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, after []uint32, root, dawg gaddag.Node) {
 	v, _ := xarcCache.LoadOrStore(lex, &lazyXarcs{})
 	l := v.(*lazyXarcs)
 	l.once.Do(func() {
@@ -244,7 +240,7 @@ func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, root, dawg gaddag.Node) {
 			l.after[remap(gaddag.Node(i))] = after[i]
 		}
 	})
-	return l.arcs, l.root, l.dawg
+	return l.arcs, l.after, l.root, l.dawg
 }
 
 // step follows the arc for letter l out of the node that x leads to: its
