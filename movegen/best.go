@@ -825,7 +825,7 @@ type rackInfo struct {
 	leaves rackLeaves
 	// The rack's subsets (see spellSubsets), and by size, best leave
 	// first.
-	subsets    [128]rackSubset
+	subsets    [128]rackSubset // the last, emptySubset, stays empty
 	numSubsets int
 	bySize     [rules.RackSize + 1][]uint8
 	spell      rackWords
@@ -892,6 +892,10 @@ func sameValuer(a, b LeaveValuer) (same bool) {
 
 // rackSubset is a sub-multiset of the rack: its size, blanks, fingerprint
 // and the leave value of playing it.
+// emptySubset is the place in rackInfo.subsets of the empty subset: at
+// most 127 are listed, so it is never written.
+const emptySubset = 127
+
 type rackSubset struct {
 	// Its tile values, highest first, packed for packedDot.
 	packed [2]uint64
@@ -1013,24 +1017,34 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 // spells). The rack's letters (slots, highest value first) are the wheels
 // of an odometer of the tiles taken, the last turning fastest: the order
 // in which they come is a recursion's, each subset's values are appended
-// in order, and each is one step from another. cur[i] is the subset of
-// the tiles taken up to wheel i; when wheel i turns, the wheels after it
-// go back to 0, so they take its new subset.
+// in order, and each is one step from another. from[i] is where the subset
+// of the tiles taken up to wheel i is (emptySubset before any); when wheel
+// i turns, the wheels after it go back to 0, so they take its new subset.
+// Each subset is built in its place from the one it extends: a copy made
+// on the stack and stored whole after its fields change stalls on store
+// forwarding.
 func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8) {
 	n := len(slots)
+	subs := &g.ri.subsets
 	var taken [rules.RackSlots]uint8
-	var cur [rules.RackSlots]rackSubset
+	var from [rules.RackSlots]uint8
+	for i := range from {
+		from[i] = emptySubset
+	}
+	num := 0
 	for {
 		i := n - 1
-		for ; i >= 0 && (taken[i] == rack[slots[i]] || cur[i].k == rules.RackSize); i-- {
+		for ; i >= 0 && (taken[i] == rack[slots[i]] || subs[from[i]&127].k == rules.RackSize); i-- {
 			taken[i] = 0
 		}
 		if i < 0 {
+			g.ri.numSubsets = num
 			return
 		}
 		l := rules.Letter(slots[i])
 		taken[i]++
-		st := cur[i]
+		st := &subs[num&127]
+		*st = subs[from[i]&127]
 		packValue(&st.packed, int(st.k), int8(l.Value()))
 		st.rank += rankStep[st.k][symbolOf[l]]
 		st.k++
@@ -1043,12 +1057,11 @@ func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8) {
 		}
 		st.idx += g.leaves.radix[l]
 		st.counts += 1 << (4 * i)
-		for j := i; j < n; j++ {
-			cur[j] = st
-		}
 		st.leave = g.leaves.value[st.idx]
-		g.ri.subsets[g.ri.numSubsets] = st
-		g.ri.numSubsets++
+		for j := i; j < n; j++ {
+			from[j] = uint8(num)
+		}
+		num++
 	}
 }
 
