@@ -890,12 +890,12 @@ func sameValuer(a, b LeaveValuer) (same bool) {
 	return a == b
 }
 
-// rackSubset is a sub-multiset of the rack: its size, blanks, fingerprint
-// and the leave value of playing it.
 // emptySubset is the place in rackInfo.subsets of the empty subset: at
 // most 127 are listed, so it is never written.
 const emptySubset = 127
 
+// rackSubset is a sub-multiset of the rack: its size, blanks, fingerprint
+// and the leave value of playing it.
 type rackSubset struct {
 	// Its tile values, highest first, packed for packedDot.
 	packed [2]uint64
