@@ -349,14 +349,14 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 	root.Generate(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}, c)
 	r.cands = c.moves(r.cands[:0])
 	r.after = make([]*movegen.Generator, len(r.cands))
+	for len(s.after) < len(r.cands) {
+		s.after = append(s.after, movegen.New(s.lex))
+	}
 	for i := range r.cands {
 		m := &r.cands[i]
 		if m.Kind != movegen.Play {
 			r.after[i] = root
 			continue
-		}
-		if i >= len(s.after) {
-			s.after = append(s.after, movegen.New(s.lex))
 		}
 		r.after[i] = s.after[i]
 		r.after[i].CopyBoard(root)

@@ -435,3 +435,47 @@ func TestSimulateAllocations(t *testing.T) {
 		t.Errorf("%v allocations for 8 iterations, %v for 72: the rollouts allocate", few, many)
 	}
 }
+
+// TestSimulateExchangeFirst simulates a rack whose best static move is an
+// exchange, so a non-play comes before the plays among the candidates (each
+// play gets a board of its own; they once ran past the boards made).
+func TestSimulateExchangeFirst(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := midgame(t)
+	pos.Rack, err = rules.ParseRack("IIIUUVV")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unseen, err := rules.Unseen(&pos.Board, pos.Rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bag := unseen.Count() - rules.RackSize
+	g := movegen.New(lex)
+	g.SetBoard(&pos.Board)
+	g.SetLeaves(eval.Equity(leaves, bag, unseen))
+	if best, _ := g.Best(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}); best.Kind != movegen.Exchange {
+		t.Fatalf("the rack's best static move is %s, not an exchange: the test needs another rack", best.Notation())
+	}
+	res, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{
+		Leaves: leaves, Candidates: 5, Iterations: 8, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plays := 0
+	for _, c := range res.Candidates {
+		if c.Move.Kind == movegen.Play {
+			plays++
+		}
+		if c.Iterations != 8 {
+			t.Errorf("%s: %d iterations, want 8", c.Move.Notation(), c.Iterations)
+		}
+	}
+	if plays != 5 || len(res.Candidates) != 7 {
+		t.Errorf("%d candidates, %d plays; want 7 and 5", len(res.Candidates), plays)
+	}
+}
