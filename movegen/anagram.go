@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"scrabble/gaddag"
+	"scrabble/internal/hugemem"
 	"scrabble/rules"
 )
 
@@ -91,7 +92,7 @@ func (t *printTable) init(n int) {
 	for size < 2*n {
 		size *= 2
 	}
-	t.slots = make([]printSlot, size)
+	t.slots = hugemem.Make[printSlot](size)
 }
 
 // Keys are fingerprints, random 64-bit sums: their top bits index the
@@ -130,7 +131,7 @@ type printFilter struct {
 const exactFilterBits = 22
 
 func newPrintFilter(logBits uint) printFilter {
-	return printFilter{words: make([]uint64, 1<<(logBits-6)), shift: 64 - (logBits - 6)}
+	return printFilter{words: hugemem.Make[uint64](1 << (logBits - 6)), shift: 64 - (logBits - 6)}
 }
 
 // bits are the key's two bits in its word, from its low bits (fingerprints
@@ -281,7 +282,7 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 		}
 	}
 	idx.lists.init(distinct)
-	idx.listText = make([]rules.Letter, 0, len(text))
+	idx.listText = hugemem.Make[rules.Letter](len(text))[:0]
 	for i := 0; i < len(all); {
 		j := i
 		for j < len(all) && all[j].print == all[i].print {
@@ -417,20 +418,26 @@ type keyMasks struct {
 }
 
 func (m *keyMasks) init(n int) {
-	m.keys, m.sets = make([]uint64, n), make([]uint32, n)
+	m.keys, m.sets = hugemem.Make[uint64](n), hugemem.Make[uint32](n)
+}
+
+// grow doubles the table on the heap (hugemem's memory is never freed, and
+// growing is rare: the first size fits NWL23).
+func (m *keyMasks) grow() {
+	keys, sets := m.keys, m.sets
+	m.keys, m.sets = make([]uint64, 2*len(keys)), make([]uint32, 2*len(keys))
+	m.used = 0
+	for i, o := range keys {
+		if o != 0 {
+			m.or(o, sets[i])
+		}
+	}
 }
 
 // or adds set to k's letters.
 func (m *keyMasks) or(k uint64, set uint32) {
 	if m.used*2 >= len(m.keys) {
-		keys, sets := m.keys, m.sets
-		m.init(2 * len(keys))
-		m.used = 0
-		for i, o := range keys {
-			if o != 0 {
-				m.or(o, sets[i])
-			}
-		}
+		m.grow()
 	}
 	mask := uint64(len(m.keys) - 1)
 	for i := mix(k) & mask; ; i = (i + 1) & mask {

@@ -1,6 +1,9 @@
 package movegen
 
-import "scrabble/rules"
+import (
+	"scrabble/internal/hugemem"
+	"scrabble/rules"
+)
 
 // spellSet tells which multisets of 2 to 7 tiles spell a word, blanks
 // standing for any letter. The rack's subsets are its look-ups, over a
@@ -71,7 +74,7 @@ func multisetRank(counts *[rules.RackSlots]uint8) (k int, rank uint32) {
 }
 
 func (s *spellSet) init() {
-	s.small = make([]uint64, (smallBits+63)/64)
+	s.small = hugemem.Make[uint64](int(smallBits+63) / 64)
 	s.sevens.init(1 << 18) // NWL23 has 128,000: no growing
 }
 

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"scrabble/gaddag"
+	"scrabble/internal/hugemem"
 	"scrabble/rules"
 )
 
@@ -223,7 +224,7 @@ func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, after []uint32, root, dawg gadda
 			b := blockOf[node]
 			return gaddag.Node(newStart[b] + int32(node) - starts[b])
 		}
-		l.arcs = make([]xarc, len(arcs))
+		l.arcs = hugemem.Make[xarc](len(arcs))
 		for i := 1; i < len(arcs); i++ {
 			a := arcs[i]
 			x := xarc(a)&^xarc(a.Child()) | xarc(remap(a.Child()))
@@ -235,7 +236,7 @@ func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, after []uint32, root, dawg gadda
 		l.root = remap(lex.Root())
 		l.dawg = remap(lex.DawgRoot())
 		after := <-afterC
-		l.after = make([]uint32, len(arcs))
+		l.after = hugemem.Make[uint32](len(arcs))
 		for i := 1; i < len(arcs); i++ {
 			l.after[remap(gaddag.Node(i))] = after[i]
 		}
