@@ -14,6 +14,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/internal/crash"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -372,8 +373,9 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 
 // round plays iterations [first, first+n) on the workers, each taking the
 // next iteration as it finishes one.
-func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, first, n int) error {
+func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, first, n int) (err error) {
 	if len(workers) == 1 {
+		defer caught(&err)
 		w := workers[0]
 		for i := first; i < first+n; i++ {
 			w.iterate(r, i)
@@ -387,7 +389,8 @@ func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, 
 	end := int64(first + n)
 	eg, gctx := errgroup.WithContext(ctx)
 	for _, w := range workers {
-		eg.Go(func() error {
+		eg.Go(func() (err error) {
+			defer caught(&err)
 			for {
 				i := next.Add(1) - 1
 				if i >= end || gctx.Err() != nil {
@@ -398,6 +401,15 @@ func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, 
 		})
 	}
 	return eg.Wait()
+}
+
+// caught turns a panic (a bug) in an iteration into *err, so a simulation
+// fails like any other instead of the process dying with a goroutine dump
+// (a worker's panic cannot be recovered by the caller). Defer it.
+func caught(err *error) {
+	if r := recover(); r != nil {
+		*err = crash.Error(r)
+	}
 }
 
 // candidateRecorder keeps the best plays by equity, the best exchange and

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"scrabble/gaddag"
+	"scrabble/internal/crash"
 )
 
 // ResultsFile is the name of the results file in a tournament's directory:
@@ -127,7 +128,7 @@ func RunSelfPlay(ctx context.Context, cfg Config) (*Summary, error) {
 					return nil
 				}
 				i := pending[k]
-				rec, err := PlayGame(gctx, cfg.Lexicon, players, GameSeed(cfg.Seed, i, cfg.Pairs), FirstPlayer(i))
+				rec, err := playCaught(gctx, cfg.Lexicon, players, GameSeed(cfg.Seed, i, cfg.Pairs), FirstPlayer(i))
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // abandoned: cancelled, or another worker failed
@@ -161,6 +162,18 @@ func RunSelfPlay(ctx context.Context, cfg Config) (*Summary, error) {
 		err = ctx.Err()
 	}
 	return &s, err
+}
+
+// playCaught is PlayGame with a panic (a bug) turned into an error, so the
+// tournament stops as on any other failure, its finished games kept,
+// instead of the process dying with a goroutine dump.
+func playCaught(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed uint64, first int) (rec *GameRecord, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			rec, err = nil, crash.Error(r)
+		}
+	}()
+	return PlayGame(ctx, lex, players, seed, first)
 }
 
 // tournament is the state shared by the workers.

@@ -11,6 +11,7 @@ import (
 
 	"scrabble/benchmarks"
 	"scrabble/eval"
+	"scrabble/internal/crash"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -164,7 +165,13 @@ for the committed set), else the default lexicon.`,
 			timer := time.AfterFunc(duration, func() { stop.Store(true) })
 			defer timer.Stop()
 			for w := range k {
-				g.Go(func() error {
+				g.Go(func() (err error) {
+					defer func() { // a bug: an error, not a goroutine dump
+						if r := recover(); r != nil {
+							stop.Store(true)
+							err = crash.Error(r)
+						}
+					}()
 					var c playCounter
 					n := 0
 					for !stop.Load() {

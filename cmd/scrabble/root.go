@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
+	"scrabble/internal/crash"
 	"scrabble/lexica"
 )
 
@@ -53,7 +54,7 @@ func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "scrabble: internal error: %v\n", r)
+			fmt.Fprintf(stderr, "scrabble: %v\n", crash.Error(r))
 			status = 1
 		}
 	}()
