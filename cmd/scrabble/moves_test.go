@@ -313,6 +313,7 @@ func TestBenchMovegen(t *testing.T) {
 	// The committed set names NWL23: without it the default lexicon is used.
 	r := e.run("bench", "movegen", "--duration", "200ms")
 	if r.code != 0 || !regexp.MustCompile(`(?m)^positions/s: [0-9,]+$`).MatchString(r.stdout) ||
+		!regexp.MustCompile(`(?m)^build: go\S+ \w+/\w+( \(GOAMD64=v[1-4]\))?$`).MatchString(r.stdout) ||
 		!regexp.MustCompile(`(?m)^plays/s: +[0-9,]+$`).MatchString(r.stdout) ||
 		!strings.Contains(r.stdout, "committed set") || !strings.Contains(r.stderr, "using the default lexicon MOVES") {
 		t.Errorf("bench movegen: %+v", r)
