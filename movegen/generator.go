@@ -149,6 +149,41 @@ func (g *Generator) Board() *rules.Board { return &g.board }
 
 // SetBoard replaces the board and recomputes every cross-check.
 func (g *Generator) SetBoard(b *rules.Board) {
+	if b.Squares == ([rules.Squares]rules.Letter{}) {
+		// Every game starts here (and every new generator): copying the
+		// empty board's sets takes a twentieth of working them out.
+		e := emptyBoardFor(g)
+		g.board, g.tiles, g.tileCount = rules.Board{}, [2][n * n]rules.Letter{}, 0
+		g.cross, g.crossScore, g.ext, g.anchor = e.cross, e.crossScore, e.ext, e.anchor
+		return
+	}
+	g.setBoard(b)
+}
+
+// boardSets are the per-square sets SetBoard works out for a board.
+type boardSets struct {
+	cross      [2][n * n]uint32
+	crossScore [2][n * n]int32
+	ext        [2][n * n]uint32
+	anchor     [2][n]uint16
+}
+
+// emptyBoardFor returns the sets of the empty board for g's lexicon, worked
+// out once per lexicon on a generator sharing g's tables.
+func emptyBoardFor(g *Generator) *boardSets {
+	v, _ := xarcCache.LoadOrStore(g.lex, &lazyXarcs{})
+	l := v.(*lazyXarcs)
+	l.emptyOnce.Do(func() {
+		t := &Generator{lex: g.lex, xarcs: g.xarcs, short: g.short, root: g.root, dawg: g.dawg,
+			rootSet: g.rootSet, dawgSet: g.dawgSet, after: g.after}
+		t.setBoard(&rules.Board{})
+		l.empty = &boardSets{cross: t.cross, crossScore: t.crossScore, ext: t.ext, anchor: t.anchor}
+	})
+	return l.empty
+}
+
+// setBoard is SetBoard working every set out.
+func (g *Generator) setBoard(b *rules.Board) {
 	g.board = *b
 	g.tileCount = 0
 	for r := 0; r < n; r++ {

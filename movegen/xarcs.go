@@ -39,6 +39,9 @@ type lazyXarcs struct {
 
 	shortOnce sync.Once
 	short     *shortCross // see shortCrossFor
+
+	emptyOnce sync.Once
+	empty     *boardSets // see emptyBoardFor
 }
 
 // shortCross holds the cross-checks of a square next to a run of one or two

@@ -1,0 +1,54 @@
+package movegen
+
+import (
+	"testing"
+
+	"scrabble/internal/testlex"
+	"scrabble/rules"
+)
+
+// boardState is everything SetBoard sets.
+func boardState(g *Generator) (rules.Board, [2][n * n]rules.Letter, int, boardSets) {
+	return g.board, g.tiles, g.tileCount, boardSets{cross: g.cross, crossScore: g.crossScore, ext: g.ext, anchor: g.anchor}
+}
+
+// Clearing a board that has been played on, through the copied empty-board
+// sets, leaves the generator exactly as working every set out does, and as
+// a new generator; and it plays the same opening.
+func TestSetBoardEmptyMatchesWorkedOut(t *testing.T) {
+	for _, name := range []string{"NWL23", "CSW24"} {
+		lex := testlex.GADDAG(t, name)
+		played := New(lex)
+		rack, err := rules.ParseRack("AEINRST")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for turn := 0; turn < 6; turn++ { // a few plays, so every kind of set changes
+			best, ok := played.Best(&rack, 80, Options{})
+			if !ok || best.Kind != Play {
+				t.Fatalf("%s: turn %d: no play (%v)", name, turn, best)
+			}
+			played.Apply(&best)
+		}
+		if played.tileCount == 0 {
+			t.Fatalf("%s: nothing was played", name)
+		}
+		played.SetBoard(&rules.Board{})
+
+		worked := New(lex)
+		worked.setBoard(&rules.Board{})
+		b1, t1, c1, s1 := boardState(played)
+		b2, t2, c2, s2 := boardState(worked)
+		if b1 != b2 || t1 != t2 || c1 != c2 || s1 != s2 {
+			t.Errorf("%s: the cleared board's sets differ from the worked-out ones", name)
+		}
+		if s1.anchor[rules.Across][rules.CenterRow] != 1<<rules.CenterCol || s1.cross[rules.Across][0]&allLetters != allLetters {
+			t.Errorf("%s: the empty board has anchors %v", name, s1.anchor)
+		}
+		a, _ := played.Best(&rack, 86, Options{})
+		b, _ := worked.Best(&rack, 86, Options{})
+		if a.Notation() != b.Notation() || a.Score != b.Score {
+			t.Errorf("%s: opening %s %d on the cleared board, %s %d on the worked-out one", name, a.Notation(), a.Score, b.Notation(), b.Score)
+		}
+	}
+}
