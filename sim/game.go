@@ -135,8 +135,11 @@ func PlayGame(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed u
 		g.rec.Racks[seat] = g.racks[seat]
 		players[seat].StartGame(GameStart{Lexicon: lex, Seat: seat, Seed: playerSeed(seed, seat), First: i == 0})
 	}
-	defer boardGenerators.Put(g.gen)
-	return g.play(ctx, firstPlayer)
+	rec, err := g.play(ctx, firstPlayer)
+	// Not deferred: a generator a panic left half way through a search
+	// must not serve another game.
+	boardGenerators.Put(g.gen)
+	return rec, err
 }
 
 // boardGenerators keeps the games' generators (*movegen.Generator) for the
