@@ -706,29 +706,10 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 	// Subsets of s.k tiles, best leave first: the first that spells a word
 	// through the span gives the bound. Those keeping less than need are
 	// not looked up; e.floor records how far down the check went.
-	if g.rack[rules.Blank] == 0 {
-		// The same loop for a rack without blanks, every look-up the exact
-		// filter's, inlined: spells is too big to inline, and with a call a
-		// probe the search took about 4% more instructions (cachegrind)
-		// and 1.02-1.035 of the time.
-		prints := g.anagrams.prints
-		for _, i := range g.ri.bySize[s.k&7] {
-			sub := &g.ri.subsets[i&127]
-			if sub.leave >= e.floor {
-				continue
-			}
-			if sub.leave < need {
-				e.floor = need
-				return e.leave
-			}
-			if prints.has(sub.fp + s.board) {
-				e.leave = sub.leave
-				return e.leave
-			}
-		}
-		e.floor = minEquity
-		return e.leave
-	}
+	// spells is too big to inline: a call a probe cost the search about
+	// 4% more instructions (cachegrind) and 1.02-1.035 of the time, so the
+	// exact filter, which blank-free subsets use, is probed inline.
+	prints := g.anagrams.prints
 	for _, i := range g.ri.bySize[s.k&7] {
 		sub := &g.ri.subsets[i&127] // no bounds check: there are at most 127
 		if sub.leave >= e.floor {
@@ -738,7 +719,8 @@ func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
 			e.floor = need
 			return e.leave
 		}
-		if g.anagrams.spells(sub.fp+s.board, sub.blanks) {
+		f := sub.fp + s.board
+		if sub.blanks == 0 && prints.has(f) || sub.blanks != 0 && g.anagrams.spells(f, sub.blanks) {
 			e.leave = sub.leave
 			return e.leave
 		}

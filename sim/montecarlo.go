@@ -403,9 +403,9 @@ func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, 
 	return eg.Wait()
 }
 
-// caught turns a panic (a bug) in an iteration into *err, so a simulation
-// fails like any other instead of the process dying with a goroutine dump
-// (a worker's panic cannot be recovered by the caller). Defer it.
+// caught turns a panic (a bug) into *err, so a simulation or a game fails
+// like any other instead of the process dying with a goroutine dump (a
+// worker's panic cannot be recovered by its caller). Defer it.
 func caught(err *error) {
 	if r := recover(); r != nil {
 		*err = crash.Error(r)

@@ -16,7 +16,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"scrabble/gaddag"
-	"scrabble/internal/crash"
 )
 
 // ResultsFile is the name of the results file in a tournament's directory:
@@ -168,11 +167,7 @@ func RunSelfPlay(ctx context.Context, cfg Config) (*Summary, error) {
 // tournament stops as on any other failure, its finished games kept,
 // instead of the process dying with a goroutine dump.
 func playCaught(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed uint64, first int) (rec *GameRecord, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			rec, err = nil, crash.Error(r)
-		}
-	}()
+	defer caught(&err) // rec stays nil
 	return PlayGame(ctx, lex, players, seed, first)
 }
 
