@@ -354,11 +354,16 @@ func (g *Generator) Apply(m *Move) {
 	}
 	g.updateRunEnds(od, lane, first, first+int(m.Len)-1)
 	// Extension sets change around the runs the new tiles joined: the
-	// play's word in its lane, and in each lane across it that received a
-	// tile.
+	// play's word in its lane (one run, whichever new tile it is found
+	// from), and in each lane across it that received a tile.
+	main := false
 	for i := 0; i < int(m.Len); i++ {
 		if m.Tiles[i] != rules.PlayedThrough {
-			g.updateRunExtensions(d, lane, first+i)
+			if !main {
+				g.updateRunExtensions(d, lane, first+i)
+				main = true
+			}
+			g.ext[d][lane*n+first+i] = 0
 			g.updateRunExtensions(od, first+i, lane)
 		}
 	}
