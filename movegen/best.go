@@ -997,13 +997,28 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 	for k := range g.ri.bySize {
 		g.ri.bySize[k] = g.ri.bySize[k][:0]
 	}
+	// Sorted by key (leave, then the subset's number) with a sorting
+	// network: its compare-exchanges are branch-free min and max, where
+	// insertion's loop exits mispredicted (3 us a rack).
+	keys := &g.sortKeys
+	var lens [rules.RackSize + 1]int
 	for i := range g.ri.numSubsets {
-		k := g.ri.subsets[i].k
-		list := append(g.ri.bySize[k], uint8(i))
-		for j := len(list) - 1; j > 0 && g.ri.subsets[list[j-1]].leave < g.ri.subsets[list[j]].leave; j-- {
-			list[j-1], list[j] = list[j], list[j-1]
+		sub := &g.ri.subsets[i]
+		k := sub.k & 7
+		keys[k][lens[k]&63] = int64(sub.leave)<<8 | int64(255-i)
+		lens[k]++
+	}
+	for k := range g.ri.bySize {
+		list := &keys[k]
+		for _, c := range sortNetworks[lens[k]&63] {
+			a, b := list[c[0]&63], list[c[1]&63]
+			list[c[0]&63], list[c[1]&63] = max(a, b), min(a, b)
 		}
-		g.ri.bySize[k] = list
+		out := g.ri.bySize[k][:lens[k]]
+		for j := range out {
+			out[j] = uint8(255 - list[j&63]&255)
+		}
+		g.ri.bySize[k] = out
 	}
 	counts := [rules.RackSlots]uint8(*rack)
 	g.ri.rackPrint = fingerprint(&counts)
@@ -1181,3 +1196,30 @@ func (g *Generator) queueSpan(a *anchorBound, start, end, k int, bound int32) {
 	g.spans = append(g.spans, span{dir: a.dir, lane: a.lane, start: int8(start), end: int8(end), k: int8(k)})
 	g.queue.push(queueKey(bound, len(g.spans)-1, spanEntry))
 }
+
+// sortNetworks[n] is a sorting network for n keys: Batcher's odd-even
+// merge sort for 64, without the comparators that reach past n (those keys
+// would be the lowest and stay last).
+var sortNetworks = func() (nets [64][][2]uint8) {
+	var all [][2]uint8
+	const size = 64
+	for p := 1; p < size; p *= 2 {
+		for k := p; k >= 1; k /= 2 {
+			for j := k % p; j+k < size; j += 2 * k {
+				for i := 0; i < k && i+j+k < size; i++ {
+					if (i+j)/(2*p) == (i+j+k)/(2*p) {
+						all = append(all, [2]uint8{uint8(i + j), uint8(i + j + k)})
+					}
+				}
+			}
+		}
+	}
+	for n := range nets {
+		for _, c := range all {
+			if int(c[1]) < n {
+				nets[n] = append(nets[n], c)
+			}
+		}
+	}
+	return nets
+}()

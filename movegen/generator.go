@@ -82,6 +82,7 @@ type Generator struct {
 	riNext int // the entry the next new rack goes in
 	// Scratch for the leave values of a rack.
 	leaveScratch leaveScratch
+	sortKeys     [rules.RackSize + 1][64]int64 // analyzeRack's sort
 	// Shadow squares by lane (d*n+lane) for the rack, valid while their
 	// stamp is shadowStamp.
 	shadowSq     [2 * n][n]shadowSquare
