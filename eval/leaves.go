@@ -105,6 +105,12 @@ func (t *LeaveTable) RackLeaveValues(rack *rules.Rack, out []int32) {
 		at[i].s = MaxLeave
 	}
 	vals := t.vals
+	// The leaves are ranked first and read afterwards, in a loop of
+	// independent loads: the table is beyond the caches, and the
+	// odometer's work between reads would keep only a few of them in
+	// flight at a time.
+	var ranks, uses [128]int32
+	num := 0
 	// The first leave is the empty one (every tile used): worth 0.
 	out[used] = 0
 	for {
@@ -114,7 +120,7 @@ func (t *LeaveTable) RackLeaveValues(rack *rules.Rack, out []int32) {
 			wheels[i].kept = 0
 		}
 		if i < 0 {
-			return
+			break
 		}
 		w := &wheels[i]
 		w.kept++
@@ -125,11 +131,19 @@ func (t *LeaveTable) RackLeaveValues(rack *rules.Rack, out []int32) {
 		for k := i + 1; k < n; k++ {
 			at[k] = next
 		}
-		v := int32(0)
+		r := int32(-1)
 		if next.bad >= 0 && next.rank > 0 && int(next.rank) <= len(vals) {
-			v = vals[next.rank-1]
+			r = next.rank - 1
 		}
-		out[used] = v
+		ranks[num&127], uses[num&127] = r, used
+		num++
+	}
+	for j := range num {
+		v := int32(0)
+		if r := ranks[j&127]; r >= 0 {
+			v = vals[r]
+		}
+		out[uses[j&127]] = v
 	}
 }
 
