@@ -519,23 +519,24 @@ func (g *Generator) loadLane(d, lane int) {
 // direction d into g.sq (Best places plays on a span at a time).
 func (g *Generator) loadSquares(d, lane, first, last int) {
 	g.dir, g.lane, g.base = d, lane, lane*n
+	// Each field is stored in its place: a square built on the stack and
+	// copied whole stalled on store forwarding (its two 16-byte loads
+	// read the field stores just made).
 	for pos := first; pos <= last; pos++ {
 		sq := lane*n + pos
 		t, cross, wm := g.tiles[d][sq], g.cross[d][sq], wordMul[d][sq]
 		occupied := int32(min(uint8(t), 1)) // no branch
-		g.sq[pos+1] = laneSquare{
-			// Both checks at once: the perpendicular word's and the
-			// lane's own runs'.
-			cross:      cross & (g.ext[d][sq] | hasCross),
-			crossScore: g.crossScore[d][sq],
-			letterMul:  letterMul[d][sq] * (1 - occupied),
-			wordMul:    wm - (wm-1)*occupied,
-			crossMul:   wm * int32(cross>>31), // hasCross; 0 when occupied
-			fixed:      valueOf[t],
-			tile:       t,
-			// Empty is 0: bit 0, cleared.
-			through: 1 << t.Unblanked() &^ 1,
-		}
+		q := &g.sq[pos+1]
+		// Both checks at once: the perpendicular word's and the lane's
+		// own runs'.
+		q.cross = cross & (g.ext[d][sq] | hasCross)
+		q.crossScore = g.crossScore[d][sq]
+		q.letterMul = letterMul[d][sq] * (1 - occupied)
+		q.wordMul = wm - (wm-1)*occupied
+		q.crossMul = wm * int32(cross>>31) // hasCross; 0 when occupied
+		q.fixed = valueOf[t]
+		q.tile = t
+		q.through = 1 << t.Unblanked() &^ 1 // Empty is 0: bit 0, cleared
 	}
 }
 
