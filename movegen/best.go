@@ -1019,7 +1019,12 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 			out[j] = uint8(255 - list[j&63]&255)
 		}
 		g.ri.bySize[k] = out
+		g.leaves.best[k] = minEquity
+		if len(out) > 0 {
+			g.leaves.best[k] = int32(list[0] >> 8)
+		}
 	}
+	g.leaves.best[0] = g.leaves.value[0]
 	counts := [rules.RackSlots]uint8(*rack)
 	g.ri.rackPrint = fingerprint(&counts)
 	g.ri.memo.stamp++

@@ -37,7 +37,8 @@ type rackLeaves struct {
 	// subsets-1 (the whole rack).
 	subsets int32
 	value   [128]int32 // by used-subset number; a 7-tile rack has at most 2^7
-	// best[k] is the highest leave value after playing k tiles.
+	// best[k] is the highest leave value after playing k tiles (Best
+	// sets it with the rack's subsets in leave order: analyzeRack).
 	best [rules.RackSize + 1]int32
 }
 
@@ -60,56 +61,37 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer, sc *leaveScratch) {
 			slots = append(slots, l)
 		}
 	}
-	for k := range lv.best {
-		lv.best[k] = minEquity
-	}
 	lv.subsets = place
 	if place > int32(len(lv.value)) {
 		// More than 7 tiles (a position outside the rules): no leave values.
 		clear(lv.value[:])
 		return
 	}
-	all, _ := v.(RackLeaveValuer)
-	if all != nil {
+	if all, ok := v.(RackLeaveValuer); ok {
 		all.RackLeaveValues(rack, lv.value[:place])
+		return
 	}
 	// Count through the subsets like an odometer (slot 0 the fastest
-	// wheel), keeping the leave and its size up to date: no division.
+	// wheel), keeping the leave up to date: no division.
 	kept := &sc.kept
 	*kept = *rack
-	usedTiles := 0
 	for n := int32(0); ; n++ {
-		switch {
-		case all != nil:
-			lv.record(n, usedTiles, lv.value[n])
-		case v != nil: // the empty leave too: going out may be worth something
-			lv.record(n, usedTiles, v.LeaveValue(kept))
-		default:
-			lv.record(n, usedTiles, 0)
+		lv.value[n] = 0
+		if v != nil { // the empty leave too: going out may be worth something
+			lv.value[n] = v.LeaveValue(kept)
 		}
 		i := 0
 		for ; i < len(slots); i++ {
 			l := slots[i]
 			if kept[l] > 0 {
 				kept[l]--
-				usedTiles++
 				break
 			}
-			usedTiles -= int(rack[l])
 			kept[l] = rack[l]
 		}
 		if i == len(slots) {
 			return
 		}
-	}
-}
-
-// record stores the value of the leave numbered idx, which plays used
-// tiles.
-func (lv *rackLeaves) record(idx int32, used int, val int32) {
-	lv.value[idx] = val
-	if used <= rules.RackSize && val > lv.best[used] {
-		lv.best[used] = val
 	}
 }
 
