@@ -645,20 +645,36 @@ func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32
 // values go where that counts most. It costs a sort, hence only where it
 // may matter.
 func (g *Generator) shadowOnce(s *shadowSpan, tileValues *[rules.RackSize]int32) int32 {
-	var coef [rules.RackSize]int32
+	// The coefficients of the squares past the span's tiles are 0, and
+	// they are sorted, highest first, by an optimal network of 16
+	// compare-exchanges, each a branch-free max and min in registers:
+	// insertion's loop exits mispredicted.
 	k := min(s.k, rules.RackSize)
-	for i := 0; i < k; i++ {
-		c := s.tileLM[i]*s.wordMul + s.tileX[i]
-		j := i
-		for ; j > 0 && coef[j-1] < c; j-- {
-			coef[j] = coef[j-1]
-		}
-		coef[j] = c
+	wm := s.wordMul
+	coef := func(i int) int32 {
+		c := s.tileLM[i]*wm + s.tileX[i]
+		return c & int32((i-k)>>63) // 0 from the k-th on
 	}
-	once := s.fixed*s.wordMul + s.crossBase
-	for i := 0; i < k; i++ {
-		once += coef[i] * tileValues[i]
-	}
+	c0, c1, c2, c3, c4, c5, c6 := coef(0), coef(1), coef(2), coef(3), coef(4), coef(5), coef(6)
+	c0, c6 = max(c0, c6), min(c0, c6)
+	c2, c3 = max(c2, c3), min(c2, c3)
+	c4, c5 = max(c4, c5), min(c4, c5)
+	c0, c2 = max(c0, c2), min(c0, c2)
+	c1, c4 = max(c1, c4), min(c1, c4)
+	c3, c6 = max(c3, c6), min(c3, c6)
+	c0, c1 = max(c0, c1), min(c0, c1)
+	c2, c5 = max(c2, c5), min(c2, c5)
+	c3, c4 = max(c3, c4), min(c3, c4)
+	c1, c2 = max(c1, c2), min(c1, c2)
+	c4, c6 = max(c4, c6), min(c4, c6)
+	c2, c3 = max(c2, c3), min(c2, c3)
+	c4, c5 = max(c4, c5), min(c4, c5)
+	c1, c2 = max(c1, c2), min(c1, c2)
+	c3, c4 = max(c3, c4), min(c3, c4)
+	c5, c6 = max(c5, c6), min(c5, c6)
+	v := tileValues
+	once := s.fixed*wm + s.crossBase +
+		c0*v[0] + c1*v[1] + c2*v[2] + c3*v[3] + c4*v[4] + c5*v[5] + c6*v[6]
 	if s.k == rules.RackSize {
 		once += rules.BingoBonus
 	}
