@@ -1058,53 +1058,98 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 // spells). The rack's letters (slots, highest value first) are the wheels
 // of an odometer of the tiles taken, the last turning fastest: the order
 // in which they come is a recursion's, each subset's values are appended
-// in order, and each is one step from another. from[i] is where the subset
-// of the tiles taken up to wheel i is (emptySubset before any); when wheel
-// i turns, the wheels after it go back to 0, so they take its new subset.
-// Each subset is built in its place from the one it extends: a copy made
-// on the stack and stored whole after its fields change stalls on store
-// forwarding.
+// in order, and each is one step from another, its parent, found by index.
+// Which wheel turns at each step, and which subset it extends, depend only
+// on how many tiles of each letter the rack has (its shape), so they are
+// worked out once per shape (subsetSteps): the loop has no branches on the
+// wheels, whose exits mispredicted about once a subset. Each field is
+// stored once, from the parent's field: a copy of the parent made whole
+// and then changed loaded 16 bytes at a time, which waits on the parent's
+// field stores when it was made just before.
 func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8) {
-	n := len(slots)
 	subs := &g.ri.subsets
-	var taken [rules.RackSlots]uint8
-	var from [rules.RackSlots]uint8
-	for i := range from {
-		from[i] = emptySubset
+	shape := 0
+	tiles := 0
+	for _, l := range slots {
+		tiles += int(rack[l])
+		shape |= 1 << (tiles - 1)
 	}
-	num := 0
-	for {
-		i := n - 1
-		for ; i >= 0 && (taken[i] == rack[slots[i]] || subs[from[i]&127].k == rules.RackSize); i-- {
-			taken[i] = 0
-		}
-		if i < 0 {
-			g.ri.numSubsets = num
-			return
-		}
-		l := rules.Letter(slots[i])
-		taken[i]++
-		st := &subs[num&127]
-		*st = subs[from[i]&127]
-		packValue(&st.packed, int(st.k), int8(l.Value()))
-		st.rank += rankStep[st.k][symbolOf[l]]
-		st.k++
-		if l == rules.Blank {
-			st.fp += fingerprints[wildcard]
-			st.blanks++
-		} else {
-			st.fp += fingerprints[l]
-			st.letters |= 1 << l
-		}
-		st.idx += g.leaves.radix[l]
-		st.counts += 1 << (4 * i)
-		st.leave = g.leaves.value[st.idx]
-		for j := i; j < n; j++ {
-			from[j] = uint8(num)
-		}
-		num++
+	steps := subsetSteps[shape&127]
+	for num, step := range steps {
+		p, st := &subs[step.parent&127], &subs[num&127]
+		l := rules.Letter(slots[step.wheel&7])
+		k := p.k
+		st.packed[0], st.packed[1] = p.packed[0], p.packed[1]
+		packValue(&st.packed, int(k), int8(valueOf[l]))
+		st.rank = p.rank + rankStep[k&7][symbolOf[l]]
+		st.k = k + 1
+		st.fp = p.fp + subsetPrint[l]
+		st.blanks = p.blanks + int8(blankCount[l])
+		st.letters = p.letters | letterBit[l]
+		st.idx = p.idx + g.leaves.radix[l]
+		st.counts = p.counts + 1<<(4*step.wheel)
+		st.leave = g.leaves.value[st.idx&127]
+		st.spells = false
 	}
+	g.ri.numSubsets = len(steps)
 }
+
+// subsetStep is a step of spellSubsets: the subset made by adding a tile of
+// the rack's wheel-th letter to the subset at parent.
+type subsetStep struct{ wheel, parent uint8 }
+
+// subsetSteps[shape] are spellSubsets' steps for the racks of a shape: bit
+// t-1 is set when the letters up to some one hold t tiles in all (so a
+// rack of 7 different letters is 127 and AAB is 0b110).
+var subsetSteps = func() (all [128][]subsetStep) {
+	for shape := 1; shape < 128; shape++ {
+		var counts []uint8
+		prev := 0
+		for t := 1; t <= rules.RackSize; t++ {
+			if shape&(1<<(t-1)) != 0 {
+				counts = append(counts, uint8(t-prev))
+				prev = t
+			}
+		}
+		n := len(counts)
+		var taken [rules.RackSize]uint8
+		var from [rules.RackSize]uint8
+		for i := range from {
+			from[i] = emptySubset
+		}
+		var steps []subsetStep
+		for {
+			i := n - 1
+			for ; i >= 0 && taken[i] == counts[i]; i-- {
+				taken[i] = 0
+			}
+			if i < 0 {
+				break
+			}
+			taken[i]++
+			steps = append(steps, subsetStep{wheel: uint8(i), parent: from[i]})
+			for j := i; j < n; j++ {
+				from[j] = uint8(len(steps) - 1)
+			}
+		}
+		all[shape] = steps
+	}
+	return all
+}()
+
+// Per letter: its fingerprint in a subset (a blank's is the wildcard's),
+// the blanks it adds and its bit among the subset's letters (none for a
+// blank), so a step needs no branch on blanks.
+var subsetPrint, blankCount, letterBit = func() (prints [rules.RackSlots]uint64, blanks [rules.RackSlots]uint8, bits [rules.RackSlots]uint32) {
+	for l := range rules.RackSlots {
+		if rules.Letter(l) == rules.Blank {
+			prints[l], blanks[l] = fingerprints[wildcard], 1
+			continue
+		}
+		prints[l], bits[l] = fingerprints[l], 1<<l
+	}
+	return prints, blanks, bits
+}()
 
 // spellWords fills g.ri.spell from the rack's subsets.
 func (g *Generator) spellWords() {

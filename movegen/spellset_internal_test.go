@@ -42,11 +42,11 @@ func TestMultisetRankIsDense(t *testing.T) {
 }
 
 // TestRackSubsetsMatchPlainCounts: every subset the rack's set-up lists
-// (an odometer summing each field as it goes) has the size, blanks,
-// letters, fingerprint, dense rank and leave number that its letter counts
-// give when worked out plainly; the subsets are all the rack's non-empty
-// sub-multisets, once each; and whether each spells a word on its own
-// agrees with the index.
+// (steps by the rack's shape, summing each field as they go) has the size,
+// blanks, letters, fingerprint, dense rank, leave number and packed tile
+// values (highest first) that its letter counts give when worked out
+// plainly; the subsets are all the rack's non-empty sub-multisets, once
+// each; and whether each spells a word on its own agrees with the index.
 func TestRackSubsetsMatchPlainCounts(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
 	g := New(lex)
@@ -93,6 +93,18 @@ func TestRackSubsetsMatchPlainCounts(t *testing.T) {
 				t.Fatalf("rack %s, subset %v: blanks, letters or fingerprint differ", rack.String(), counts)
 			case sub.idx != used || sub.leave != g.leaves.value[used] || seen[used]:
 				t.Fatalf("rack %s, subset %v: leave number %d (want %d, seen before %v)", rack.String(), counts, sub.idx, used, seen[used])
+			}
+			// Its tile values, highest first, packed for packedDot.
+			var packed [2]uint64
+			at := 0
+			for _, l := range lettersByValue {
+				for range counts[l] {
+					packValue(&packed, at, int8(l.Value()))
+					at++
+				}
+			}
+			if sub.packed != packed {
+				t.Fatalf("rack %s, subset %v: packed values %x, want %x", rack.String(), counts, sub.packed, packed)
 			}
 			seen[used] = true
 			if k >= 2 {
