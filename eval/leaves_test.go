@@ -224,7 +224,8 @@ func TestSetValue(t *testing.T) {
 // TestRackLeaveValuesMatchesValue checks the rack-at-once look-up against
 // Value for every leave of random racks of 1 to 7 tiles (blanks and
 // repeated letters included), of racks with leaves outside the table (two
-// Qs, more tiles than the distribution holds), and of a zero table.
+// Qs, more tiles than the distribution holds), of racks of more than 7
+// tiles, and of a zero table.
 func TestRackLeaveValuesMatchesValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	lt := NewLeaveTable()
@@ -240,6 +241,8 @@ func TestRackLeaveValuesMatchesValue(t *testing.T) {
 	var odd rules.Rack
 	odd[5] = 7 // seven Es: leaves of up to six are in the table
 	racks = append(racks, mustRack(t, "QQ??"), mustRack(t, "AEINRST"), mustRack(t, "EEEEEEE"), odd)
+	// More than a rack's tiles (outside the rules) but within 128 leaves.
+	racks = append(racks, mustRack(t, "AAAAAAAAB"), mustRack(t, "EEEEEEEEEEEE"), mustRack(t, "??AAEEII"))
 	check := func(lt *LeaveTable, rack *rules.Rack) {
 		// The numbering of movegen.RackLeaveValuer: letters in slot order,
 		// each with radix the product of (count+1) before it.
