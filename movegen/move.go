@@ -54,6 +54,13 @@ func (m *Move) Placed() rules.Play {
 	return rules.Play{Row: int(m.Row), Col: int(m.Col), Dir: m.Dir, Tiles: append([]rules.Letter(nil), m.Tiles[:m.Len]...)}
 }
 
+// PlacedView is Placed without the copy: the play's tiles are m's, so it is
+// valid only while m is unchanged (a game's referee and board use it once
+// a turn).
+func (m *Move) PlacedView() rules.Play {
+	return rules.Play{Row: int(m.Row), Col: int(m.Col), Dir: m.Dir, Tiles: m.Tiles[:m.Len]}
+}
+
 // Used returns the rack tiles the move takes off the rack (placed or
 // exchanged), blanks as rules.Blank.
 func (m *Move) Used() rules.Rack {

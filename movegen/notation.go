@@ -409,7 +409,7 @@ func CheckMove(m *Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gaddag
 	if m.Len < 1 || int(m.Len) > rules.Size {
 		return 0, fmt.Errorf("the play covers %d squares; a play covers 1 to %d", m.Len, rules.Size)
 	}
-	p := m.Placed()
+	p := m.PlacedView()
 	if err := b.CheckPlacement(p); err != nil {
 		return 0, err
 	}

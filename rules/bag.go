@@ -49,23 +49,31 @@ func (b *Bag) Draw(n int) []Letter {
 	n = max(0, min(n, len(b.tiles)))
 	out := make([]Letter, 0, n)
 	for range n {
-		i := b.intN(len(b.tiles))
-		last := len(b.tiles) - 1
-		out = append(out, b.tiles[i])
-		b.tiles[i] = b.tiles[last]
-		b.tiles = b.tiles[:last]
+		out = append(out, b.take())
 	}
 	return out
 }
 
-// DrawInto draws min(n, Len) tiles onto r and returns how many it drew. To
-// refill a rack pass RackSize - r.Count().
+// take removes a tile drawn at random and returns it; the bag must not be
+// empty.
+func (b *Bag) take() Letter {
+	i := b.intN(len(b.tiles))
+	last := len(b.tiles) - 1
+	l := b.tiles[i]
+	b.tiles[i] = b.tiles[last]
+	b.tiles = b.tiles[:last]
+	return l
+}
+
+// DrawInto draws min(n, Len) tiles onto r, the same tiles Draw would, and
+// returns how many it drew. To refill a rack pass RackSize - r.Count(). It
+// allocates nothing.
 func (b *Bag) DrawInto(r *Rack, n int) int {
-	drawn := b.Draw(n)
-	for _, l := range drawn {
-		r.Add(l)
+	n = max(0, min(n, len(b.tiles)))
+	for range n {
+		r.Add(b.take())
 	}
-	return len(drawn)
+	return n
 }
 
 // Return puts tiles back (after an exchange); a blank designated as a letter

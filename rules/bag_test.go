@@ -195,3 +195,25 @@ func TestBagUniform(t *testing.T) {
 		}
 	}
 }
+
+// TestBagDrawIntoMatchesDraw: DrawInto draws the tiles Draw would from the
+// same bag, one refill after another, and allocates nothing.
+func TestBagDrawIntoMatchesDraw(t *testing.T) {
+	for seed := range uint64(50) {
+		a, b := NewBag(seed), NewBag(seed)
+		for _, n := range []int{7, 3, 7, 1, 0, 5, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7} {
+			var want, got Rack
+			for _, l := range a.Draw(n) {
+				want.Add(l)
+			}
+			if k := b.DrawInto(&got, n); k != want.Count() || got != want {
+				t.Fatalf("seed %d: DrawInto(%d) drew %d tiles %v, Draw drew %v", seed, n, k, got, want)
+			}
+		}
+	}
+	bag := NewBag(1)
+	var r Rack
+	if allocs := testing.AllocsPerRun(10, func() { bag.DrawInto(&r, 1) }); allocs != 0 {
+		t.Errorf("DrawInto: %v allocations a call", allocs)
+	}
+}

@@ -173,6 +173,8 @@ type game struct {
 	scores    [2]int
 	scoreless int
 	rec       *GameRecord
+	v         View         // the turn's (see play)
+	m         movegen.Move // the turn's move
 }
 
 func (g *game) play(ctx context.Context, seat int) (*GameRecord, error) {
@@ -180,19 +182,23 @@ func (g *game) play(ctx context.Context, seat int) (*GameRecord, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		v := g.view(seat, turn)
-		m, err := g.players[seat].Choose(ctx, &v)
+		// The view and the move live in the game: handed to the players'
+		// methods, locals would be allocated every turn.
+		v, m := &g.v, &g.m
+		*v = g.view(seat, turn)
+		var err error
+		*m, err = g.players[seat].Choose(ctx, v)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			return nil, fmt.Errorf("sim: turn %d, %s (seat %d): %w", turn+1, g.rec.Players[seat], seat, err)
 		}
-		if err := g.check(&m, seat); err != nil {
+		if err := g.check(m, seat); err != nil {
 			return nil, fmt.Errorf("sim: turn %d, %s (seat %d), rack %s: illegal move %s: %w",
 				turn+1, g.rec.Players[seat], seat, g.racks[seat], m.NotationOn(&g.board), err)
 		}
-		if g.apply(&m, seat) {
+		if g.apply(m, seat) {
 			return g.rec, nil
 		}
 		seat = 1 - seat
@@ -239,7 +245,7 @@ func (g *game) apply(m *movegen.Move, seat int) (over bool) {
 		used := m.Used()
 		g.racks[seat].Sub(used)
 		g.onBoard = addRacks(g.onBoard, used)
-		g.board.Apply(m.Placed())
+		g.board.Apply(m.PlacedView())
 		g.gen.Apply(m)
 		if m.NumTiles == rules.RackSize {
 			rec.Bingos[seat]++
@@ -290,10 +296,8 @@ func (g *game) apply(m *movegen.Move, seat int) (over bool) {
 // draw refills seat's rack and returns the tiles drawn.
 func (g *game) draw(seat int) rules.Rack {
 	var drawn rules.Rack
-	for _, l := range g.bag.Draw(rules.RackSize - g.racks[seat].Count()) {
-		drawn.Add(l)
-		g.racks[seat].Add(l)
-	}
+	g.bag.DrawInto(&drawn, rules.RackSize-g.racks[seat].Count())
+	g.racks[seat] = addRacks(g.racks[seat], drawn)
 	return drawn
 }
 

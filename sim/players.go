@@ -25,8 +25,10 @@ type Player interface {
 	Name() string
 	StartGame(s GameStart)
 	// Choose returns the move to make. The game checks that it is legal.
+	// v is valid during the call only (the game reuses it).
 	Choose(ctx context.Context, v *View) (movegen.Move, error)
-	// Observe is told the move seat made, after the board was updated.
+	// Observe is told the move seat made, after the board was updated; m
+	// is valid during the call only.
 	Observe(seat int, m *movegen.Move)
 }
 
