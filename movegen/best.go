@@ -1065,7 +1065,9 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 // wheels, whose exits mispredicted about once a subset. Each field is
 // stored once, from the parent's field: a copy of the parent made whole
 // and then changed loaded 16 bytes at a time, which waits on the parent's
-// field stores when it was made just before.
+// field stores when it was made just before. The shapes are those of racks
+// of at most RackSize tiles, the only ones Best analyzes (it hands larger
+// racks to Generate).
 func (g *Generator) spellSubsets(rack *rules.Rack, slots []uint8) {
 	subs := &g.ri.subsets
 	shape := 0
