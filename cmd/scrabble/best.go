@@ -89,7 +89,9 @@ move of a poor rack can be an exchange.
 The board, rack and lexicon are taken as by 'scrabble moves': --board is a
 15-line grid or one line of CGP ('-' reads standard input); a CGP position
 with a rack needs no --rack; the lexicon is --lexicon, else the CGP's lex
-opcode if installed, else the default lexicon.
+opcode if installed, else the default lexicon. A board holding words that
+are not in the lexicon is used as it is, with one warning line on standard
+error naming them.
 
 When no play is possible it says so, and whether exchanging is allowed (the
 bag holds at least 7 tiles) or only passing is.
@@ -134,6 +136,7 @@ object.`,
 			if err != nil {
 				return err
 			}
+			a.warnPhonies(board, &t.pos.Board, t.lex)
 			gen, err := t.generator(terms)
 			if err != nil {
 				return err
