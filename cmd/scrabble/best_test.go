@@ -24,7 +24,7 @@ var exchangeRacks = []string{"IIUUVVW", "VVWWUUI", "QVVWWUU", "QIIUUVW", "UUUVVW
 // TestRankBestWeighsExchangesAndPass: best's ranking is the full list's
 // (every play, exchange and the pass, sorted by equity, ties by Compare),
 // top move and runners-up, with the NWL23 leave values, on every committed
-// benchmark position with its own rack and with racks built to need an
+// benchmark position (and examples/pos.cgp, testdata/endgame.cgp) with its own rack and with racks built to need an
 // exchange, at the position's bag and at the bag sizes either side of the
 // exchange limit; its best move is the one the self-play equity player
 // takes (gen.Best with exchanges and pass); with fewer than 7 tiles in the
@@ -38,6 +38,19 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 	ps, err := benchmarks.Positions()
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The other committed positions: the README's example and an endgame
+	// with the opponent's rack known.
+	for _, f := range []string{filepath.Join("..", "..", "examples", "pos.cgp"), filepath.Join("testdata", "endgame.cgp")} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		more, err := benchmarks.ParsePositions(f, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, more...)
 	}
 	var bad []rules.Rack
 	for _, s := range exchangeRacks {
@@ -54,7 +67,7 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 		gen.SetBoard(&p.Board)
 		racks := []rules.Rack{p.Racks[0]}
 		for _, r := range bad {
-			if _, err := rules.Unseen(&p.Board, r); err == nil {
+			if unseen, err := rules.Unseen(&p.Board, r); err == nil && unseen.Contains(p.Racks[1]) {
 				racks = append(racks, r)
 			}
 		}
@@ -64,6 +77,9 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 				t.Fatalf("position %d: rack %s: %v", i+1, rack, err)
 			}
 			bag := max(0, unseen.Count()-rules.RackSize) // as loadTurn takes it
+			if opp := p.Racks[1]; opp.Count() > 0 {
+				bag = unseen.Count() - opp.Count()
+			}
 			bags := []int{bag}
 			if ri > 0 && i%4 == 0 && unseen.Count() >= rules.RackSize+rules.ExchangeMinBag {
 				bags = append(bags, rules.ExchangeMinBag, rules.ExchangeMinBag-1)
