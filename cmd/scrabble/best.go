@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -10,17 +11,59 @@ import (
 	"scrabble/rules"
 )
 
-// counting passes moves on to a recorder, counting them.
-type counting struct {
-	rec movegen.Recorder
-	n   int
+// kindCounts counts the moves of each kind a search handed over, passing
+// them on to a recorder.
+type kindCounts struct {
+	rec                    movegen.Recorder
+	plays, exchanges, pass int
 }
 
-func (c *counting) Record(m *movegen.Move) {
-	c.n++
-	if c.rec != nil {
-		c.rec.Record(m)
+func (c *kindCounts) Record(m *movegen.Move) {
+	switch m.Kind {
+	case movegen.Play:
+		c.plays++
+	case movegen.Exchange:
+		c.exchanges++
+	default:
+		c.pass++
 	}
+	c.rec.Record(m)
+}
+
+// String says how many moves of each kind there were: "10 plays, 53
+// exchanges and the pass".
+func (c *kindCounts) String() string {
+	parts := []string{plural(c.plays, "play")}
+	if c.exchanges > 0 {
+		parts = append(parts, plural(c.exchanges, "exchange"))
+	}
+	if c.pass > 0 {
+		parts = append(parts, "the pass")
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// rankBest lists the n best moves (all of them for n == 0) by equity, ties
+// broken by movegen.Compare, weighing what the self-play equity player
+// weighs (sim's staticPlayer calls gen.Best with these options): every play,
+// every exchange when the bag allows one (rules.CanExchange) and the pass.
+// gen must have the board and the equity valuer set.
+func rankBest(gen *movegen.Generator, rack *rules.Rack, bag int, openCost int32, n int) ([]movegen.Move, kindCounts) {
+	opts := movegen.Options{Exchanges: true, Pass: true, OpenCost: openCost}
+	if n == 0 {
+		var all movegen.AllMoves
+		c := kindCounts{rec: &all}
+		gen.Generate(rack, bag, opts, &c)
+		slices.SortFunc(all.Moves, func(a, b movegen.Move) int { return movegen.ByEquity(&a, &b) })
+		return all.Moves, c
+	}
+	top := &movegen.TopN{N: n, Better: movegen.ByEquity}
+	c := kindCounts{rec: top}
+	gen.Generate(rack, bag, opts, &c)
+	return top.Moves(), c
 }
 
 func newBestCmd(a *app) *cobra.Command {
@@ -33,35 +76,42 @@ func newBestCmd(a *app) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "best --board FILE [--rack TILES]",
-		Short: "Show the best play of a position and the runners-up",
-		Long: `Find the best play for the rack on the board, and list the next best
-(--top N runners-up, 5 by default). Best means highest equity: the score plus
-the engine's trained value of the tiles kept (for NWL and Collins lexica;
-score alone for others); with the bag empty, going out earns twice the
-opponent's rack and tiles kept cost twice their value.
+		Short: "Show the best move of a position and the runners-up",
+		Long: `Find the best move for the rack on the board, and list the next best
+(--top N runners-up, 5 by default; --top 0 lists every move). Best means
+highest equity: the score plus the engine's trained value of the tiles kept
+(for NWL and Collins lexica; score alone for others); with the bag empty,
+going out earns twice the opponent's rack and tiles kept cost twice their
+value. Every play, every exchange (when the bag holds at least 7 tiles) and
+the pass are weighed, as the self-play equity player weighs them, so the best
+move of a poor rack can be an exchange.
 
 The board, rack and lexicon are taken as by 'scrabble moves': --board is a
 15-line grid or one line of CGP ('-' reads standard input); a CGP position
 with a rack needs no --rack; the lexicon is --lexicon, else the CGP's lex
-opcode if installed, else the default lexicon.
+opcode if installed, else the default lexicon. A board holding words that
+are not in the lexicon is used as it is, with one warning line on standard
+error naming them.
 
-When no play is possible it says whether exchanging is allowed (the bag holds
-at least 7 tiles) or only passing is.
+When no play is possible it says so, and whether exchanging is allowed (the
+bag holds at least 7 tiles) or only passing is.
 
 --sim ranks the best candidates by Monte Carlo simulation instead, with the
 options of 'scrabble sim' (--plies, --iterations, --time, --threads,
 --candidates, --stop, --seed; see 'scrabble sim --help'). --json prints the
-moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
+moves as 'moves --json' does, best first, or with --sim the simulation's JSON
+object.`,
 		Example: `  scrabble best --board examples/pos.txt --rack AEINRST
   scrabble best --board examples/pos.cgp
   scrabble best --board examples/pos.cgp --rack QUIXOTE --top 10
+  scrabble --lexicon NWL23 best --board examples/pos.txt --rack IIUUVVW
   scrabble --lexicon NWL23 best --board game.cgp --top 0
   scrabble best --board examples/pos.txt --rack AEINRST --sim --iterations 2000 --threads 2
   scrabble best --board examples/pos.cgp --sim --time 10s --json`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if top < 0 {
-				return usagef("--top must be 0 (no runners-up) or more, not %d", top)
+				return usagef("--top must be 0 (all) or more, not %d", top)
 			}
 			terms, err := parseTermsFlag("terms", termsText)
 			if err != nil {
@@ -71,7 +121,11 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 				if !terms.IsZero() {
 					return usagef("--terms is for the static ranking: the simulation takes no equity terms")
 				}
-				return a.simulate(cmd, sf, board, rack, top+1, asJSN)
+				shown := 0 // all
+				if top > 0 {
+					shown = top + 1
+				}
+				return a.simulate(cmd, sf, board, rack, shown, asJSN)
 			}
 			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed"} {
 				if cmd.Flags().Changed(name) {
@@ -82,15 +136,16 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 			if err != nil {
 				return err
 			}
+			a.warnPhonies(board, &t.pos.Board, t.lex)
 			gen, err := t.generator(terms)
 			if err != nil {
 				return err
 			}
-			best := &movegen.TopN{N: top + 1, Better: movegen.ByEquity}
-			c := counting{rec: best}
-			gen.Generate(&t.rack, t.bag, movegen.Options{OpenCost: terms.OpenCost(t.bag)}, &c) // plays only
-			w := a.stdout
-			ms := best.Moves()
+			n := 0 // all
+			if top > 0 {
+				n = top + 1
+			}
+			ms, c := rankBest(gen, &t.rack, t.bag, terms.OpenCost(t.bag), n)
 			out := make([]moveJSON, len(ms))
 			for i := range ms {
 				out[i] = movegen.Describe(&t.pos.Board, t.rack, &ms[i])
@@ -98,22 +153,32 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 			if asJSN {
 				return writeMovesJSON(a.stdout, out)
 			}
-			fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n\n", t.rack, t.lexName(), plural(c.n, "play"))
-			if len(ms) == 0 {
+			w := a.stdout
+			fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n\n", t.rack, t.lexName(), c.String())
+			if c.plays == 0 {
 				if rules.CanExchange(t.bag) {
 					fmt.Fprintf(w, "No play: exchange or pass (the bag holds %s).\n", plural(t.bag, "tile"))
 				} else {
 					fmt.Fprintf(w, "No play: pass (the bag holds %s, too few to exchange).\n", plural(t.bag, "tile"))
 				}
-				return nil
+			}
+			if len(out) == 0 {
+				return nil // an empty rack
 			}
 			b := out[0]
 			l := b.Leave
 			if l == "" {
 				l = "-"
 			}
-			fmt.Fprintf(w, "Best play: %s  %d points, equity %.1f\n", b.Move, b.Score, b.Equity)
-			fmt.Fprintf(w, "  words:   %s\n", strings.Join(b.Words, ", "))
+			switch b.Kind {
+			case "play":
+				fmt.Fprintf(w, "Best play: %s  %d points, equity %.1f\n", b.Move, b.Score, b.Equity)
+				fmt.Fprintf(w, "  words:   %s\n", strings.Join(b.Words, ", "))
+			case "exchange":
+				fmt.Fprintf(w, "Best move: %s (exchange %s)  %d points, equity %.1f\n", b.Move, b.Tiles, b.Score, b.Equity)
+			default:
+				fmt.Fprintf(w, "Best move: %s (pass)  %d points, equity %.1f\n", b.Move, b.Score, b.Equity)
+			}
 			fmt.Fprintf(w, "  leave:   %s\n", l)
 			if len(out) == 1 {
 				return nil
@@ -125,7 +190,7 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 	f := cmd.Flags()
 	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
 	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
-	f.IntVarP(&top, "top", "n", 5, "how many runners-up to list (0: none)")
+	f.IntVarP(&top, "top", "n", 5, "how many runners-up to list (0: all moves)")
 	f.BoolVar(&simMode, "sim", false, "rank the best candidates by Monte Carlo simulation (see 'scrabble sim')")
 	f.BoolVar(&asJSN, "json", false, "print JSON (fields in README.md)")
 	f.StringVar(&termsText, "terms", "", termsFlagUsage)

@@ -304,6 +304,7 @@ bag empty the end-of-game arithmetic.`,
 			if err != nil {
 				return err
 			}
+			a.warnPhonies(board, &t.pos.Board, t.lex)
 			gen, err := t.generator(terms)
 			if err != nil {
 				return err

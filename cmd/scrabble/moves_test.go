@@ -231,8 +231,11 @@ func TestBest(t *testing.T) {
 	if strings.Contains(out, "\n4 ") {
 		t.Errorf("--top 2 listed more:\n%s", out)
 	}
-	if out := e.ok("best", "-b", grid, "-r", "AEST", "--top", "0"); strings.Contains(out, "Runners-up") {
-		t.Errorf("--top 0 listed runners-up:\n%s", out)
+	// --top 0 lists every move: the plays, exchanges and pass that
+	// 'moves --exchanges' lists.
+	every := checkMovesJSON(t, e.ok("moves", "-b", grid, "-r", "AEST", "--exchanges", "--json"), board, rack)
+	if out := e.ok("best", "-b", grid, "-r", "AEST", "--top", "0"); !strings.Contains(out, "\n"+itoa(len(every))+" ") || strings.Contains(out, "\n"+itoa(len(every)+1)+" ") {
+		t.Errorf("--top 0 did not list all %d moves:\n%s", len(every), out)
 	}
 	if out := e.ok("best", "-b", grid, "-r", "ZX"); !strings.Contains(out, "No play: exchange or pass") {
 		t.Errorf("no play:\n%s", out)

@@ -46,6 +46,7 @@ format prints the position as one line of CGP.`,
 			if err != nil {
 				return err
 			}
+			a.warnShownPhonies(board, p)
 			if format == "cgp" {
 				_, err := fmt.Fprintln(a.stdout, p.CGP())
 				return err
