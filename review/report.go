@@ -71,7 +71,9 @@ type Turn struct {
 	// the legal moves.
 	Rank  int `json:"rank"`
 	Moves int `json:"moves"`
-	// Flags: "missed_bingo", "phony", "withdrawn", "not_ranked".
+	// Flags: "missed_bingo", "phony", "withdrawn", "not_ranked",
+	// "lost_challenge" (a pass that is the turn lost by challenging a play
+	// that stood; such a turn is skipped).
 	Flags []string `json:"flags"`
 	// Phonies are the words of the play made that the lexicon lacks.
 	Phonies []string `json:"phonies,omitempty"`
@@ -97,6 +99,10 @@ const (
 	// FlagNotRanked: the ranker could not value the move made or the best,
 	// so equity_lost is by static equity.
 	FlagNotRanked = "not_ranked"
+	// FlagLostChallenge: the turn is a pass that the player did not choose:
+	// they challenged the opponent's play in vain and lost their turn. It
+	// is skipped (not reviewed) and left out of the summary's equity.
+	FlagLostChallenge = "lost_challenge"
 )
 
 // Move is a move in a report: the fields of "scrabble moves --json" and a
