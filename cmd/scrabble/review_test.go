@@ -206,3 +206,45 @@ func TestReviewSim(t *testing.T) {
 		t.Errorf("review --sim:\n%s", out)
 	}
 }
+
+// TestReviewLexiconFamily: a game's #lexicon that is not installed falls
+// back to the newest installed lexicon of its family, with a note, before
+// the default; phonies are judged in that list. A CGP's lex opcode follows
+// the same rule.
+func TestReviewLexiconFamily(t *testing.T) {
+	e := newTestEnv(t)
+	e.ok("lexicon", "add", "DEF", e.file("def.txt", "DOG\n"), "--default")
+	e.ok("lexicon", "add", "NWL20", e.file("nwl20.txt", "DOG\n"))
+	e.ok("lexicon", "add", "NWL23", e.file("nwl23.txt", "CAT\nACT\n"))
+	e.ok("lexicon", "add", "CSW24", e.file("csw24.txt", "DOG\n"))
+	for _, tc := range []struct{ lexicon, uses, note string }{
+		{"NWL2018", "NWL23", "the game's lexicon NWL2018 is not installed; using NWL23, the newest installed lexicon of its family"},
+		{"TWL06", "NWL23", "the game's lexicon TWL06 is not installed; using NWL23"},
+		{"CSW19", "CSW24", "the game's lexicon CSW19 is not installed; using CSW24"},
+		{"ODS8", "DEF", "the game's lexicon ODS8 is not installed; using the default lexicon DEF"},
+	} {
+		game := e.file(tc.lexicon+".gcg", "#player1 a\n#player2 b\n#lexicon "+tc.lexicon+"\n>a: ACEIRST 8F CAT +10 10\n")
+		r := e.run("review", game, "--json")
+		var rep struct {
+			Lexicon string `json:"lexicon"`
+			Turns   []struct {
+				Phonies []string `json:"phonies"`
+			} `json:"turns"`
+		}
+		if r.code != 0 || json.Unmarshal([]byte(r.stdout), &rep) != nil {
+			t.Fatalf("%s: %+v", tc.lexicon, r)
+		}
+		if !strings.Contains(r.stderr, "scrabble: note: "+tc.note) || rep.Lexicon != tc.uses {
+			t.Errorf("#lexicon %s: lexicon %s, stderr %q; want %s and %q", tc.lexicon, rep.Lexicon, r.stderr, tc.uses, tc.note)
+		}
+		// CAT is a word of NWL23 only.
+		if phony := len(rep.Turns) == 1 && len(rep.Turns[0].Phonies) > 0; phony != (tc.uses != "NWL23") {
+			t.Errorf("#lexicon %s: turns %+v", tc.lexicon, rep.Turns)
+		}
+	}
+	cgp := e.file("pos.cgp", "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACT/ 0/0 0 lex NWL2018;\n")
+	r := e.run("best", "--board", cgp)
+	if r.code != 0 || !strings.Contains(r.stdout, "lexicon NWL23") || !strings.Contains(r.stderr, "using NWL23, the newest installed lexicon of its family") {
+		t.Errorf("best of a CGP with lex NWL2018: %+v", r)
+	}
+}
