@@ -138,11 +138,15 @@ type PlayerSummary struct {
 
 // Costly is a turn that gave up equity.
 type Costly struct {
+	// File is the game's file; set only in a Collection's summary.
+	File       string  `json:"file,omitempty"`
 	Turn       int     `json:"turn"`
 	Player     string  `json:"player"`
 	Played     string  `json:"played"`
 	Best       string  `json:"best"`
 	EquityLost float64 `json:"equity_lost"`
+
+	game int // index in Collection.Games
 }
 
 // Point is the score after a turn: Recorded and Computed by player.
