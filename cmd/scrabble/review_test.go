@@ -329,7 +329,7 @@ func TestReviewSeveralGames(t *testing.T) {
 	// Sums by player from the single reviews (vs_andy counted twice).
 	type sum struct {
 		games, turns, skipped, best, missed, phonies int
-		lost                                        float64
+		lost                                         float64
 	}
 	want := map[string]*sum{}
 	totalTurns := 0
