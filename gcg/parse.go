@@ -300,6 +300,10 @@ func (p *parser) event(n int, s string) {
 	}
 	nick := strings.TrimSuffix(f[0], ":")
 	f = f[1:]
+	if missingTotal(f) {
+		p.errorf(n, "the cumulative score is missing after the score %s: want >nick: RACK MOVE +SCORE TOTAL, e.g. >Joel: AEINRST 8D RETAINS +66 66", f[len(f)-1])
+		return
+	}
 	if len(f) < 3 {
 		p.errorf(n, "event has too few fields: want >nick: RACK MOVE +SCORE TOTAL")
 		return
@@ -405,6 +409,27 @@ func readMove(e *Event, m []string, minus bool) error {
 		return fmt.Errorf("cannot read %q: %s", tok, want)
 	}
 	return nil
+}
+
+// missingTotal reports whether an event's fields (after "nick:") end with
+// a score but no cumulative total: the last field is signed with '+' (a
+// total never is), or it is signed with '-' (a total may be negative) and the
+// field before it is no score. Without this the score would be read as the
+// total and the move's last field as the score.
+func missingTotal(f []string) bool {
+	if len(f) < 2 {
+		return false
+	}
+	last, before := f[len(f)-1], f[len(f)-2]
+	if !isSignedNumber(last) {
+		return false
+	}
+	return last[0] == '+' || !isSignedNumber(before)
+}
+
+// isSignedNumber reports whether s is a sign and digits, such as +32 or -24.
+func isSignedNumber(s string) bool {
+	return len(s) > 1 && (s[0] == '+' || s[0] == '-') && isDigits(s[1:])
 }
 
 // number reads a score ("+12", "-5"; signed says the sign is required) or a

@@ -560,3 +560,68 @@ func (r *Registry) compileCached(path string) (*gaddag.GADDAG, error) {
 	}
 	return g, nil
 }
+
+// familyAliases joins the older names of a lexicon family to its current
+// one: TWL (and OTCWL) became NWL, the North American list; SOWPODS became
+// CSW, Collins.
+var familyAliases = map[string]string{"TWL": "NWL", "OTCWL": "NWL", "SOWPODS": "CSW"}
+
+// Family splits a lexicon name into its family and version: the family is
+// the name's leading letters in upper case, an older name mapped to the
+// current one (TWL06 and NWL2020 are both NWL); the version is the number
+// after the letters as a year (two digits are 19xx from 50, else 20xx), 0
+// when there is none. A name that does not start with a letter has no
+// family ("").
+func Family(name string) (family string, version int) {
+	i := 0
+	for i < len(name) && (name[i] >= 'A' && name[i] <= 'Z' || name[i] >= 'a' && name[i] <= 'z') {
+		i++
+	}
+	if i == 0 {
+		return "", 0
+	}
+	family = strings.ToUpper(name[:i])
+	if a, ok := familyAliases[family]; ok {
+		family = a
+	}
+	j := i
+	for j < len(name) && j-i < 4 && name[j] >= '0' && name[j] <= '9' {
+		j++
+	}
+	for _, c := range name[i:j] {
+		version = 10*version + int(c-'0')
+	}
+	if j-i == 2 {
+		version += 2000
+		if version >= 2050 {
+			version -= 100
+		}
+	}
+	return family, version
+}
+
+// FamilyFallback returns the installed lexicon to use for name when name
+// itself is not installed: the newest installed lexicon of the same family
+// (see Family; the highest version, then the last name), or "" when the
+// family has none installed or name has no family.
+func (r *Registry) FamilyFallback(name string) (string, error) {
+	fam, _ := Family(name)
+	if fam == "" {
+		return "", nil
+	}
+	names, err := r.installedNames()
+	if err != nil {
+		return "", err
+	}
+	best, bestVersion := "", -1
+	for _, n := range names {
+		f, v := Family(n)
+		if f != fam || strings.EqualFold(n, name) {
+			continue
+		}
+		if v >= bestVersion { // names are sorted: the last wins a tie
+			best, bestVersion = n, v
+		}
+	}
+	return best, nil
+}

@@ -299,3 +299,61 @@ func TestRegistryListReportsBrokenFile(t *testing.T) {
 		t.Errorf("Resolve(broken) = %v", err)
 	}
 }
+
+func TestFamily(t *testing.T) {
+	for _, tc := range []struct {
+		name, family string
+		version      int
+	}{
+		{"NWL23", "NWL", 2023},
+		{"NWL2018", "NWL", 2018},
+		{"nwl20", "NWL", 2020},
+		{"TWL06", "NWL", 2006},
+		{"TWL98", "NWL", 1998},
+		{"CSW19", "CSW", 2019},
+		{"CSW2021", "CSW", 2021},
+		{"SOWPODS", "CSW", 0},
+		{"OSPD7", "OSPD", 7},
+		{"FISE2", "FISE", 2},
+		{"23NWL", "", 0},
+		{"", "", 0},
+	} {
+		if f, v := Family(tc.name); f != tc.family || v != tc.version {
+			t.Errorf("Family(%q) = %q, %d; want %q, %d", tc.name, f, v, tc.family, tc.version)
+		}
+	}
+}
+
+func TestFamilyFallback(t *testing.T) {
+	r, root := newTestRegistry(t)
+	words := writeFile(t, filepath.Join(root, "w.txt"), "AA\nAB\n")
+	for _, n := range []string{"SOWPODS", "NWL20", "NWL23", "TWL06", "CSW21", "CSW24", "OSPD7"} {
+		if _, err := r.Add(n, words); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"NWL2018", "NWL23"},
+		{"NWL2020", "NWL23"},
+		{"nwl18", "NWL23"},
+		{"TWL98", "NWL23"},
+		{"NWL23", "NWL20"}, // never the name itself
+		{"CSW19", "CSW24"},
+		{"CSW21", "CSW24"},
+		{"Collins", ""},
+		{"OSPD6", "OSPD7"},
+		{"ODS8", ""},
+		{"123", ""},
+	} {
+		got, err := r.FamilyFallback(tc.name)
+		if err != nil || got != tc.want {
+			t.Errorf("FamilyFallback(%q) = %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+	if err := r.Remove("TWL06"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := r.FamilyFallback("TWL06"); got != "NWL23" {
+		t.Errorf("TWL06 missing: fallback %q, want NWL23", got)
+	}
+}

@@ -1,7 +1,10 @@
 package review
 
 import (
+	"bytes"
 	"cmp"
+	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -181,5 +184,96 @@ func TestReviewRealGameFacts(t *testing.T) {
 	rep = mustReview(t, replay(t, testlex.Game(t, "vs_andy.gcg")), Options{Lexicon: lex})
 	if t1 := rep.Turns[0]; t1.Player != "andy" || t1.Reviewed || t1.Skipped != "rack partly recorded (3 of 7 tiles)" {
 		t.Errorf("vs_andy turn 1: %+v", t1)
+	}
+}
+
+// TestReviewLostChallenges: a pass that is the turn lost to a challenge of
+// a play that stood is skipped as no decision and kept out of the summary.
+// Reading the shared games: the only such pass is doug's on line 30 of
+// doug_v_emely_double_challenge.gcg, right after emely went out with
+// 14L .aFS (she held ?FS); incomplete.gcg's passes (lines 20, 21) follow
+// plays that nobody challenged, and josh2.gcg's challenge bonuses are each
+// followed by a play.
+func TestReviewLostChallenges(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	want := map[string][]int{"doug_v_emely_double_challenge.gcg": {30}}
+	for _, path := range testlex.Games(t) {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			rep := mustReview(t, replay(t, path), Options{Lexicon: lex})
+			var lines []int
+			for _, tr := range rep.Turns {
+				if !slices.Contains(tr.Flags, FlagLostChallenge) {
+					continue
+				}
+				lines = append(lines, tr.Line)
+				if tr.Reviewed || !strings.HasPrefix(tr.Skipped, "a lost challenge, not a decision") {
+					t.Errorf("line %d: reviewed %v, skipped %q", tr.Line, tr.Reviewed, tr.Skipped)
+				}
+				for _, c := range rep.Summary.Costliest {
+					if c.Turn == tr.Turn {
+						t.Errorf("line %d is among the costliest turns: %+v", tr.Line, c)
+					}
+				}
+			}
+			if !slices.Equal(lines, want[name]) {
+				t.Errorf("lost challenges on lines %v, want %v", lines, want[name])
+			}
+			checkSummary(t, rep)
+		})
+	}
+}
+
+// TestReviewLostChallengeForms: the game's last play challenged in vain is
+// recognised with or without the end-of-game line and the passer's rack.
+func TestReviewLostChallengeForms(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	data, err := os.ReadFile(testlex.Game(t, "doug_v_emely_double_challenge.gcg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := strings.ReplaceAll(string(data), "\r\n", "\n")
+	for _, tc := range []struct{ name, text string }{
+		{"as recorded", full},
+		{"no end-of-game line", strings.Replace(full, ">emely:  (OPEG) +14 345\n", "", 1)},
+		{"no rack on the pass", strings.Replace(full, ">doug: EGOP - +0 451", ">doug: - +0 451", 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.text == full && tc.name != "as recorded" {
+				t.Fatal("the file changed: the edit did not apply")
+			}
+			g, err := gcg.Parse("game.gcg", []byte(tc.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := mustReview(t, g.Replay(), Options{Lexicon: lex, Players: [2]bool{true, false}})
+			last := rep.Turns[len(rep.Turns)-1]
+			if last.Line != 30 || last.Reviewed || !slices.Contains(last.Flags, FlagLostChallenge) ||
+				last.Skipped != "a lost challenge, not a decision: emely went out with 14L .aFS, which was challenged and stood" {
+				t.Errorf("line %d: reviewed %v, flags %v, skipped %q", last.Line, last.Reviewed, last.Flags, last.Skipped)
+			}
+			if s := rep.Summary.Players[0]; s.Player != "doug" || s.Skipped != 1 || s.Turns != 13 {
+				t.Errorf("summary %+v, want doug's 13 plays reviewed and the pass skipped", s)
+			}
+			// Every output says why the turn was skipped.
+			reason := "a lost challenge, not a decision: emely went out with 14L .aFS"
+			for _, out := range []struct {
+				name  string
+				write func(io.Writer, *Report) error
+				want  string
+			}{
+				{"text", WriteText, "not reviewed: " + reason},
+				{"JSON", WriteJSON, `"skipped": "` + reason},
+				{"HTML", WriteHTML, "Not reviewed: " + reason},
+			} {
+				var buf bytes.Buffer
+				if err := out.write(&buf, rep); err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(buf.String(), out.want) {
+					t.Errorf("%s lacks %q", out.name, out.want)
+				}
+			}
+		})
 	}
 }

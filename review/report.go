@@ -71,7 +71,9 @@ type Turn struct {
 	// the legal moves.
 	Rank  int `json:"rank"`
 	Moves int `json:"moves"`
-	// Flags: "missed_bingo", "phony", "withdrawn", "not_ranked".
+	// Flags: "missed_bingo", "phony", "withdrawn", "not_ranked",
+	// "lost_challenge" (a pass that is the turn lost by challenging a play
+	// that stood; such a turn is skipped).
 	Flags []string `json:"flags"`
 	// Phonies are the words of the play made that the lexicon lacks.
 	Phonies []string `json:"phonies,omitempty"`
@@ -97,6 +99,10 @@ const (
 	// FlagNotRanked: the ranker could not value the move made or the best,
 	// so equity_lost is by static equity.
 	FlagNotRanked = "not_ranked"
+	// FlagLostChallenge: the turn is a pass that the player did not choose:
+	// they challenged the opponent's play in vain and lost their turn. It
+	// is skipped (not reviewed) and left out of the summary's equity.
+	FlagLostChallenge = "lost_challenge"
 )
 
 // Move is a move in a report: the fields of "scrabble moves --json" and a
@@ -132,11 +138,15 @@ type PlayerSummary struct {
 
 // Costly is a turn that gave up equity.
 type Costly struct {
+	// File is the game's file; set only in a Collection's summary.
+	File       string  `json:"file,omitempty"`
 	Turn       int     `json:"turn"`
 	Player     string  `json:"player"`
 	Played     string  `json:"played"`
 	Best       string  `json:"best"`
 	EquityLost float64 `json:"equity_lost"`
+
+	game int // index in Collection.Games
 }
 
 // Point is the score after a turn: Recorded and Computed by player.

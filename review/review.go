@@ -179,6 +179,10 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		tr.Played.Move, tr.Played.Score = e.Move(), t.Score
 	}
 	tr.played = t.Move
+	if why := rv.lostChallenge(t); why != "" {
+		tr.Flags = append(tr.Flags, FlagLostChallenge)
+		return skip(&tr, why)
+	}
 	n := t.Rack.Count()
 	switch {
 	case n == 0:
@@ -261,6 +265,44 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		}
 	}
 	return tr, nil
+}
+
+// lostChallenge says why a pass is the turn a player lost by challenging
+// the opponent's play in vain, and so no decision of theirs; "" when it is
+// not. A pass is a lost challenge when it comes right after the opponent's
+// play, that play stood (it was not withdrawn), and either the file records
+// a challenge bonus for that play or the play took the opponent's last tile
+// (the game would have ended there but for a challenge: the pass is then
+// followed by the opponent's points for going out, or the passer's rack
+// holds every tile left).
+func (rv *reviewer) lostChallenge(t *gcg.Turn) string {
+	if t.Move.Kind != movegen.Pass || t.Number < 2 {
+		return ""
+	}
+	prev := &rv.replay.Turns[t.Number-2]
+	if prev.Player == t.Player || prev.Move.Kind != movegen.Play || prev.Withdrawn {
+		return ""
+	}
+	g := rv.replay.Game
+	opp, play := g.Players[prev.Player].Nick, g.Events[prev.Event].Move()
+	for i := prev.Event + 1; i < t.Event; i++ {
+		if e := &g.Events[i]; e.Kind == gcg.ChallengeBonus && e.Player == prev.Player {
+			return fmt.Sprintf("a lost challenge, not a decision: %s's %s was challenged and stood (challenge bonus on line %d)", opp, play, e.Line)
+		}
+	}
+	wentOut := false
+	for i := t.Event + 1; i < len(g.Events) && !g.Events[i].Kind.IsMove(); i++ {
+		if e := &g.Events[i]; e.Kind == gcg.EndPoints && e.Player == prev.Player {
+			wentOut = true
+		}
+	}
+	if n := t.Rack.Count(); n > 0 && rules.TileCount()-t.Board.TileCount() == n {
+		wentOut = true
+	}
+	if wentOut {
+		return fmt.Sprintf("a lost challenge, not a decision: %s went out with %s, which was challenged and stood", opp, play)
+	}
+	return ""
 }
 
 // rank asks the ranker to value the best moves and the one played, and

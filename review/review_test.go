@@ -308,3 +308,39 @@ func TestWriteJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewChallengeBonusPass: a pass right after a play that drew a
+// challenge bonus (challenged and stood) is a lost turn; a pass after a
+// play nobody challenged is a decision.
+func TestReviewChallengeBonusPass(t *testing.T) {
+	head := "#player1 ann\n#player2 ben\n>ann: AACESTV 8G CAT +10 10\n"
+	for _, tc := range []struct {
+		name, text string
+		lost       bool
+	}{
+		{"challenged", head + ">ann: AAESTVW (challenge) +5 15\n>ben: CEEIIOU - +0 0\n", true},
+		{"not challenged", head + ">ben: CEEIIOU - +0 0\n", false},
+		{"a play after the bonus", head + ">ann: AAESTVW (challenge) +5 15\n>ben: CEEIIOU -EEIIOU +0 0\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := gcg.Parse("bonus.gcg", []byte(tc.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := mustReview(t, g.Replay(), Options{Lexicon: tinyLexicon(t), Players: [2]bool{false, true}})
+			tr := rep.Turns[0]
+			lost := slices.Contains(tr.Flags, FlagLostChallenge)
+			if lost != tc.lost || tr.Reviewed == tc.lost {
+				t.Fatalf("lost challenge %v, reviewed %v (%q); want lost %v", lost, tr.Reviewed, tr.Skipped, tc.lost)
+			}
+			if tc.lost {
+				if want := "a lost challenge, not a decision: ann's 8G CAT was challenged and stood (challenge bonus on line 4)"; tr.Skipped != want {
+					t.Errorf("skipped %q, want %q", tr.Skipped, want)
+				}
+				if s := rep.Summary.Players[0]; s.Turns != 0 || s.Skipped != 1 || s.EquityLost != 0 || len(rep.Summary.Costliest) != 0 {
+					t.Errorf("summary %+v, costliest %+v", s, rep.Summary.Costliest)
+				}
+			}
+		})
+	}
+}

@@ -141,8 +141,9 @@ func positionName(file string) string {
 
 // positionLexicon resolves the lexicon: the lexicon setting (flag,
 // environment, config file) if given, else the position's own (the CGP lex
-// opcode) when it can be loaded, else the default lexicon, with a note on
-// stderr saying the position's lexicon was not available.
+// opcode) when it can be loaded, else the newest installed lexicon of its
+// family (lexica.Family: NWL2018 -> NWL23), else the default lexicon, with
+// a note on stderr saying the position's lexicon was not available.
 func (a *app) positionLexicon(posLex string) (*gaddag.GADDAG, error) {
 	return a.sourceLexicon("position", posLex)
 }
@@ -160,6 +161,17 @@ func (a *app) sourceLexicon(what, posLex string) (*gaddag.GADDAG, error) {
 		}
 		if _, ierr := a.reg.Info(posLex); ierr == nil {
 			return nil, err // installed, but unreadable: say so
+		}
+		// The same family's newest list judges the words most as the
+		// game's players did, better than the default.
+		if fam, ferr := a.reg.FamilyFallback(posLex); ferr == nil && fam != "" {
+			g, err := a.reg.Resolve(fam)
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintf(a.stderr, "scrabble: note: the %s's lexicon %s is not installed; using %s, the newest installed lexicon of its family (choose one with --lexicon)\n",
+				what, posLex, g.Header().Name)
+			return g, nil
 		}
 	}
 	g, err := a.reg.Resolve("")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/eval"
+	"scrabble/gaddag"
 	"scrabble/gcg"
 	"scrabble/review"
 )
@@ -24,8 +26,8 @@ func newReviewCmd(a *app) *cobra.Command {
 		iterations       int
 	)
 	cmd := &cobra.Command{
-		Use:   "review GAME.gcg",
-		Short: "Review a recorded game (GCG) turn by turn against the engine",
+		Use:   "review GAME.gcg|DIR...",
+		Short: "Review recorded games (GCG) turn by turn against the engine",
 		Long: `Replay a recorded game (GCG) with the engine's rules and review each turn of
 the player (--player, a nickname or full name; both players if none): the
 rack, the play made with its score and equity, the engine's best moves
@@ -37,19 +39,34 @@ where it can).
 
 Equity is the score plus the engine's value of the tiles kept; with the bag
 empty, going out earns twice the opponent's tiles and tiles kept cost twice
-their value. A turn is reviewed when its rack was recorded in full.
+their value. A turn is reviewed when its rack was recorded in full. A pass
+that is the turn lost to a challenge of the opponent's play that stood (the
+play drew a challenge bonus, or it went out) is no decision: it is listed as
+skipped (flag lost_challenge) and left out of the summary.
 
-The lexicon is --lexicon, else the game's #lexicon when installed (or in
-SCRABBLE_LEXICA_DIR), else the default lexicon. --json prints one JSON
-object (fields in README.md); --html FILE also writes a self-contained HTML
-page with a board per turn and charts. --sim values the engine's best
-moves and the move played by Monte Carlo simulation (--iterations each).`,
+Several games: give several files, or directories (their *.gcg files, in
+name order). Each game is reviewed, then a summary over all of them follows,
+by player: a player is matched across games by nickname, ignoring case.
+--player applies to every game (games it does not play are left out, with a
+note). --json then prints one object: {"games": [one review each, as for a
+single game], "summary": {"games", "players", "total", "costliest"}}.
+
+The lexicon is --lexicon, else each game's #lexicon when installed (or in
+SCRABBLE_LEXICA_DIR), else the newest installed lexicon of its family
+(NWL2018 -> NWL23, TWL06 -> NWL23, CSW19 -> CSW24), else the default
+lexicon. --json prints one JSON object (fields in README.md); --html FILE
+also writes a self-contained HTML page with a board per turn and charts;
+with several games --html DIR writes a page per game and an index.html
+linking them with the summaries. --sim values the engine's best moves and
+the move played by Monte Carlo simulation (--iterations each).`,
 		Example: `  scrabble review game.gcg
   scrabble --lexicon NWL23 review game.gcg --player doug --top 3
   scrabble review game.gcg --json | jq '.summary'
   scrabble review game.gcg --html report.html
+  scrabble review a.gcg b.gcg games/ --player doug
+  scrabble review games/ --html reports/ --json | jq '.summary.players'
   scrabble review game.gcg --player doug --sim --iterations 200`,
-		Args: args(cobra.ExactArgs(1)),
+		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			if top < 1 {
 				return usagef("--top must be at least 1, not %d", top)
@@ -60,65 +77,220 @@ moves and the move played by Monte Carlo simulation (--iterations each).`,
 			if iterations < 1 {
 				return usagef("--iterations must be at least 1, not %d", iterations)
 			}
-			g, err := a.readGame(argv[0])
+			files, several, err := reviewFiles(argv)
 			if err != nil {
 				return err
 			}
-			opts := review.Options{Top: top}
-			if player != "" {
-				i, err := findPlayer(g, player)
+			// Check the --html target before the review, which may take long.
+			var page *htmlFile
+			if htmlPath != "" {
+				if several {
+					err = makeHTMLDir(htmlPath)
+				} else {
+					page, err = createHTMLFile(htmlPath)
+				}
 				if err != nil {
 					return err
 				}
-				opts.Players[i] = true
-			}
-			if opts.Lexicon, err = a.sourceLexicon("game", g.Lexicon); err != nil {
-				return err
-			}
-			table, err := eval.DefaultLeaves(opts.Lexicon.Header().Name)
-			if err != nil {
-				return err
-			}
-			if table != nil {
-				opts.Leaves = table
-			}
-			if useSim {
-				opts.Ranker = newSimRanker(opts.Lexicon, opts.Leaves, iterations)
+				if page != nil {
+					defer page.abort()
+				}
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			rep, err := review.Review(ctx, g.Replay(), opts)
-			if err != nil {
-				if errors.Is(err, context.Canceled) {
-					return exitStatus(130)
-				}
-				return err
-			}
-			rep.File = argv[0]
-			if htmlPath != "" {
-				if err := writeHTMLReport(htmlPath, rep); err != nil {
+			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, iterations: iterations,
+				lexica: map[string]*gaddag.GADDAG{}}
+			var reps []*review.Report
+			for _, file := range files {
+				rep, err := rv.review(ctx, file)
+				if err != nil {
+					if errors.Is(err, context.Canceled) {
+						return exitStatus(130)
+					}
 					return err
 				}
+				if rep != nil {
+					reps = append(reps, rep)
+				}
 			}
-			if asJSON {
-				err = review.WriteJSON(a.stdout, rep)
-			} else {
-				err = review.WriteText(a.stdout, rep)
+			if !several {
+				return writeReview(a, reps[0], asJSON, page)
 			}
-			if err == nil && htmlPath != "" {
-				fmt.Fprintf(a.stderr, "Wrote %s\n", htmlPath)
+			if len(reps) == 0 {
+				return usagef("--player %q plays none of the %d games", player, len(files))
 			}
-			return err
+			return writeReviews(a, review.Collect(reps), asJSON, htmlPath)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&player, "player", "p", "", "review only this player's turns (nickname or full name)")
+	f.StringVarP(&player, "player", "p", "", "review only this player's turns (nickname or full name), in every game")
 	f.IntVarP(&top, "top", "n", review.DefaultTop, "how many of the engine's best moves to list a turn")
 	f.BoolVar(&asJSON, "json", false, "print one JSON object (fields in README.md)")
-	f.StringVar(&htmlPath, "html", "", "also write a self-contained HTML report to FILE")
+	f.StringVar(&htmlPath, "html", "", "also write a self-contained HTML report to FILE (several games: pages and an index.html into DIR)")
 	f.BoolVar(&useSim, "sim", false, "value the candidate moves by Monte Carlo simulation")
 	f.IntVar(&iterations, "iterations", defaultReviewIterations, "with --sim: iterations a turn")
 	return cmd
+}
+
+// reviewFiles expands the arguments of review into game files: a directory
+// stands for its *.gcg files in name order, "-" for standard input. several
+// says the output is for several games: more than one argument, or a
+// directory (even one holding a single game), so that the output's shape
+// follows the command line.
+func reviewFiles(argv []string) (files []string, several bool, err error) {
+	several = len(argv) > 1
+	stdin := false
+	for _, arg := range argv {
+		if arg == "-" {
+			if stdin {
+				return nil, false, usagef("standard input (-) can be read only once")
+			}
+			stdin = true
+			files = append(files, arg)
+			continue
+		}
+		st, err := os.Stat(arg)
+		if err != nil || !st.IsDir() {
+			files = append(files, arg) // reading it names the problem
+			continue
+		}
+		several = true
+		entries, err := os.ReadDir(arg)
+		if err != nil {
+			return nil, false, fmt.Errorf("reading the directory %s: %w", arg, unwrapPath(err))
+		}
+		n := 0
+		for _, e := range entries { // ReadDir sorts by name
+			if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".gcg") {
+				files = append(files, filepath.Join(arg, e.Name()))
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, false, fmt.Errorf("the directory %s holds no .gcg files", arg)
+		}
+	}
+	return files, several, nil
+}
+
+// gameReviewer reviews the games of one command line, loading each lexicon
+// once.
+type gameReviewer struct {
+	a               *app
+	top, iterations int
+	player          string
+	several, useSim bool
+	lexica          map[string]*gaddag.GADDAG // by the game's #lexicon
+}
+
+// review reviews one game; nil (and a note) when reviewing several games
+// and --player plays none of this one.
+func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report, error) {
+	a := rv.a
+	g, err := a.readGame(file)
+	if err != nil {
+		return nil, err
+	}
+	opts := review.Options{Top: rv.top}
+	if rv.player != "" {
+		i, err := findPlayer(g, rv.player)
+		if err != nil && rv.several {
+			fmt.Fprintf(a.stderr, "scrabble: note: %s: left out: %v\n", file, err)
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		opts.Players[i] = true
+	}
+	lex, ok := rv.lexica[g.Lexicon]
+	if !ok {
+		if lex, err = a.sourceLexicon("game", g.Lexicon); err != nil {
+			if rv.several {
+				err = fmt.Errorf("%s: %w", file, err)
+			}
+			return nil, err
+		}
+		rv.lexica[g.Lexicon] = lex
+	}
+	opts.Lexicon = lex
+	table, err := eval.DefaultLeaves(opts.Lexicon.Header().Name)
+	if err != nil {
+		return nil, err
+	}
+	if table != nil {
+		opts.Leaves = table
+	}
+	if rv.useSim {
+		opts.Ranker = newSimRanker(opts.Lexicon, opts.Leaves, rv.iterations)
+	}
+	rep, err := review.Review(ctx, g.Replay(), opts)
+	if err != nil {
+		return nil, err
+	}
+	rep.File = file
+	return rep, nil
+}
+
+// writeReview prints one game's review and writes its page, if asked.
+func writeReview(a *app, rep *review.Report, asJSON bool, page *htmlFile) error {
+	if page != nil {
+		if err := page.write(func(w io.Writer) error { return review.WriteHTML(w, rep) }); err != nil {
+			return err
+		}
+	}
+	var err error
+	if asJSON {
+		err = review.WriteJSON(a.stdout, rep)
+	} else {
+		err = review.WriteText(a.stdout, rep)
+	}
+	if err == nil && page != nil {
+		fmt.Fprintf(a.stderr, "Wrote %s\n", page.path)
+	}
+	return err
+}
+
+// writeReviews prints the reviews of several games and writes their pages
+// and the index into htmlDir, if given.
+func writeReviews(a *app, c *review.Collection, asJSON bool, htmlDir string) error {
+	if htmlDir != "" {
+		pages := pageNames(c.Games)
+		for i, rep := range c.Games {
+			if err := writeHTMLFile(filepath.Join(htmlDir, pages[i]), func(w io.Writer) error { return review.WriteHTML(w, rep) }); err != nil {
+				return err
+			}
+		}
+		index := filepath.Join(htmlDir, "index.html")
+		if err := writeHTMLFile(index, func(w io.Writer) error { return review.WriteHTMLIndex(w, c, pages) }); err != nil {
+			return err
+		}
+		defer fmt.Fprintf(a.stderr, "Wrote %s and %s\n", plural(len(pages), "page"), index)
+	}
+	if asJSON {
+		return review.WriteCollectionJSON(a.stdout, c)
+	}
+	return review.WriteCollectionText(a.stdout, c)
+}
+
+// pageNames names each game's page after its file (game.gcg: game.html),
+// numbered when two would clash or one would be the index.
+func pageNames(reps []*review.Report) []string {
+	used := map[string]bool{"index": true}
+	names := make([]string, len(reps))
+	for i, rep := range reps {
+		base := strings.TrimSuffix(filepath.Base(rep.File), filepath.Ext(rep.File))
+		if rep.File == "-" || base == "" {
+			base = "stdin"
+		}
+		name := base
+		for n := 2; used[strings.ToLower(name)]; n++ {
+			name = fmt.Sprintf("%s-%d", base, n)
+		}
+		used[strings.ToLower(name)] = true
+		names[i] = name + ".html"
+	}
+	return names
 }
 
 // findPlayer matches --player against the nicknames and full names,
@@ -133,26 +305,82 @@ func findPlayer(g *gcg.Game, name string) (int, error) {
 		g.Players[0].Nick, g.Players[0].DisplayName(), g.Players[1].Nick, g.Players[1].DisplayName())
 }
 
-// writeHTMLReport writes the page to a temporary file beside path and
-// renames it, so that a failed run leaves no half page.
-func writeHTMLReport(path string, rep *review.Report) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".review-*.html")
-	if err != nil {
-		return fmt.Errorf("writing the HTML report: %w", err)
+// htmlFile is an HTML page being written: a temporary file beside the
+// target, renamed onto it when complete, so that a failed run leaves no
+// half page and the target is checked before the work starts.
+type htmlFile struct {
+	path string
+	f    *os.File
+}
+
+// createHTMLFile checks that path can be written as a file and opens the
+// temporary file beside it.
+func createHTMLFile(path string) (*htmlFile, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, usagef("--html %s is a directory: give the file to write, such as %s (a directory is for several games)",
+			path, filepath.Join(path, "report.html"))
 	}
-	defer os.Remove(f.Name())
-	if err := review.WriteHTML(f, rep); err != nil {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("--html %s: the directory %s: %w", path, dir, unwrapPath(err))
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("--html %s: %s is not a directory", path, dir)
+	}
+	f, err := os.CreateTemp(dir, ".review-*.html")
+	if err != nil {
+		return nil, fmt.Errorf("--html %s: cannot write in %s: %w", path, dir, unwrapPath(err))
+	}
+	return &htmlFile{path: path, f: f}, nil
+}
+
+// write writes the page and puts it in place.
+func (h *htmlFile) write(page func(io.Writer) error) error {
+	f := h.f
+	h.f = nil
+	defer os.Remove(f.Name()) // gone once renamed
+	fail := func(err error) error { return fmt.Errorf("writing the HTML report %s: %w", h.path, unwrapPath(err)) }
+	if err := page(f); err != nil {
 		f.Close()
-		return fmt.Errorf("writing the HTML report %s: %w", path, err)
+		return fail(err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing the HTML report %s: %w", path, err)
+		return fail(err)
 	}
 	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return fmt.Errorf("writing the HTML report %s: %w", path, err)
+		return fail(err)
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("writing the HTML report: %w", err)
+	if err := os.Rename(f.Name(), h.path); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+// abort removes the temporary file of a page never written.
+func (h *htmlFile) abort() {
+	if h.f != nil {
+		h.f.Close()
+		os.Remove(h.f.Name())
+	}
+}
+
+// writeHTMLFile writes one page to path through a temporary file beside it.
+func writeHTMLFile(path string, page func(io.Writer) error) error {
+	h, err := createHTMLFile(path)
+	if err != nil {
+		return err
+	}
+	defer h.abort()
+	return h.write(page)
+}
+
+// makeHTMLDir checks or creates the directory --html names for several
+// games.
+func makeHTMLDir(dir string) error {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return usagef("--html %s is a file: with several games --html names the directory to write a page per game and index.html into", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--html %s: cannot make the directory: %w", dir, unwrapPath(err))
 	}
 	return nil
 }
