@@ -73,7 +73,7 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 				}
 				return a.simulate(cmd, sf, board, rack, top+1, asJSN)
 			}
-			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed"} {
+			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed", "add"} {
 				if cmd.Flags().Changed(name) {
 					return usagef("--%s is a simulation option: add --sim", name)
 				}
