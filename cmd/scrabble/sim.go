@@ -182,28 +182,29 @@ type simCandidateJSON struct {
 
 // simJSON is the --json output of a simulation.
 type simJSON struct {
-	Lexicon  string `json:"lexicon"`
-	Rack     string `json:"rack"`
-	Bag      int    `json:"bag"`
-	Opponent string `json:"opponent_rack"` // "" when unknown
+	Lexicon      string             `json:"lexicon"`
+	Rack         string             `json:"rack"`
+	Bag          int                `json:"bag"`
+	Opponent     string             `json:"opponent_rack"` // "" when unknown
+	Scores       [2]int             `json:"scores"`
+	Endgame      bool               `json:"endgame"`
+	Plies        int                `json:"plies"`
+	Seed         uint64             `json:"seed"`
+	Threads      int                `json:"threads"`
+	Stop         string             `json:"stop"`
+	Iterations   int                `json:"iterations"`
+	Rollouts     int64              `json:"rollouts"`
+	Generations  int64              `json:"generations"`
+	Seconds      float64            `json:"seconds"`
+	Stopped      string             `json:"stopped"`
+	Interrupted  bool               `json:"interrupted"`
+	Candidates   []simCandidateJSON `json:"candidates"`
+	RolloutsPerS float64            `json:"rollouts_per_second"`
+
 	// OpponentDrawn is how many of the opponent's tiles each iteration
 	// draws at random: all when the rack is unknown, the rest of a partly
 	// known one, 0 when it is known.
-	OpponentDrawn int                `json:"opponent_drawn"`
-	Scores        [2]int             `json:"scores"`
-	Endgame       bool               `json:"endgame"`
-	Plies         int                `json:"plies"`
-	Seed          uint64             `json:"seed"`
-	Threads       int                `json:"threads"`
-	Stop          string             `json:"stop"`
-	Iterations    int                `json:"iterations"`
-	Rollouts      int64              `json:"rollouts"`
-	Generations   int64              `json:"generations"`
-	Seconds       float64            `json:"seconds"`
-	Stopped       string             `json:"stopped"`
-	Interrupted   bool               `json:"interrupted"`
-	Candidates    []simCandidateJSON `json:"candidates"`
-	RolloutsPerS  float64            `json:"rollouts_per_second"`
+	OpponentDrawn int `json:"opponent_drawn"`
 }
 
 // simulate runs the simulation of the position in file and prints the
@@ -251,7 +252,14 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 			Iterations: c.Iterations, Pruned: c.Pruned, Added: c.Added}
 	}
 	if top > 0 && len(cands) > top {
-		cands = cands[:top]
+		// The moves the user named stay in the table, wherever they rank.
+		kept := append([]simCandidateJSON(nil), cands[:top]...)
+		for _, c := range cands[top:] {
+			if c.Added {
+				kept = append(kept, c)
+			}
+		}
+		cands = kept
 	}
 	if asJSON {
 		out := simJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Bag: res.BagLen, Opponent: t.pos.Racks[1].String(),
