@@ -43,7 +43,9 @@ The lexicon is --lexicon, else the game's #lexicon when installed (or in
 SCRABBLE_LEXICA_DIR), else the default lexicon. --json prints one JSON
 object (fields in README.md); --html FILE also writes a self-contained HTML
 page with a board per turn and charts. --sim values the engine's best
-moves and the move played by Monte Carlo simulation (--iterations each).`,
+moves and the move played by Monte Carlo simulation (--iterations each).
+Ctrl-C during a review prints the review of the turns done so far, says at
+which turn it stopped, and exits with status 130.`,
 		Example: `  scrabble review game.gcg
   scrabble --lexicon NWL23 review game.gcg --player doug --top 3
   scrabble review game.gcg --json | jq '.summary'
@@ -87,8 +89,12 @@ moves and the move played by Monte Carlo simulation (--iterations each).`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
+			if useSim {
+				noteSimReview(a.stderr, iterations)
+			}
 			rep, err := review.Review(ctx, g.Replay(), opts)
-			if err != nil {
+			interrupted := err != nil && errors.Is(err, context.Canceled) && rep != nil
+			if err != nil && !interrupted {
 				if errors.Is(err, context.Canceled) {
 					return exitStatus(130)
 				}
@@ -107,6 +113,9 @@ moves and the move played by Monte Carlo simulation (--iterations each).`,
 			}
 			if err == nil && htmlPath != "" {
 				fmt.Fprintf(a.stderr, "Wrote %s\n", htmlPath)
+			}
+			if err == nil && interrupted {
+				return reviewInterrupted(a, rep, asJSON)
 			}
 			return err
 		},
