@@ -292,8 +292,8 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // every unseen tile with the bag empty) less those the position names.
 func (t *turn) opponentDrawn() int {
 	unseen, err := rules.Unseen(&t.pos.Board, t.rack)
-	if err != nil {
-		return 0
+	if err != nil || t.bag == 0 {
+		return 0 // with the bag empty the opponent holds every unseen tile
 	}
 	return max(0, min(rules.RackSize, unseen.Count())-t.pos.Racks[1].Count())
 }

@@ -184,6 +184,10 @@ func TestSimEndgame(t *testing.T) {
 		t.Errorf("the known and the inferred opponent's rack gave different tables:\n%s\n%s", tables[0], tables[1])
 	}
 	s, _ := parseSim(t, e.ok("sim", "--board", known, "--json"))
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(e.ok("sim", "--board", unknown, "--json")), &raw); err != nil || raw["opponent_drawn"] != 0.0 {
+		t.Errorf("endgame: opponent_drawn %v, want 0: the opponent holds every unseen tile (%v)", raw["opponent_drawn"], err)
+	}
 	if !s.Endgame || s.Bag != 0 || s.Iterations != 1 || s.Opponent != "ADPRST?" {
 		t.Errorf("endgame %v, bag %d, %d iterations, opponent %q", s.Endgame, s.Bag, s.Iterations, s.Opponent)
 	}
