@@ -30,6 +30,9 @@ type Report struct {
 	Computed [2]int `json:"computed_final"`
 	// Problems lists every line that could not be applied as recorded.
 	Problems []Problem `json:"problems"`
+	// Interrupted is the number of the turn the review was interrupted at
+	// (that turn and the later ones are not in Turns), 0 for a whole review.
+	Interrupted int `json:"interrupted_at_turn,omitempty"`
 }
 
 // Player is one of the two players.

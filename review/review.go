@@ -73,6 +73,8 @@ type Ranker interface {
 // turn is reviewed when the rack it was played from is known in full and
 // the move can be read on the board; the others are listed with the reason
 // they were skipped. The replay's problems are carried into the report.
+// When ctx is cancelled it returns the report of the turns done so far
+// (Interrupted names the turn it stopped at) with ctx's error.
 func Review(ctx context.Context, r *gcg.Replay, opts Options) (*Report, error) {
 	if opts.Lexicon == nil {
 		return nil, errors.New("review: no lexicon")
@@ -116,8 +118,18 @@ func Review(ctx context.Context, r *gcg.Replay, opts Options) (*Report, error) {
 		if !opts.Players[t.Player] {
 			continue
 		}
-		turn, err := rv.turn(ctx, t)
+		err := ctx.Err()
+		var turn Turn
+		if err == nil {
+			turn, err = rv.turn(ctx, t)
+		}
 		if err != nil {
+			if ctx.Err() != nil {
+				// Interrupted: the report of the turns done so far.
+				rep.Interrupted = t.Number
+				rep.Summary = summarize(rep, opts.Players)
+				return rep, err
+			}
 			return nil, err
 		}
 		turn.RecordedTotal, turn.ComputedTotal = after[0][t.Player], after[1][t.Player]

@@ -26,11 +26,14 @@ import (
 type SimPosition struct {
 	Board rules.Board
 	Rack  rules.Rack // the player to move's tiles
-	// Opponent is the opponent's whole rack when it is known; empty means
-	// unknown, drawn at random from the unseen tiles in every iteration.
+	// Opponent is what is known of the opponent's rack: empty means
+	// unknown. When it holds fewer tiles than the opponent does (see
+	// OpponentTiles) it is a partly known rack, as CGP defines one: every
+	// iteration draws the rest at random from the unseen tiles less the
+	// known ones.
 	Opponent rules.Rack
-	// OpponentTiles is how many tiles the opponent holds when Opponent is
-	// unknown; 0 means a full rack (or every unseen tile, if fewer).
+	// OpponentTiles is how many tiles the opponent holds; 0 means a full
+	// rack (or every unseen tile, if fewer).
 	OpponentTiles int
 	// Scores are the player to move's, then the opponent's.
 	Scores [2]int
@@ -50,9 +53,16 @@ type SimOptions struct {
 	// end of the game.
 	WinPct *eval.WinPct
 	// Candidates is how many plays to simulate, the best by static equity
-	// (default 15); the best exchange (when the bag allows one) and the
-	// pass come on top.
+	// (default 15); the best CandidateExchanges exchanges (when the bag
+	// allows exchanging) and the pass come on top.
 	Candidates int
+	// Add are moves to simulate whatever their static equity, such as a
+	// move the user names or the one a player made: each must be one the
+	// player can make by the rules (tiles from the rack, placement, the bag
+	// for an exchange); words are not checked, so a phony can be valued.
+	// Their Score and Equity are computed. A move already among the
+	// candidates is simulated once.
+	Add []movegen.Move
 	// Plies is how many moves each rollout plays after the candidate
 	// (default 2: the opponent's answer and the player's next move).
 	Plies int
@@ -81,6 +91,9 @@ type SimOptions struct {
 const (
 	DefaultCandidates = 15
 	DefaultPlies      = 2
+	// CandidateExchanges is how many exchanges, the best by static
+	// equity, are simulated beside the plays.
+	CandidateExchanges = 3
 	// MaxCandidates keeps the paired statistics (one sum per pair) small.
 	MaxCandidates = 100
 	// MaxPlies is the most plies a rollout plays after its candidate
@@ -118,6 +131,8 @@ type SimCandidate struct {
 	Iterations         int
 	// Pruned is true when the candidate left the race early.
 	Pruned bool
+	// Added is true when the move was one of SimOptions.Add.
+	Added bool
 }
 
 // SimResult is a finished simulation.
@@ -170,7 +185,8 @@ type simRun struct {
 	scores   [2]int
 	zero     int
 	cands    []movegen.Move
-	live     []int // indexes into cands of the candidates in the race
+	added    []bool // added[c]: cands[c] is one of the options' Add
+	live     []int  // indexes into cands of the candidates in the race
 	// order is live in the order rollouts play them: candidates that keep
 	// the same leave together, so that their second plies (the same rack:
 	// the leave plus the same draws) follow one another, and the move
@@ -262,9 +278,6 @@ func (s *Simulator) Simulate(ctx context.Context, pos *SimPosition, opts SimOpti
 	}
 }
 
-// prepare checks the position and options and sets up the run: the
-// candidates (plays by static equity, the best exchange, the pass) and the
-// unseen tiles the iterations draw from. It returns the bag's size.
 // checkOptions fills in the defaults and checks the options.
 func checkOptions(o *SimOptions) error {
 	switch {
@@ -294,6 +307,10 @@ func checkOptions(o *SimOptions) error {
 	return nil
 }
 
+// prepare checks the position and options and sets up the run: the
+// candidates (plays by static equity, the best exchanges, the pass, the
+// added moves) and the unseen tiles the iterations draw from. It returns
+// the bag's size.
 func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, error) {
 	o := opts
 	if err := checkOptions(o); err != nil {
@@ -308,32 +325,35 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 	}
 	r := &simRun{opts: *o, rack: pos.Rack, scores: pos.Scores, zero: pos.Scoreless,
 		paired: o.Confidence > 0}
-	bag := 0
-	if opp := pos.Opponent; opp.Count() > 0 {
-		if opp.Count() > rules.RackSize {
-			return nil, 0, fmt.Errorf("sim: the opponent's rack %s has %d tiles: want at most %d", opp, opp.Count(), rules.RackSize)
-		}
-		if !unseen.Contains(opp) {
-			return nil, 0, fmt.Errorf("sim: the opponent's rack %s does not fit the unseen tiles %s", opp, unseen)
-		}
-		r.opp = opp
-		unseen.Sub(opp)
-		bag = unseen.Count()
+	// The opponent holds n tiles: the known ones and n-known drawn at
+	// random (all of them when nothing is known). With the bag empty the
+	// opponent holds every unseen tile, known or not.
+	known := pos.Opponent
+	if known.Count() > rules.RackSize {
+		return nil, 0, fmt.Errorf("sim: the opponent's rack %s has %d tiles: want at most %d", known, known.Count(), rules.RackSize)
+	}
+	if !unseen.Contains(known) {
+		return nil, 0, fmt.Errorf("sim: the opponent's rack %s does not fit the unseen tiles %s", known, unseen)
+	}
+	n := pos.OpponentTiles
+	if n < 0 || n > rules.RackSize || n > unseen.Count() {
+		return nil, 0, fmt.Errorf("sim: the opponent holds %d tiles: want 0 to %d (and no more than the %d unseen)", n, rules.RackSize, unseen.Count())
+	}
+	if n == 0 {
+		n = min(rules.RackSize, unseen.Count())
+	}
+	if known.Count() > n {
+		return nil, 0, fmt.Errorf("sim: the opponent's rack %s has %d tiles, but the opponent holds %d", known, known.Count(), n)
+	}
+	unseen.Sub(known)
+	r.opp = known
+	draws := n - known.Count()
+	bag := unseen.Count() - draws
+	if bag == 0 {
+		r.opp = addRack(r.opp, unseen) // the opponent holds every unseen tile
+		unseen = rules.Rack{}
 	} else {
-		n := pos.OpponentTiles
-		if n < 0 || n > rules.RackSize || n > unseen.Count() {
-			return nil, 0, fmt.Errorf("sim: the opponent holds %d tiles: want 0 to %d (and no more than the %d unseen)", n, rules.RackSize, unseen.Count())
-		}
-		if n == 0 {
-			n = min(rules.RackSize, unseen.Count())
-		}
-		bag = unseen.Count() - n
-		if bag == 0 {
-			r.opp = unseen // the opponent holds every unseen tile
-			unseen = rules.Rack{}
-		} else {
-			r.oppTiles = n
-		}
+		r.oppTiles = draws
 	}
 	if r.opp.Count() == 0 && r.oppTiles == 0 {
 		return nil, 0, errors.New("sim: the opponent has no tiles: the game is over")
@@ -344,11 +364,27 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 	root := s.root
 	root.SetBoard(&pos.Board)
 	oppView, _ := rules.Unseen(&pos.Board, pos.Rack) // with the bag empty, the opponent's rack
-	root.SetLeaves(eval.Equity(o.Leaves, bag, oppView))
+	valuer := eval.Equity(o.Leaves, bag, oppView)
+	root.SetLeaves(valuer)
 	c := &s.cands
 	c.reset(o.Candidates)
 	root.Generate(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}, c)
 	r.cands = c.moves(r.cands[:0])
+	r.added = make([]bool, len(r.cands), len(r.cands)+len(o.Add))
+	for i := range o.Add {
+		m, err := forcedMove(&o.Add[i], pos, bag, valuer)
+		if err != nil {
+			return nil, 0, err
+		}
+		at := slices.IndexFunc(r.cands, func(c movegen.Move) bool { return movegen.SameMove(&c, &m) })
+		if at < 0 {
+			r.cands = append(r.cands, m)
+			r.added = append(r.added, true)
+			continue
+		}
+		r.added[at] = true
+	}
+	sortCandidates(r.cands, r.added)
 	r.after = make([]*movegen.Generator, len(r.cands))
 	for len(s.after) < len(r.cands) {
 		s.after = append(s.after, movegen.New(s.lex))
@@ -369,6 +405,46 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 	}
 	r.orderLive()
 	return r, bag, nil
+}
+
+// forcedMove checks an added move m against the position (the bag holds
+// bag tiles) and returns it with its score and static equity by valuer,
+// the one the candidates were valued by.
+func forcedMove(m *movegen.Move, pos *SimPosition, bag int, valuer movegen.LeaveValuer) (movegen.Move, error) {
+	f := *m
+	score, err := movegen.CheckMove(&f, &pos.Board, pos.Rack, bag, nil)
+	if err != nil {
+		return movegen.Move{}, fmt.Errorf("sim: added move %s: %w", m.NotationOn(&pos.Board), err)
+	}
+	leave := f.Leave(pos.Rack)
+	f.Score = int32(score)
+	f.Equity = 1000*f.Score + valuer.LeaveValue(&leave)
+	return f, nil
+}
+
+// sortCandidates orders the candidates by static equity (see ByEquity),
+// keeping added[i] with cands[i].
+func sortCandidates(cands []movegen.Move, added []bool) {
+	type cand struct {
+		m     movegen.Move
+		added bool
+	}
+	cs := make([]cand, len(cands))
+	for i := range cands {
+		cs[i] = cand{cands[i], added[i]}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return movegen.ByEquity(&a.m, &b.m) })
+	for i := range cs {
+		cands[i], added[i] = cs[i].m, cs[i].added
+	}
+}
+
+// addRack returns a with b's tiles added.
+func addRack(a, b rules.Rack) rules.Rack {
+	for i := range a {
+		a[i] += b[i]
+	}
+	return a
 }
 
 // round plays iterations [first, first+n) on the workers, each taking the
@@ -412,20 +488,21 @@ func caught(err *error) {
 	}
 }
 
-// candidateRecorder keeps the best plays by equity, the best exchange and
+// candidateRecorder keeps the best plays by equity, the best exchanges and
 // the pass.
 type candidateRecorder struct {
-	plays    movegen.TopN
-	exchange movegen.Move
-	hasExch  bool
-	pass     movegen.Move
-	hasPass  bool
+	plays     movegen.TopN
+	exchanges movegen.TopN
+	pass      movegen.Move
+	hasPass   bool
 }
 
 func (c *candidateRecorder) reset(n int) {
 	c.plays.N, c.plays.Better = n, movegen.ByEquity
 	c.plays.Reset()
-	c.hasExch, c.hasPass = false, false
+	c.exchanges.N, c.exchanges.Better = CandidateExchanges, movegen.ByEquity
+	c.exchanges.Reset()
+	c.hasPass = false
 }
 
 func (c *candidateRecorder) Record(m *movegen.Move) {
@@ -433,9 +510,7 @@ func (c *candidateRecorder) Record(m *movegen.Move) {
 	case movegen.Play:
 		c.plays.Record(m)
 	case movegen.Exchange:
-		if !c.hasExch || movegen.ByEquity(m, &c.exchange) < 0 {
-			c.exchange, c.hasExch = *m, true
-		}
+		c.exchanges.Record(m)
 	case movegen.Pass:
 		c.pass, c.hasPass = *m, true
 	}
@@ -444,9 +519,7 @@ func (c *candidateRecorder) Record(m *movegen.Move) {
 // moves appends the candidates to out, best static equity first.
 func (c *candidateRecorder) moves(out []movegen.Move) []movegen.Move {
 	out = append(out, c.plays.Moves()...)
-	if c.hasExch {
-		out = append(out, c.exchange)
-	}
+	out = append(out, c.exchanges.Moves()...)
 	if c.hasPass {
 		out = append(out, c.pass)
 	}
@@ -597,7 +670,7 @@ func (a *simAcc) rank(r *simRun) ([]SimCandidate, int) {
 	iters := 0
 	for c := range r.cands {
 		n := float64(a.n[c])
-		sc := SimCandidate{Move: r.cands[c], Iterations: int(a.n[c]), Pruned: !live[c]}
+		sc := SimCandidate{Move: r.cands[c], Iterations: int(a.n[c]), Pruned: !live[c], Added: r.added[c]}
 		if n > 0 {
 			sc.Mean = float64(a.sum[c]) / n / 1000
 			sc.StdErr = stdErr(n, float64(a.sum[c]), float64(a.sumSq[c])) / 1000

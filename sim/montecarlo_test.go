@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -71,23 +72,32 @@ func TestSimulateCandidates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 5 plays, the best exchange (37 in the bag) and the pass.
+	// 5 plays, the best 3 exchanges (37 in the bag) and the pass.
 	kinds := map[movegen.Kind]int{}
+	var exchanges []movegen.Move
 	for _, c := range res.Candidates {
 		kinds[c.Move.Kind]++
-		if c.Iterations != 16 || c.Pruned {
-			t.Errorf("%s: %d iterations, pruned %v; want all 16 without a stopping rule", c.Move.Notation(), c.Iterations, c.Pruned)
+		if c.Move.Kind == movegen.Exchange {
+			exchanges = append(exchanges, c.Move)
+		}
+		if c.Iterations != 16 || c.Pruned || c.Added {
+			t.Errorf("%s: %d iterations, pruned %v, added %v; want all 16 without a stopping rule, none added", c.Move.Notation(), c.Iterations, c.Pruned, c.Added)
 		}
 		if c.StdErr <= 0 {
 			t.Errorf("%s: standard error %g", c.Move.Notation(), c.StdErr)
 		}
 	}
-	if kinds[movegen.Play] != 5 || kinds[movegen.Exchange] != 1 || kinds[movegen.Pass] != 1 {
-		t.Errorf("candidates by kind %v, want 5 plays, 1 exchange, 1 pass", kinds)
+	if kinds[movegen.Play] != 5 || kinds[movegen.Exchange] != CandidateExchanges || kinds[movegen.Pass] != 1 {
+		t.Errorf("candidates by kind %v, want 5 plays, %d exchanges, 1 pass", kinds, CandidateExchanges)
 	}
-	if res.Rollouts != 7*16 || res.Generations != 2*7*16 || res.Stopped != "iterations" || res.Endgame {
-		t.Errorf("rollouts %d, generations %d, stopped %q, endgame %v; want 112, 224, iterations, false",
-			res.Rollouts, res.Generations, res.Stopped, res.Endgame)
+	// The exchanges are the best by static equity: those of the full list.
+	want := topByEquity(t, lex, leaves, pos, movegen.Exchange, CandidateExchanges)
+	if !sameMoveSets(exchanges, want) {
+		t.Errorf("exchanges simulated %v, want the best by static equity %v", exchanges, want)
+	}
+	if n := int64(len(res.Candidates)); res.Rollouts != n*16 || res.Generations != 2*n*16 || res.Stopped != "iterations" || res.Endgame {
+		t.Errorf("rollouts %d, generations %d, stopped %q, endgame %v; want %d, %d, iterations, false",
+			res.Rollouts, res.Generations, res.Stopped, res.Endgame, n*16, 2*n*16)
 	}
 	for i := 1; i < len(res.Candidates); i++ {
 		if res.Candidates[i].Mean > res.Candidates[i-1].Mean {
@@ -475,7 +485,255 @@ func TestSimulateExchangeFirst(t *testing.T) {
 			t.Errorf("%s: %d iterations, want 8", c.Move.Notation(), c.Iterations)
 		}
 	}
-	if plays != 5 || len(res.Candidates) != 7 {
-		t.Errorf("%d candidates, %d plays; want 7 and 5", len(res.Candidates), plays)
+	if want := 5 + CandidateExchanges + 1; plays != 5 || len(res.Candidates) != want {
+		t.Errorf("%d candidates, %d plays; want %d and 5", len(res.Candidates), plays, want)
 	}
+}
+
+// allByEquity lists every move of pos (exchanges and the pass included),
+// valued as a static player values them, best first.
+func allByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *SimPosition) []movegen.Move {
+	t.Helper()
+	unseen, err := rules.Unseen(&pos.Board, pos.Rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bag := max(0, unseen.Count()-rules.RackSize)
+	g := movegen.New(lex)
+	g.SetBoard(&pos.Board)
+	g.SetLeaves(eval.Equity(leaves, bag, unseen))
+	var all movegen.AllMoves
+	g.Generate(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}, &all)
+	slices.SortFunc(all.Moves, func(a, b movegen.Move) int { return movegen.ByEquity(&a, &b) })
+	return all.Moves
+}
+
+// topByEquity returns the best n moves of kind k by static equity.
+func topByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *SimPosition, k movegen.Kind, n int) []movegen.Move {
+	t.Helper()
+	var out []movegen.Move
+	for _, m := range allByEquity(t, lex, leaves, pos) {
+		if m.Kind == k && len(out) < n {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func sameMoveSets(a, b []movegen.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !slices.ContainsFunc(b, func(m movegen.Move) bool { return movegen.SameMove(&m, &a[i]) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSimulateAdd: added moves are simulated whatever their static rank,
+// valued (score, equity) as the move generator values them, once each when
+// they are candidates anyway, and a move the player cannot make is an error
+// naming it.
+func TestSimulateAdd(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := midgame(t)
+	all := allByEquity(t, lex, leaves, pos)
+	var worstPlay, worstExch movegen.Move
+	for _, m := range all {
+		switch m.Kind {
+		case movegen.Play:
+			worstPlay = m
+		case movegen.Exchange:
+			worstExch = m
+		}
+	}
+	// As a user names them: parsed, without score or equity.
+	parse := func(m movegen.Move) movegen.Move {
+		t.Helper()
+		p, err := movegen.ParseMove(m.NotationOn(&pos.Board), &pos.Board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	add := []movegen.Move{parse(worstPlay), parse(worstExch), parse(all[0]), {Kind: movegen.Pass}}
+	opts := SimOptions{Leaves: leaves, Candidates: 5, Iterations: 8, Seed: 3, Add: add}
+	res, err := NewSimulator(lex).Simulate(context.Background(), pos, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 5 + CandidateExchanges + 1 + 2; len(res.Candidates) != want {
+		t.Fatalf("%d candidates, want %d: 5 plays, %d exchanges, the pass and the 2 added outside them", len(res.Candidates), want, CandidateExchanges)
+	}
+	for _, want := range []movegen.Move{worstPlay, worstExch, all[0]} {
+		i := slices.IndexFunc(res.Candidates, func(c SimCandidate) bool { return movegen.SameMove(&c.Move, &want) })
+		if i < 0 {
+			t.Errorf("added %s is not simulated", want.NotationOn(&pos.Board))
+			continue
+		}
+		c := res.Candidates[i]
+		if !c.Added || c.Iterations != 8 || c.Move.Score != want.Score || c.Move.Equity != want.Equity {
+			t.Errorf("added %s: added %v, %d iterations, score %d equity %d; want true, 8, %d, %d (the generator's)",
+				want.NotationOn(&pos.Board), c.Added, c.Iterations, c.Move.Score, c.Move.Equity, want.Score, want.Equity)
+		}
+	}
+	added := 0
+	for _, c := range res.Candidates {
+		if c.Added {
+			added++
+		}
+	}
+	if added != len(add) {
+		t.Errorf("%d candidates marked added, want %d", added, len(add))
+	}
+	// The same seed gives the same table at any thread count.
+	opts.Threads = 2
+	two, err := NewSimulator(lex).Simulate(context.Background(), pos, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := untimedSim(res), untimedSim(two); !reflect.DeepEqual(a, b) {
+		t.Errorf("1 and 2 threads differ with added moves:\n%+v\n%+v", a.Candidates, b.Candidates)
+	}
+
+	// Moves the player cannot make.
+	const z = rules.Letter(26)
+	offRack := worstPlay // its new tiles all Zs: the set has one
+	for i, l := range offRack.Tiles[:offRack.Len] {
+		if l != rules.PlayedThrough {
+			offRack.Tiles[i] = z
+		}
+	}
+	if offRack.NumTiles < 2 {
+		t.Fatalf("%s places one tile: the test needs another play", worstPlay.NotationOn(&pos.Board))
+	}
+	for _, c := range []struct {
+		name string
+		m    movegen.Move
+		msg  string
+	}{
+		{"tiles off the rack", offRack, "added move"},
+		{"exchange off the rack", movegen.Move{Kind: movegen.Exchange, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{z, z}}, "added move -ZZ"},
+		{"unconnected play", movegen.Move{Kind: movegen.Play, Row: 0, Col: 0, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{pos.Rack.Tiles()[0], pos.Rack.Tiles()[1]}}, "added move 1A"},
+	} {
+		_, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{Iterations: 1, Add: []movegen.Move{c.m}})
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.msg)
+		}
+	}
+}
+
+// TestSimulatePartlyKnownOpponent: an opponent rack of fewer tiles than a
+// full rack while tiles remain to be drawn is partly known (as CGP defines
+// it): every iteration the opponent holds the known tiles plus draws from
+// the unseen tiles less the known ones, to a full rack; near the end, to
+// every unseen tile, which makes an endgame.
+func TestSimulatePartlyKnownOpponent(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	pos := midgame(t)
+	unseen, err := rules.Unseen(&pos.Board, pos.Rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := unseen.Tiles()[:3]
+	part := *pos
+	for _, l := range known {
+		part.Opponent.Add(l)
+	}
+	s := NewSimulator(lex)
+	opts := SimOptions{Iterations: 1}
+	r, bag, err := s.prepare(&part, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := unseen.Count() - rules.RackSize; bag != want {
+		t.Errorf("bag %d, want %d (the opponent holds a full rack)", bag, want)
+	}
+	w := &simWorker{gen: movegen.New(lex)}
+	w.reset(r)
+	seen := map[rules.Rack]bool{}
+	for i := range 20 {
+		w.iterate(r, i)
+		if w.opp.Count() != rules.RackSize || !unseen.Contains(w.opp) || !w.opp.Contains(part.Opponent) {
+			t.Fatalf("iteration %d: opponent's rack %s, want 7 unseen tiles holding %s", i, w.opp, part.Opponent)
+		}
+		rest := unseen
+		rest.Sub(w.opp)
+		var bagTiles rules.Rack
+		for _, l := range w.bagBase {
+			bagTiles.Add(l)
+		}
+		if bagTiles != rest {
+			t.Fatalf("iteration %d: the bag holds %s, want the unseen tiles less the opponent's rack", i, bagTiles)
+		}
+		seen[w.opp] = true
+	}
+	if len(seen) < 10 {
+		t.Errorf("%d different opponent racks in 20 iterations: the unknown tiles are not drawn", len(seen))
+	}
+	// The draws depend on the seed alone: 1 and 2 threads agree.
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(threads int) SimResult {
+		res, err := NewSimulator(lex).Simulate(context.Background(), &part, SimOptions{Leaves: leaves, Candidates: 4, Iterations: 16, Threads: threads, Seed: 9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return untimedSim(res)
+	}
+	if a, b := run(1), run(2); !reflect.DeepEqual(a, b) {
+		t.Errorf("a partly known opponent rack: 1 and 2 threads differ")
+	}
+
+	// With too few unseen tiles to fill the rest of the rack, the opponent
+	// holds them all: the bag is empty.
+	end := findEndgame(t, lex)
+	endUnseen, err := rules.Unseen(&end.Board, end.Rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end.OpponentTiles = 0
+	end.Opponent = rules.Rack{}
+	end.Opponent.Add(endUnseen.Tiles()[0])
+	r, bag, err = s.prepare(end, &SimOptions{Iterations: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bag != 0 || r.opp != endUnseen || len(r.pool) != 0 {
+		t.Errorf("partly known rack %s near the end: bag %d, opponent %s; want 0 and every unseen tile %s", end.Opponent, bag, r.opp, endUnseen)
+	}
+	// A known part larger than the tiles the opponent holds is an error.
+	bad := part
+	bad.OpponentTiles = 2
+	if _, err := NewSimulator(lex).Simulate(context.Background(), &bad, SimOptions{Iterations: 1}); err == nil || !strings.Contains(err.Error(), "but the opponent holds 2") {
+		t.Errorf("known tiles beyond the opponent's count: error %v", err)
+	}
+}
+
+// findEndgame returns a position of a self-played game with the bag empty
+// and the opponent holding more than one tile.
+func findEndgame(t *testing.T, lex *gaddag.GADDAG) *SimPosition {
+	t.Helper()
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed < 20; seed++ {
+		pos, bags, _ := turnPositions(equityGame(t, lex, leaves, seed))
+		for i := range pos {
+			if bags[i] == 0 && pos[i].Rack.Count() > 0 && pos[i].OpponentTiles > 1 {
+				return &pos[i]
+			}
+		}
+	}
+	t.Fatal("no endgame position found")
+	return nil
 }

@@ -127,7 +127,7 @@ object.`,
 				}
 				return a.simulate(cmd, sf, board, rack, shown, asJSN)
 			}
-			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed"} {
+			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed", "add"} {
 				if cmd.Flags().Changed(name) {
 					return usagef("--%s is a simulation option: add --sim", name)
 				}

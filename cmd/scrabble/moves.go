@@ -114,10 +114,10 @@ func (a *app) loadTurn(file, rackFlag string) (*turn, error) {
 				}
 			}
 		}
-		t.bag = unseen.Count() - opp.Count()
-	} else {
-		t.bag = max(0, unseen.Count()-rules.RackSize)
 	}
+	// The opponent holds a full rack while the bag has tiles, every unseen
+	// tile once it is empty: a CGP rack of fewer tiles is partly known.
+	t.bag = max(0, unseen.Count()-rules.RackSize)
 	if t.lex, err = a.positionLexicon(p.Lexicon); err != nil {
 		return nil, err
 	}

@@ -58,7 +58,10 @@ lexicon. --json prints one JSON object (fields in README.md); --html FILE
 also writes a self-contained HTML page with a board per turn and charts;
 with several games --html DIR writes a page per game and an index.html
 linking them with the summaries. --sim values the engine's best moves and
-the move played by Monte Carlo simulation (--iterations each).`,
+the move played by Monte Carlo simulation (--iterations each).
+Ctrl-C during a review prints the review of the turns done so far (with
+several games, the games done so far), says at which turn it stopped, and
+exits with status 130.`,
 		Example: `  scrabble review game.gcg
   scrabble --lexicon NWL23 review game.gcg --player doug --top 3
   scrabble review game.gcg --json | jq '.summary'
@@ -98,12 +101,21 @@ the move played by Monte Carlo simulation (--iterations each).`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
+			if useSim {
+				noteSimReview(a.stderr, iterations)
+			}
 			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, iterations: iterations,
 				lexica: map[string]*gaddag.GADDAG{}}
 			var reps []*review.Report
+			var interrupted *review.Report // the game Ctrl-C stopped, with the turns done so far
 			for _, file := range files {
 				rep, err := rv.review(ctx, file)
 				if err != nil {
+					if errors.Is(err, context.Canceled) && rep != nil {
+						interrupted = rep
+						reps = append(reps, rep)
+						break
+					}
 					if errors.Is(err, context.Canceled) {
 						return exitStatus(130)
 					}
@@ -114,12 +126,24 @@ the move played by Monte Carlo simulation (--iterations each).`,
 				}
 			}
 			if !several {
-				return writeReview(a, reps[0], asJSON, page)
+				if err := writeReview(a, reps[0], asJSON, page); err != nil {
+					return err
+				}
+				if interrupted != nil {
+					return reviewInterrupted(a, interrupted, asJSON)
+				}
+				return nil
 			}
 			if len(reps) == 0 {
 				return usagef("--player %q plays none of the %d games", player, len(files))
 			}
-			return writeReviews(a, review.Collect(reps), asJSON, htmlPath)
+			if err := writeReviews(a, review.Collect(reps), asJSON, htmlPath); err != nil {
+				return err
+			}
+			if interrupted != nil {
+				return reviewInterrupted(a, interrupted, asJSON)
+			}
+			return nil
 		},
 	}
 	f := cmd.Flags()
@@ -225,11 +249,13 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 		opts.Ranker = newSimRanker(opts.Lexicon, opts.Leaves, rv.iterations)
 	}
 	rep, err := review.Review(ctx, g.Replay(), opts)
-	if err != nil {
+	if rep != nil {
+		rep.File = file // also on the partial report of an interrupted review
+	}
+	if err != nil && !(errors.Is(err, context.Canceled) && rep != nil) {
 		return nil, err
 	}
-	rep.File = file
-	return rep, nil
+	return rep, err
 }
 
 // writeReview prints one game's review and writes its page, if asked.

@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 
 	"scrabble/gaddag"
 	"scrabble/movegen"
 	"scrabble/review"
+	"scrabble/rules"
 	"scrabble/sim"
 )
 
@@ -15,10 +17,13 @@ import (
 const defaultReviewIterations = 100
 
 // simRanker values a turn's moves for review --sim with the Monte Carlo
-// simulator. The simulator picks its candidates itself (the best by static
-// equity, as the review does, plus the best exchange and the pass), so a
-// move outside them, such as a poor move made, gets no value (NaN) and its
-// turn is flagged not_ranked.
+// simulator. Beside the candidates the simulator picks itself (the best by
+// static equity, as the review does, plus the best exchanges and the pass),
+// every move the review asks about, the move made first of all, is added
+// to the simulation (sim.SimOptions.Add), so even a poor move made, or a
+// phony that stood, gets a value. Only a move the player could not make by
+// the rules (e.g. an exchange with too few tiles in the bag) is left
+// unvalued (NaN), and its turn flagged not_ranked.
 type simRanker struct {
 	sim  *sim.Simulator
 	opts sim.SimOptions
@@ -43,6 +48,15 @@ func (s *simRanker) Rank(ctx context.Context, pos *review.Position, moves []move
 	}
 	opts := s.opts
 	opts.Candidates = min(sim.MaxCandidates, max(len(moves), sim.DefaultCandidates))
+	// The bag as the simulator counts it: the unseen tiles less the
+	// opponent's full rack.
+	bag := max(0, pos.Unseen.Count()-rules.RackSize)
+	opts.Add = make([]movegen.Move, 0, len(moves))
+	for i := range moves {
+		if movegen.ValidateMove(&moves[i], pos.Board, pos.Rack, bag, nil) == nil {
+			opts.Add = append(opts.Add, moves[i])
+		}
+	}
 	res, err := s.sim.Simulate(ctx, &sim.SimPosition{Board: *pos.Board, Rack: pos.Rack, Scores: pos.Scores, Scoreless: pos.Scoreless}, opts)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -60,4 +74,23 @@ func (s *simRanker) Rank(ctx context.Context, pos *review.Position, moves []move
 		}
 	}
 	return vals, nil
+}
+
+// noteSimReview says on stderr that a review by simulation is starting
+// (it takes a while) and how to stop it.
+func noteSimReview(w io.Writer, iterations int) {
+	fmt.Fprintf(w, "Reviewing by simulation (%s a turn); Ctrl-C stops and prints the turns reviewed so far ...\n", plural(iterations, "iteration"))
+}
+
+// reviewInterrupted ends a review stopped by Ctrl-C once the turns done so
+// far are printed: it says where it stopped (on stdout too for the text
+// report, which has no field for it) and exits 130, as a shell does for
+// SIGINT.
+func reviewInterrupted(a *app, rep *review.Report, asJSON bool) error {
+	msg := fmt.Sprintf("interrupted at turn %d: the review shows the turns before it", rep.Interrupted)
+	if !asJSON {
+		fmt.Fprintf(a.stdout, "\nReview %s.\n", msg)
+	}
+	fmt.Fprintf(a.stderr, "scrabble: %s\n", msg)
+	return exitStatus(130)
 }

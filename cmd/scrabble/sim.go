@@ -29,6 +29,7 @@ type simFlags struct {
 	plies, iterations, threads, candidates int
 	budget                                 time.Duration
 	stop                                   string
+	add                                    []string // --add: moves to simulate, as written
 }
 
 // defaultSimIterations caps a run when neither --iterations nor --time is
@@ -44,7 +45,26 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 	f.IntVar(&s.candidates, "candidates", sim.DefaultCandidates, "plays simulated, the best by static equity (the best exchange and the pass come on top)")
 	f.StringVar(&s.stop, "stop", "99", "prune candidates and stop once the leader is ahead of the rest at this confidence (%), or none")
 	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
+	f.StringArrayVar(&s.add, "add", nil, "also simulate this move, e.g. '8D WORD', 'H4 (Q)UIZ', -AEI (exchange) or - (pass); repeatable")
 	return s
+}
+
+// addedMoves reads the --add moves against the turn's position: each must
+// be legal for the rack (words in the lexicon, tiles on the rack, the bag
+// allowing an exchange), else it is a usage error naming it.
+func (s *simFlags) addedMoves(t *turn) ([]movegen.Move, error) {
+	var out []movegen.Move
+	for _, text := range s.add {
+		m, err := movegen.ParseMove(text, &t.pos.Board)
+		if err != nil {
+			return nil, usagef("--add %q: %v", text, strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", text)))
+		}
+		if err := movegen.ValidateMove(&m, &t.pos.Board, t.rack, t.bag, t.lex); err != nil {
+			return nil, usagef("--add %q is not a legal move for rack %s in %s: %v", text, t.rack, t.lexName(), err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
 
 // options checks the flags and returns the simulation options.
@@ -95,10 +115,14 @@ func newSimCmd(a *app) *cobra.Command {
 equity, with their chance of winning.
 
 The candidates are the --candidates best plays by static equity (score plus
-the value of the tiles kept), plus the best exchange (when the bag holds at
-least 7 tiles) and the pass. One iteration draws the opponent's rack at random
-from the unseen tiles (or uses it when the CGP gives it) and the order of the
-bag, then plays every candidate still in the race forward --plies moves, both
+the value of the tiles kept), plus the best 3 exchanges (when the bag holds
+at least 7 tiles), the pass, and every move named with --add (repeatable,
+written as 'scrabble moves' prints moves: '8D WORD', 'H4 (Q)UIZ', -AEI to
+exchange AEI, - to pass; it must be legal for the rack). One iteration draws
+the opponent's rack at random from the unseen tiles (or uses it when the CGP
+gives it; a CGP rack of fewer tiles than the opponent holds while the bag
+has tiles is partly known: those tiles plus random draws from the other
+unseen tiles) and the order of the bag, then plays every candidate still in the race forward --plies moves, both
 sides answering with their best static-equity move; every candidate of an
 iteration gets the same draws (common random numbers), so their differences
 are measured with far less noise than their values. Once the bag runs out in
@@ -124,7 +148,8 @@ opponent's rack and scoreless-turn count are used. --json prints one JSON
 object (fields in README.md).`,
 		Example: `  scrabble sim --board examples/pos.cgp
   scrabble sim --board examples/pos.txt --rack AEINRST --iterations 2000 --stop none --threads 2
-  scrabble sim --board examples/pos.cgp --time 10s --plies 3 --json`,
+  scrabble sim --board examples/pos.cgp --time 10s --plies 3 --json
+  scrabble sim --board examples/pos.cgp --add 'M11 (R)ERAN' --add -AEI --add -`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if top < 0 {
@@ -152,6 +177,7 @@ type simCandidateJSON struct {
 	WinPctSE    float64 `json:"win_pct_se"`
 	Iterations  int     `json:"iterations"`
 	Pruned      bool    `json:"pruned"`
+	Added       bool    `json:"added"` // named by --add
 }
 
 // simJSON is the --json output of a simulation.
@@ -174,6 +200,11 @@ type simJSON struct {
 	Interrupted  bool               `json:"interrupted"`
 	Candidates   []simCandidateJSON `json:"candidates"`
 	RolloutsPerS float64            `json:"rollouts_per_second"`
+
+	// OpponentDrawn is how many of the opponent's tiles each iteration
+	// draws at random: all when the rack is unknown, the rest of a partly
+	// known one, 0 when it is known.
+	OpponentDrawn int `json:"opponent_drawn"`
 }
 
 // simulate runs the simulation of the position in file and prints the
@@ -193,6 +224,9 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	}
 	if leaves != nil {
 		opts.Leaves = leaves
+	}
+	if opts.Add, err = sf.addedMoves(t); err != nil {
+		return err
 	}
 	pos := &sim.SimPosition{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
 		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
@@ -215,16 +249,24 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 		cands[i] = simCandidateJSON{moveJSON: movegen.Describe(&t.pos.Board, t.rack, &c.Move),
 			SimEquity: round3(c.Mean), SimEquitySE: round3(c.StdErr),
 			WinPct: round3(100 * c.WinProb), WinPctSE: round3(100 * c.WinStdErr),
-			Iterations: c.Iterations, Pruned: c.Pruned}
+			Iterations: c.Iterations, Pruned: c.Pruned, Added: c.Added}
 	}
 	if top > 0 && len(cands) > top {
-		cands = cands[:top]
+		// The moves the user named stay in the table, wherever they rank.
+		kept := append([]simCandidateJSON(nil), cands[:top]...)
+		for _, c := range cands[top:] {
+			if c.Added {
+				kept = append(kept, c)
+			}
+		}
+		cands = kept
 	}
 	if asJSON {
 		out := simJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Bag: res.BagLen, Opponent: t.pos.Racks[1].String(),
 			Scores: t.pos.Scores, Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
 			Stop: sf.stop, Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
-			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands}
+			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands,
+			OpponentDrawn: t.opponentDrawn()}
 		if s := res.Elapsed.Seconds(); s > 0 {
 			out.RolloutsPerS = math.Round(float64(res.Rollouts) / s)
 		}
@@ -245,12 +287,26 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
+// opponentDrawn is how many of the opponent's tiles a simulation draws at
+// random each iteration: the tiles the opponent holds (a full rack, or
+// every unseen tile with the bag empty) less those the position names.
+func (t *turn) opponentDrawn() int {
+	unseen, err := rules.Unseen(&t.pos.Board, t.rack)
+	if err != nil || t.bag == 0 {
+		return 0 // with the bag empty the opponent holds every unseen tile
+	}
+	return max(0, min(rules.RackSize, unseen.Count())-t.pos.Racks[1].Count())
+}
+
 // simSetting describes what is simulated: "simulating 15 plays ...".
 func simSetting(t *turn, o sim.SimOptions) string {
 	var sb strings.Builder
 	opp := "the opponent's rack unknown"
 	if r := t.pos.Racks[1]; r.Count() > 0 {
 		opp = "the opponent's rack " + r.String()
+		if n := t.opponentDrawn(); n > 0 {
+			opp = fmt.Sprintf("the opponent's rack partly known: %s and %d drawn at random", r, n)
+		}
 	}
 	if t.bag == 0 {
 		fmt.Fprintf(&sb, "endgame: the bag is empty and %s; every candidate is played out to the end by both sides' best static moves (one iteration is exact)", opp)
@@ -294,10 +350,14 @@ func writeSimResult(w io.Writer, t *turn, res *sim.SimResult, cands []simCandida
 		if l == "" {
 			l = "-"
 		}
-		note := ""
-		if c.Pruned {
-			note = "pruned"
+		var notes []string
+		if c.Added {
+			notes = append(notes, "added")
 		}
+		if c.Pruned {
+			notes = append(notes, "pruned")
+		}
+		note := strings.Join(notes, ", ")
 		rows[i] = []string{strconv.Itoa(i + 1), c.Move, strconv.Itoa(c.Score), l,
 			strconv.FormatFloat(c.Equity, 'f', 1, 64),
 			fmt.Sprintf("%.1f", c.SimEquity), fmt.Sprintf("%.2f", c.SimEquitySE),
@@ -309,7 +369,7 @@ func writeSimResult(w io.Writer, t *turn, res *sim.SimResult, cands []simCandida
 		return err
 	}
 	for _, line := range strings.SplitAfter(table.String(), "\n") {
-		// The last column (pruned or empty) is often blank.
+		// The last column (added, pruned or empty) is often blank.
 		io.WriteString(w, strings.TrimRight(line, " \n")+strings.Repeat("\n", strings.Count(line, "\n")))
 	}
 	fmt.Fprintln(w)

@@ -43,6 +43,13 @@ func TestSimUsage(t *testing.T) {
 		{[]string{"sim", "--board", examplePos, "--top", "-1"}, 2, "--top must be"},
 		{[]string{"sim", "--board", examplePos, "--rack", "QQ"}, 1, "too many Qs"},
 		{[]string{"best", "--board", examplePos, "--iterations", "10"}, 2, "--iterations is a simulation option: add --sim"},
+		{[]string{"best", "--board", examplePos, "--add", "-"}, 2, "--add is a simulation option: add --sim"},
+		{[]string{"sim", "--board", examplePos, "--add", "M11 RERANX"}, 2, `--add "M11 RERANX": word "RERANX" runs past the edge of the board`},
+		{[]string{"sim", "--board", examplePos, "--add", "8D"}, 2, `--add "8D": want a position and a word`},
+		{[]string{"sim", "--board", examplePos, "--add", "M11 (R)EZAN"}, 2, `--add "M11 (R)EZAN" is not a legal move for rack AEINRST in NWL23: tile Z not on rack`},
+		{[]string{"sim", "--board", examplePos, "--add", "M11 (R)ANIE"}, 2, `--add "M11 (R)ANIE" is not a legal move for rack AEINRST in NWL23: phony word RANIE`},
+		{[]string{"best", "--board", examplePos, "--sim", "--add", "-QQ"}, 2, `--add "-QQ" is not a legal move for rack AEINRST`},
+		{[]string{"sim", "--board", filepath.Join("testdata", "endgame.cgp"), "--add", "-A"}, 2, `--add "-A" is not a legal move`},
 		{[]string{"selfplay", "--p1", "equity", "--p1-iterations", "10"}, 2, "--p1-iterations is for the sim player, and --p1 is equity"},
 		{[]string{"selfplay", "--p2", "sim", "--p2-stop", "often"}, 2, "--p2-stop"},
 		{[]string{"selfplay", "--p2", "sim", "--p2-plies", "0"}, 2, "--p2-plies must be from 1"},
@@ -107,8 +114,8 @@ func TestSimJSON(t *testing.T) {
 		s.Endgame || s.Plies != 2 || s.Seed != 5 || s.Iterations != 12 || s.Stopped != "iterations" {
 		t.Errorf("header fields: %+v", s)
 	}
-	if len(s.Candidates) != 5 || s.Rollouts != 60 || s.Generations != 120 {
-		t.Fatalf("%d candidates (want 3 plays, an exchange and the pass), %d rollouts, %d generations", len(s.Candidates), s.Rollouts, s.Generations)
+	if len(s.Candidates) != 7 || s.Rollouts != 84 || s.Generations != 168 {
+		t.Fatalf("%d candidates (want 3 plays, 3 exchanges and the pass), %d rollouts, %d generations", len(s.Candidates), s.Rollouts, s.Generations)
 	}
 	for i, c := range s.Candidates {
 		if c.Iterations != 12 || c.Pruned || c.SimEquitySE <= 0 || c.WinPct <= 0 || c.WinPct >= 100 {
@@ -177,6 +184,10 @@ func TestSimEndgame(t *testing.T) {
 		t.Errorf("the known and the inferred opponent's rack gave different tables:\n%s\n%s", tables[0], tables[1])
 	}
 	s, _ := parseSim(t, e.ok("sim", "--board", known, "--json"))
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(e.ok("sim", "--board", unknown, "--json")), &raw); err != nil || raw["opponent_drawn"] != 0.0 {
+		t.Errorf("endgame: opponent_drawn %v, want 0: the opponent holds every unseen tile (%v)", raw["opponent_drawn"], err)
+	}
 	if !s.Endgame || s.Bag != 0 || s.Iterations != 1 || s.Opponent != "ADPRST?" {
 		t.Errorf("endgame %v, bag %d, %d iterations, opponent %q", s.Endgame, s.Bag, s.Iterations, s.Opponent)
 	}
@@ -281,5 +292,83 @@ func TestWinpctCheck(t *testing.T) {
 	}
 	if r := e.run("--lexicon", "NWL23", "winpct", "check", "--games", "0"); r.code != 2 {
 		t.Errorf("--games 0: %+v", r)
+	}
+}
+
+// TestSimAdd: --add simulates moves outside the candidates, marked added
+// (text and JSON), valued as 'moves' values them; best --sim takes it too.
+func TestSimAdd(t *testing.T) {
+	e := nwlEnv(t)
+	// A poor play and an exchange far down the static list, and the pass.
+	var moves []struct {
+		Move   string  `json:"move"`
+		Score  int     `json:"score"`
+		Equity float64 `json:"equity"`
+	}
+	if err := json.Unmarshal([]byte(e.ok("moves", "--board", examplePos, "--exchanges", "--top", "0", "--json")), &moves); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{"M11 (R)ERAN": 0, "-AEI": 0, "-": 0}
+	for _, m := range moves {
+		if _, ok := want[m.Move]; ok {
+			want[m.Move] = m.Equity
+		}
+	}
+	args := []string{"sim", "--board", examplePos, "--iterations", "8", "--candidates", "2", "--stop", "none", "--json", "--threads", "1",
+		"--add", "M11 (R)ERAN", "--add", "-AEI", "--add", "-"}
+	s, raw := parseSim(t, e.ok(args...))
+	if len(s.Candidates) != 2+3+1+2 {
+		t.Errorf("%d candidates, want 2 plays, 3 exchanges, the pass and 2 added", len(s.Candidates))
+	}
+	added := map[string]bool{}
+	for i, c := range s.Candidates {
+		isAdded := raw["candidates"].([]any)[i].(map[string]any)["added"] == true
+		if _, named := want[c.Move]; named != isAdded {
+			t.Errorf("%s: added %v", c.Move, isAdded)
+		}
+		if isAdded {
+			added[c.Move] = true
+			if c.Equity != want[c.Move] || c.Iterations != 8 {
+				t.Errorf("%s: static equity %.3f, %d iterations; want %.3f as 'moves' rates it, 8", c.Move, c.Equity, c.Iterations, want[c.Move])
+			}
+		}
+	}
+	if len(added) != 3 {
+		t.Errorf("added moves in the table: %v", added)
+	}
+	_, two := parseSim(t, e.ok(append(args[:len(args)-8], "--threads", "2", "--add", "M11 (R)ERAN", "--add", "-AEI", "--add", "-")...))
+	if !reflect.DeepEqual(raw, two) {
+		t.Errorf("--add: 1 and 2 threads gave different tables")
+	}
+	// Below --top, the added move is still shown.
+	out := e.ok("best", "--board", examplePos, "--sim", "--iterations", "8", "--candidates", "2", "--top", "1", "--threads", "1", "--add", "M11 (R)ERAN")
+	if !regexp.MustCompile(`(?m)^\d+\s+M11 \(R\)ERAN\s+10\s+IST\s+22\.4 .*added`).MatchString(out) {
+		t.Errorf("best --sim --add: the added play is not in the table:\n%s", out)
+	}
+}
+
+// TestSimPartlyKnownOpponent: a CGP opponent rack of fewer tiles than a
+// full rack while the bag has tiles is partly known: the bag is the unseen
+// tiles less a full rack, and each iteration draws the rest.
+func TestSimPartlyKnownOpponent(t *testing.T) {
+	e := nwlEnv(t)
+	data, err := os.ReadFile(examplePos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := e.file("part.cgp", strings.Replace(string(data), " AEINRST/ ", " AEINRST/QUX ", 1))
+	s, _ := parseSim(t, e.ok("sim", "--board", part, "--iterations", "4", "--candidates", "2", "--json"))
+	// 100 tiles less 48 on the board and the 7 to move: 45 unseen in the
+	// bag and on the opponent's rack of 7.
+	if s.Bag != 45 || s.Opponent != "QUX" || s.Endgame {
+		t.Errorf("bag %d, opponent %q, endgame %v; want 45, QUX, false", s.Bag, s.Opponent, s.Endgame)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(e.ok("sim", "--board", part, "--iterations", "4", "--candidates", "2", "--json")), &raw); err != nil || raw["opponent_drawn"] != 4.0 {
+		t.Errorf("opponent_drawn %v, want 4 (%v)", raw["opponent_drawn"], err)
+	}
+	out := e.ok("sim", "--board", part, "--iterations", "4", "--candidates", "2")
+	if !strings.Contains(out, "45 tiles in the bag, the opponent's rack partly known: QUX and 4 drawn at random") {
+		t.Errorf("text:\n%s", out)
 	}
 }

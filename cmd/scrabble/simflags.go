@@ -35,7 +35,7 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 	p := fmt.Sprintf("p%d-", seat)
 	d := sim.DefaultSimPlayer
 	f.IntVar(&s.iterations, p+"iterations", d.Iterations, fmt.Sprintf("sim player %d: at most this many iterations a move", seat))
-	f.IntVar(&s.candidates, p+"candidates", d.Candidates, fmt.Sprintf("sim player %d: plays simulated (plus the best exchange and the pass)", seat))
+	f.IntVar(&s.candidates, p+"candidates", d.Candidates, fmt.Sprintf("sim player %d: plays simulated (plus the best 3 exchanges and the pass)", seat))
 	f.IntVar(&s.plies, p+"plies", sim.DefaultPlies, fmt.Sprintf("sim player %d: moves played after each candidate", seat))
 	f.StringVar(&s.stop, p+"stop", strconv.FormatFloat(100*d.Confidence, 'f', -1, 64), fmt.Sprintf("sim player %d: prune and stop at this confidence (%%), or none", seat))
 	return s
