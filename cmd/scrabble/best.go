@@ -35,7 +35,7 @@ func newBestCmd(a *app) *cobra.Command {
 		Use:   "best --board FILE [--rack TILES]",
 		Short: "Show the best play of a position and the runners-up",
 		Long: `Find the best play for the rack on the board, and list the next best
-(--top N runners-up, 5 by default). Best means highest equity: the score plus
+(--top N runners-up, 5 by default, 0 for all). Best means highest equity: the score plus
 the engine's trained value of the tiles kept (for NWL and Collins lexica;
 score alone for others); with the bag empty, going out earns twice the
 opponent's rack and tiles kept cost twice their value.
@@ -61,7 +61,10 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if top < 0 {
-				return usagef("--top must be 0 (no runners-up) or more, not %d", top)
+				return usagef("--top must be 0 (all runners-up) or more, not %d", top)
+			}
+			if top == 0 {
+				top = topLimit(top) - 1 // all; top+1 (with the best) stays in range
 			}
 			terms, err := parseTermsFlag("terms", termsText)
 			if err != nil {
@@ -125,7 +128,7 @@ moves as 'moves --json' does, or with --sim the simulation's JSON object.`,
 	f := cmd.Flags()
 	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
 	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
-	f.IntVarP(&top, "top", "n", 5, "how many runners-up to list (0: none)")
+	f.IntVarP(&top, "top", "n", 5, "how many runners-up to list (0: all)")
 	f.BoolVar(&simMode, "sim", false, "rank the best candidates by Monte Carlo simulation (see 'scrabble sim')")
 	f.BoolVar(&asJSN, "json", false, "print JSON (fields in README.md)")
 	f.StringVar(&termsText, "terms", "", termsFlagUsage)

@@ -62,7 +62,7 @@ values (gen-G.leaves), with the --from values and the --observe way it
 began with. Ctrl-C stops it; --resume continues where it stopped, losing at
 most the games of the chunk in progress. The final values go to
 FILE (binary; CSV if FILE ends in .csv, gzip-compressed binary if in .gz). The same --seed gives the same
-values whatever --workers.`,
+values whatever --threads.`,
 		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --generations 4 --out nwl23.leaves
   scrabble --lexicon CSW24 leaves train --games 50000 --generations 3 --seed 9 --out csw24.leaves --resume`,
 		Args: args(cobra.NoArgs),
@@ -79,7 +79,7 @@ values whatever --workers.`,
 			if observe != "rack" && observe != "next" {
 				return usagef("--observe %q: want rack or next", observe)
 			}
-			lex, seed, workers, err := a.lexiconSeedWorkers(cmd)
+			lex, seed, threads, err := a.lexiconSeedThreads(cmd)
 			if err != nil {
 				return err
 			}
@@ -90,8 +90,8 @@ values whatever --workers.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 
-			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, workers: workers, observe: observe,
-				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}}
+			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, threads: threads, observe: observe,
+				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}}
 			leaves, err := t.startingValues(from)
 			if err != nil {
 				return err
@@ -116,7 +116,7 @@ values whatever --workers.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&games, "games", "n", 10000, "games per generation")
+	f.IntVar(&games, "games", 10000, "games per generation")
 	f.IntVarP(&generations, "generations", "g", 3, "generations, each learning from the one before")
 	f.IntVar(&prior, "prior", 100, "weight of the tile-and-pair model against a leave's observations")
 	f.StringVarP(&out, "out", "o", "", "FILE for the final leave values (.csv: CSV, .gz: compressed)")
@@ -124,14 +124,14 @@ values whatever --workers.`,
 	f.StringVar(&observe, "observe", "rack", "what a turn teaches: rack (every leave the rack held gets the move's equity) or next (the leave kept gets the next turn's)")
 	f.StringVar(&from, "from", "", "leave table FILE the first generation plays with (default: zero leaves)")
 	f.Uint64("seed", 1, "base seed")
-	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	return cmd
 }
 
 type trainer struct {
 	a                     *app
 	work                  string
-	games, prior, workers int
+	games, prior, threads int
 	observe               string
 	seed                  uint64
 	cfg                   sim.Config

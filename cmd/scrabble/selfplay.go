@@ -25,11 +25,13 @@ import (
 // settings.
 type selfplayJSON struct {
 	*sim.Summary
-	Lexicon     string `json:"lexicon"`
-	Seed        uint64 `json:"seed"`
-	Pairs       bool   `json:"pairs"`
-	Workers     int    `json:"workers"`
-	Interrupted bool   `json:"interrupted"`
+	Lexicon string `json:"lexicon"`
+	Seed    uint64 `json:"seed"`
+	Pairs   bool   `json:"pairs"`
+	Threads int    `json:"threads"`
+	// Workers is Threads under its old name, kept for scripts that read it.
+	Workers     int  `json:"workers"`
+	Interrupted bool `json:"interrupted"`
 }
 
 func newSelfplayCmd(a *app) *cobra.Command {
@@ -76,7 +78,7 @@ worth on average, and a term adds what depends on the game at hand:
 (README.md: Equity terms, with what each was measured to be worth.)
 
 Game i's tiles depend only on --seed and i, so the results do not depend on
---workers. Player 1 moves first in even games, player 2 in odd ones; with
+--threads. Player 1 moves first in even games, player 2 in odd ones; with
 --pairs every deal is played twice, seats swapped (games 2i and 2i+1 share
 their tiles).
 
@@ -85,12 +87,13 @@ and every game as DIR/game-000123.gcg. Ctrl-C stops cleanly: games in
 progress are abandoned, finished ones are kept and the summary so far is
 printed (exit status 130); --resume continues from DIR/results.jsonl.
 
---seed and --workers can also be set as seed and workers in the config file,
-or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
+--seed and --threads can also be set as seed and threads in the config file,
+or SCRABBLE_SEED and SCRABBLE_THREADS (--workers, workers and
+SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 		Example: `  scrabble --lexicon NWL23 selfplay --games 1000 --p1 equity --p2 score
   scrabble selfplay --games 2000 --pairs --p1-leaves leaves.csv --p2 equity --out runs/a
   scrabble selfplay --games 2000 --pairs --p1-leaves leaves.csv --p2 equity --out runs/a --resume
-  scrabble selfplay --games 200 --seed 7 --workers 4 --json`,
+  scrabble selfplay --games 200 --seed 7 --threads 4 --json`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games < 1 {
@@ -99,11 +102,11 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 			if resume && out == "" {
 				return usagef("--resume needs --out DIR: the directory of the run to continue")
 			}
-			seed, workers, err := a.seedAndWorkers(cmd)
+			seed, threads, err := a.seedAndThreads(cmd)
 			if err != nil {
 				return err
 			}
-			cfg := sim.Config{Players: [2]string{p1, p2}, Games: games, Seed: seed, Workers: workers,
+			cfg := sim.Config{Players: [2]string{p1, p2}, Games: games, Seed: seed, Workers: threads,
 				Pairs: pairs, Dir: out, Resume: resume}
 			files := [2]string{p1Leaves, p2Leaves}
 			for i, file := range files {
@@ -157,7 +160,7 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 			}
 			if asJSON {
 				data, err := json.Marshal(selfplayJSON{Summary: s, Lexicon: cfg.Lexicon.Header().Name,
-					Seed: seed, Pairs: pairs, Workers: workers, Interrupted: interrupted})
+					Seed: seed, Pairs: pairs, Threads: threads, Workers: threads, Interrupted: interrupted})
 				if err != nil {
 					return err
 				}
@@ -177,7 +180,7 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&games, "games", "n", 100, "number of games")
+	f.IntVar(&games, "games", 100, "number of games")
 	f.StringVar(&p1, "p1", "equity", "player 1: "+playerNames())
 	f.StringVar(&p2, "p2", "score", "player 2: "+playerNames())
 	f.StringVar(&p1Leaves, "p1-leaves", "", "leave table FILE for player 1 (default: the lexicon's trained values; none: zero)")
@@ -186,7 +189,7 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 	f.StringVar(&p2Terms, "p2-terms", "", "player 2's "+termsFlagUsage)
 	simFlags = [2]*simPlayerFlags{addSimPlayerFlags(f, 1), addSimPlayerFlags(f, 2)}
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
-	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	f.StringVarP(&out, "out", "o", "", "directory for results.jsonl and the games' GCG files")
 	f.BoolVar(&pairs, "pairs", false, "play every deal twice, seats swapped")
 	f.BoolVar(&resume, "resume", false, "continue the run in --out, skipping finished games")
@@ -225,7 +228,7 @@ func writeSummary(w io.Writer, s *sim.Summary, cfg *sim.Config) error {
 		resumed = fmt.Sprintf(" (%s resumed)", thousands(n))
 	}
 	fmt.Fprintf(w, "Played %s in %s on %s: %.1f games/s%s\n\n", plural(s.Played, "game"),
-		elapsed(time.Duration(s.Seconds*float64(time.Second))), plural(cfg.Workers, "worker"), s.GamesPerSecond, resumed)
+		elapsed(time.Duration(s.Seconds*float64(time.Second))), plural(cfg.Workers, "thread"), s.GamesPerSecond, resumed)
 
 	rows := make([][]string, 2)
 	for i, p := range s.Players {
@@ -287,32 +290,29 @@ func (g *gamesBar) finish() {
 	}
 }
 
-// lexiconSeedWorkers is seedAndWorkers for a command that plays games on
+// lexiconSeedThreads is seedAndThreads for a command that plays games on
 // the --lexicon it resolves.
-func (a *app) lexiconSeedWorkers(cmd *cobra.Command) (lex *gaddag.GADDAG, seed uint64, workers int, err error) {
-	if seed, workers, err = a.seedAndWorkers(cmd); err != nil {
+func (a *app) lexiconSeedThreads(cmd *cobra.Command) (lex *gaddag.GADDAG, seed uint64, threads int, err error) {
+	if seed, threads, err = a.seedAndThreads(cmd); err != nil {
 		return nil, 0, 0, err
 	}
 	lex, err = a.reg.Resolve(a.v.GetString("lexicon"))
-	return lex, seed, workers, err
+	return lex, seed, threads, err
 }
 
-// seedAndWorkers reads the seed and workers settings of a command that has
-// --seed and --workers flags: flag, else SCRABBLE_SEED / SCRABBLE_WORKERS,
-// else the config file, else the flag's default.
-func (a *app) seedAndWorkers(cmd *cobra.Command) (seed uint64, workers int, err error) {
-	for _, k := range []string{"seed", "workers"} {
-		if err := a.v.BindPFlag(k, cmd.Flags().Lookup(k)); err != nil {
-			return 0, 0, err
-		}
+// seedAndThreads reads the seed and threads settings of a command that has
+// --seed and --threads flags: the seed from the flag, else SCRABBLE_SEED,
+// else the config file, else the flag's default; the threads as a.threads.
+func (a *app) seedAndThreads(cmd *cobra.Command) (seed uint64, threads int, err error) {
+	if err := a.v.BindPFlag("seed", cmd.Flags().Lookup("seed")); err != nil {
+		return 0, 0, err
 	}
 	seed, err = strconv.ParseUint(fmt.Sprint(a.v.Get("seed")), 10, 64)
 	if err != nil {
 		return 0, 0, usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
 	}
-	workers, err = strconv.Atoi(fmt.Sprint(a.v.Get("workers")))
-	if err != nil || workers < 1 {
-		return 0, 0, usagef("workers must be a whole number, at least 1, not %q", fmt.Sprint(a.v.Get("workers")))
+	if threads, err = a.threads(cmd); err != nil {
+		return 0, 0, err
 	}
-	return seed, workers, nil
+	return seed, threads, nil
 }
