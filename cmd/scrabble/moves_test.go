@@ -231,8 +231,8 @@ func TestBest(t *testing.T) {
 	if strings.Contains(out, "\n4 ") {
 		t.Errorf("--top 2 listed more:\n%s", out)
 	}
-	if out := e.ok("best", "-b", grid, "-r", "AEST", "--top", "0"); strings.Contains(out, "Runners-up") {
-		t.Errorf("--top 0 listed runners-up:\n%s", out)
+	if out := e.ok("best", "-b", grid, "-r", "AEST", "--top", "0"); !strings.Contains(out, "\n"+itoa(len(all))+" ") {
+		t.Errorf("--top 0 did not list all %d plays:\n%s", len(all), out)
 	}
 	if out := e.ok("best", "-b", grid, "-r", "ZX"); !strings.Contains(out, "No play: exchange or pass") {
 		t.Errorf("no play:\n%s", out)
