@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -148,6 +149,11 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 					cfg.Options[i].Leaves = t
 				}
 			}
+			if out != "" {
+				if err := keepSelfplaySettings(&cfg, out, resume); err != nil {
+					return err
+				}
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			bar := newGamesBar(a.stderr, fmt.Sprintf("%s vs %s", p1, p2), games)
@@ -195,6 +201,54 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	f.BoolVar(&resume, "resume", false, "continue the run in --out, skipping finished games")
 	f.BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
 	return cmd
+}
+
+// keepSelfplaySettings records the settings of a run writing to dir, or
+// checks those of a resumed one. A resumed run may ask for more games than
+// it began with: game i depends only on the seed and i, so the summary is
+// that of one run of the new number.
+func keepSelfplaySettings(cfg *sim.Config, dir string, resume bool) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	results, err := os.Stat(filepath.Join(dir, sim.ResultsFile))
+	started := err == nil && results.Size() > 0
+	s := newRunSettings("selfplay")
+	s.addLexicon(cfg.Lexicon)
+	for i := range 2 {
+		p := fmt.Sprintf("p%d", i+1)
+		s.add(p, cfg.Players[i])
+		leaves, _ := cfg.Options[i].Leaves.(*eval.LeaveTable)
+		s.add(p+"-leaves", leavesIdentity(leaves))
+		s.add(p+"-terms", termsSetting(cfg.Options[i].Terms))
+		if cfg.Players[i] == "sim" {
+			o := cfg.Options[i].Sim
+			s.add(p+"-iterations", o.Iterations)
+			s.add(p+"-candidates", o.Candidates)
+			s.add(p+"-plies", o.Plies)
+			s.add(p+"-stop", stopSetting(o.Confidence))
+		}
+	}
+	s.add("seed", cfg.Seed)
+	s.add("pairs", cfg.Pairs)
+	s.addCount("games", cfg.Games)
+	return keepSettings(dir, resume, started, s)
+}
+
+// termsSetting is the terms as recorded, "none" for none.
+func termsSetting(t eval.Terms) string {
+	if t.IsZero() {
+		return "none"
+	}
+	return t.String()
+}
+
+// stopSetting is a --stop confidence as the flag takes it.
+func stopSetting(confidence float64) string {
+	if confidence == 0 {
+		return "none"
+	}
+	return strconv.FormatFloat(100*confidence, 'f', -1, 64)
 }
 
 func playerNames() string {

@@ -31,8 +31,9 @@ func newWinpctCmd(a *app) *cobra.Command {
 	return cmd
 }
 
-// winpctChunk is how many games are played between checkpoints.
-const winpctChunk = 500
+// winpctChunk is how many games are played between checkpoints. (A
+// variable so that tests can checkpoint a short run.)
+var winpctChunk = 500
 
 // Stored columns of the table: every 5 points up to 300. Past 300 points
 // the player ahead has won all but a handful of the self-play games.
@@ -57,9 +58,12 @@ win, and smooth those counts into a table of P(win | spread, unseen tiles):
 symmetric (P(s, u) = 1 - P(-s, u)), never decreasing in the spread. README.md
 ("Win probability") describes the method.
 
-The run writes as it goes into FILE.train/: every ` + strconv.Itoa(winpctChunk) + ` games the counts so far.
-Ctrl-C stops it; --resume continues where it stopped, losing at most the
-games of the chunk in progress. The same --seed gives the same table whatever
+The run writes as it goes into FILE.train/: its settings (settings.json),
+and every ` + strconv.Itoa(winpctChunk) + ` games the counts so far. Ctrl-C stops it; --resume
+continues where it stopped, losing at most the games of the chunk in
+progress. A resumed run must have the settings it began with (lexicon,
+--seed, --games, and the built-in leave values its players use) or it stops,
+naming the one that differs. The same --seed gives the same table whatever
 --threads. FILE is a CSV table (see 'scrabble winpct show'); the engine's
 built-in table is eval/data/winpct.csv.`,
 		Example: `  scrabble --lexicon NWL23 winpct train --games 50000 --seed 2026 --out winpct.csv
@@ -87,6 +91,16 @@ built-in table is eval/data/winpct.csv.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 
+			settings := newRunSettings("winpct train")
+			settings.addLexicon(lex)
+			settings.add("seed", seed)
+			settings.add("games", games)
+			leaves, _ := cfg.Options[0].Leaves.(*eval.LeaveTable)
+			settings.add("leaves", leavesIdentity(leaves))
+			// trainingDir has refused an earlier run without --resume.
+			if err := keepSettings(work, true, startedIn(work), settings); err != nil {
+				return err
+			}
 			stats, chunks, err := winpctCheckpoint(work, games)
 			if err != nil {
 				return err
