@@ -24,11 +24,11 @@ import (
 // their work directory, so an interrupted run resumes after the last one.
 
 // trainingDir makes the work directory of a training run writing out
-// (out + ".train"); one that holds an earlier run is an error unless
-// resume.
+// (out + ".train"); one that holds an earlier run's work is an error
+// unless resume.
 func trainingDir(out string, resume bool) (string, error) {
 	work := out + ".train"
-	if entries, _ := os.ReadDir(work); len(entries) > 0 && !resume {
+	if startedIn(work) && !resume {
 		return "", fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
 	}
 	if err := os.MkdirAll(work, 0o755); err != nil {
@@ -151,10 +151,14 @@ func (s runSettings) MarshalJSON() ([]byte, error) {
 // keepSettings records the settings of a run in dir, or checks those of a
 // resumed one against the record: any that differs is an error naming it,
 // its recorded value and the new one. started says whether dir already
-// holds the run's work: a run without a record (from before the record was
-// kept) cannot be checked, so it is refused. A count grown on resume is
-// recorded anew.
+// holds the run's work: one without a record (from before the record was
+// kept) cannot be checked, so it is refused, and one with no work yet
+// starts afresh, its record rewritten. A count grown on resume is recorded
+// anew.
 func keepSettings(dir string, resume, started bool, now runSettings) error {
+	if started && !resume {
+		return fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", dir)
+	}
 	path := filepath.Join(dir, settingsFile)
 	data, err := os.ReadFile(path)
 	switch {
@@ -165,10 +169,8 @@ func keepSettings(dir string, resume, started bool, now runSettings) error {
 		return writeSettings(path, now)
 	case err != nil:
 		return fmt.Errorf("%s: cannot resume: %w", dir, err)
-	case !resume:
-		if started {
-			return fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", dir)
-		}
+	case !started:
+		// Nothing done yet, so nothing to mix: the run starts afresh.
 		return writeSettings(path, now)
 	}
 	var was map[string]string
