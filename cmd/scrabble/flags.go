@@ -50,8 +50,11 @@ func (a *app) threads(cmd *cobra.Command) (int, error) {
 		what, text = fmt.Sprintf("workers in %s", a.v.ConfigFileUsed()), fmt.Sprint(a.v.Get("workers"))
 	}
 	n, err := strconv.Atoi(text)
-	if err != nil || n < 1 {
+	switch {
+	case err != nil:
 		return 0, usagef("%s must be a whole number, at least 1, not %q", what, text)
+	case n < 1:
+		return 0, usagef("%s must be at least 1, not %d", what, n)
 	}
 	return n, nil
 }

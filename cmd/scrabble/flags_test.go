@@ -73,7 +73,7 @@ func TestFlagNames(t *testing.T) {
 	out := e.file("out.csv", "")
 	for _, args := range [][]string{{"leaves", "train", "--out", out}, {"winpct", "train", "--out", out}, {"winpct", "check"}} {
 		// A bad value names --threads: the alias reached the flag.
-		if r := e.run(append(args, "--workers", "0")...); r.code != 2 || !strings.Contains(r.stderr, "--threads must be a whole number, at least 1, not \"0\"") {
+		if r := e.run(append(args, "--workers", "0")...); r.code != 2 || !strings.Contains(r.stderr, "--threads must be at least 1, not 0") {
 			t.Errorf("%v --workers 0: %+v", args, r)
 		}
 	}
@@ -101,7 +101,7 @@ func TestThreadsSetting(t *testing.T) {
 		{config: "threads: 2\n", threadsEnv: "5", workersEnv: "4", want: 5},
 		{config: "threads: 2\n", threadsEnv: "5", flag: []string{"-j", "1"}, want: 1},
 		{config: "threads: none\n", msg: `threads in ` + config + ` must be a whole number, at least 1, not "none"`},
-		{threadsEnv: "0", msg: `SCRABBLE_THREADS must be a whole number, at least 1, not "0"`},
+		{threadsEnv: "0", msg: `SCRABBLE_THREADS must be at least 1, not 0`},
 		{workersEnv: "many", msg: `SCRABBLE_WORKERS must be a whole number, at least 1, not "many"`},
 	} {
 		e.file("config/scrabble/config.yaml", c.config)
