@@ -1,10 +1,22 @@
 package main
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
+
+	"scrabble/eval"
+	"scrabble/gaddag"
 )
 
 // Long runs (leave training, win-table training) save their counts every
@@ -12,17 +24,29 @@ import (
 // their work directory, so an interrupted run resumes after the last one.
 
 // trainingDir makes the work directory of a training run writing out
-// (out + ".train"); one that holds an earlier run is an error unless
-// resume.
+// (out + ".train"); one that holds an earlier run's work is an error
+// unless resume.
 func trainingDir(out string, resume bool) (string, error) {
 	work := out + ".train"
-	if entries, _ := os.ReadDir(work); len(entries) > 0 && !resume {
+	if startedIn(work) && !resume {
 		return "", fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
 	}
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return "", err
 	}
 	return work, nil
+}
+
+// startedIn reports whether a run's work directory holds any of its work
+// (anything besides the record of its settings).
+func startedIn(work string) bool {
+	entries, _ := os.ReadDir(work)
+	for _, e := range entries {
+		if e.Name() != settingsFile && !strings.HasPrefix(e.Name(), "."+settingsFile+".tmp") {
+			return true
+		}
+	}
+	return false
 }
 
 // lastCheckpoint returns the checkpoint covering the most chunks and their
@@ -52,6 +76,163 @@ func saveCheckpoint(dir, prefix, ext string, chunks int, save func(path string) 
 		if o != path {
 			os.Remove(o)
 		}
+	}
+	return nil
+}
+
+// settingsFile is the file in a resumable run's directory recording the
+// settings the run began with: a resumed run must have the same ones, or it
+// would mix games or counts of two different runs.
+const settingsFile = "settings.json"
+
+// runSetting is one setting that changes what a resumable run computes
+// (the thread count does not, so it is not one).
+type runSetting struct {
+	name, value string
+	// canGrow marks a count the run may be resumed with more of (never
+	// fewer), because its results stay those of one uninterrupted run.
+	canGrow bool
+}
+
+// runSettings are a run's settings, in the order they are checked.
+type runSettings []runSetting
+
+// newRunSettings starts the settings with the command: two commands may
+// share a directory (FILE.train).
+func newRunSettings(command string) runSettings {
+	return runSettings{{name: "command", value: command}}
+}
+
+func (s *runSettings) add(name string, value any) {
+	*s = append(*s, runSetting{name: name, value: fmt.Sprint(value)})
+}
+
+func (s *runSettings) addCount(name string, n int) {
+	*s = append(*s, runSetting{name: name, value: strconv.Itoa(n), canGrow: true})
+}
+
+// addLexicon records the lexicon by its name and its word list: a list
+// reinstalled under the same name plays other games.
+func (s *runSettings) addLexicon(lex *gaddag.GADDAG) {
+	h := lex.Header()
+	s.add("lexicon", h.Name)
+	s.add("lexicon words", h.WordCount)
+	s.add("lexicon sha256", hex.EncodeToString(h.SourceSHA256[:]))
+}
+
+// leavesIdentity names a leave table by its values, whatever file they
+// came from: "none" (every leave worth 0) or a digest of the binary form.
+func leavesIdentity(t *eval.LeaveTable) string {
+	if t == nil {
+		return "none"
+	}
+	h := sha256.New()
+	t.WriteTo(h) // writing to a hash cannot fail
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// MarshalJSON writes the settings as one object, in their order.
+func (s runSettings) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	for i, st := range s {
+		k, _ := json.Marshal(st.name)
+		v, _ := json.Marshal(st.value)
+		fmt.Fprintf(&b, "  %s: %s", k, v)
+		if i < len(s)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("}\n")
+	return b.Bytes(), nil
+}
+
+// keepSettings records the settings of a run in dir, or checks those of a
+// resumed one against the record: any that differs is an error naming it,
+// its recorded value and the new one. started says whether dir already
+// holds the run's work: one without a record (from before the record was
+// kept) cannot be checked, so it is refused, and one with no work yet
+// starts afresh, its record rewritten. A count grown on resume is recorded
+// anew.
+func keepSettings(dir string, resume, started bool, now runSettings) error {
+	if started && !resume {
+		return fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", dir)
+	}
+	path := filepath.Join(dir, settingsFile)
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if started {
+			return fmt.Errorf("%s: cannot resume: it has no %s (a run from an older version of scrabble), so its settings cannot be checked; remove it to start afresh", dir, settingsFile)
+		}
+		return writeSettings(path, now)
+	case err != nil:
+		return fmt.Errorf("%s: cannot resume: %w", dir, err)
+	case !started:
+		// Nothing done yet, so nothing to mix: the run starts afresh.
+		return writeSettings(path, now)
+	}
+	var was map[string]string
+	if err := json.Unmarshal(data, &was); err != nil {
+		return fmt.Errorf("%s: cannot resume: %s is damaged: %w", dir, path, err)
+	}
+	grown := false
+	for _, st := range now {
+		old, ok := was[st.name]
+		switch {
+		case !ok:
+			return fmt.Errorf("%s: cannot resume: %s does not record %s (now %s)", dir, path, st.name, st.value)
+		case old == st.value:
+			continue
+		case st.canGrow:
+			o, err1 := strconv.Atoi(old)
+			n, err2 := strconv.Atoi(st.value)
+			if err1 == nil && err2 == nil && n > o {
+				grown = true
+				continue
+			}
+			if err1 == nil && err2 == nil {
+				return fmt.Errorf("%s: cannot resume: %s was %s (recorded in %s), now %s: a resumed run can go on to more, not fewer", dir, st.name, old, path, st.value)
+			}
+		}
+		return fmt.Errorf("%s: cannot resume: %s was %s (recorded in %s), now %s", dir, st.name, old, path, st.value)
+	}
+	for name := range was {
+		if !slices.ContainsFunc(now, func(st runSetting) bool { return st.name == name }) {
+			return fmt.Errorf("%s: cannot resume: %s records %s, a setting this run does not have", dir, path, name)
+		}
+	}
+	if grown {
+		return writeSettings(path, now)
+	}
+	return nil
+}
+
+// writeSettings writes the record atomically: a crash leaves the old one or
+// the new one, never part of one.
+func writeSettings(path string, s runSettings) error {
+	data, _ := s.MarshalJSON()
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+settingsFile+".tmp*")
+	if err != nil {
+		return fmt.Errorf("recording the run's settings: %w", err)
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("recording the run's settings in %s: %w", path, err)
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/eval"
+	"scrabble/gaddag"
 	"scrabble/movegen"
 	"scrabble/sim"
 )
@@ -31,8 +32,9 @@ func newLeavesCmd(a *app) *cobra.Command {
 }
 
 // trainChunk is how many games are played between checkpoints: an
-// interrupted run loses at most the chunk in progress.
-const trainChunk = 500
+// interrupted run loses at most the chunk in progress. (A variable so that
+// tests can checkpoint a short run.)
+var trainChunk = 500
 
 func newLeavesTrainCmd(a *app) *cobra.Command {
 	var (
@@ -58,11 +60,15 @@ and pairs of tiles it holds, so rare leaves lean on their parts.
 
 The run writes as it goes into FILE.train/: every ` + strconv.Itoa(trainChunk) + ` games the statistics
 of the generation so far (gen-G.stats), and each finished generation's
-values (gen-G.leaves), with the --from values and the --observe way it
-began with. Ctrl-C stops it; --resume continues where it stopped, losing at
-most the games of the chunk in progress. The final values go to
+values (gen-G.leaves), with the --from values it began with (gen-0.leaves)
+and its settings (settings.json). Ctrl-C stops it; --resume continues where
+it stopped, losing at most the games of the chunk in progress. A resumed run
+must have the settings it began with (lexicon, --seed, --games, --prior,
+--observe, --from; --from may be left out) or it stops, naming the one that
+differs; only --generations may grow, to train on from the last generation
+(the result is that of one run of that many). The final values go to
 FILE (binary; CSV if FILE ends in .csv, gzip-compressed binary if in .gz). The same --seed gives the same
-values whatever --workers.`,
+values whatever --threads.`,
 		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --generations 4 --out nwl23.leaves
   scrabble --lexicon CSW24 leaves train --games 50000 --generations 3 --seed 9 --out csw24.leaves --resume`,
 		Args: args(cobra.NoArgs),
@@ -79,7 +85,7 @@ values whatever --workers.`,
 			if observe != "rack" && observe != "next" {
 				return usagef("--observe %q: want rack or next", observe)
 			}
-			lex, seed, workers, err := a.lexiconSeedWorkers(cmd)
+			lex, seed, threads, err := a.lexiconSeedThreads(cmd)
 			if err != nil {
 				return err
 			}
@@ -90,13 +96,10 @@ values whatever --workers.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 
-			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, workers: workers, observe: observe,
-				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}}
-			leaves, err := t.startingValues(from)
+			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, threads: threads, observe: observe,
+				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}}
+			leaves, err := t.startingValues(from, generations, lex)
 			if err != nil {
-				return err
-			}
-			if err := t.sameObserve(); err != nil {
 				return err
 			}
 			for g := 1; g <= generations; g++ {
@@ -116,7 +119,7 @@ values whatever --workers.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&games, "games", "n", 10000, "games per generation")
+	f.IntVar(&games, "games", 10000, "games per generation")
 	f.IntVarP(&generations, "generations", "g", 3, "generations, each learning from the one before")
 	f.IntVar(&prior, "prior", 100, "weight of the tile-and-pair model against a leave's observations")
 	f.StringVarP(&out, "out", "o", "", "FILE for the final leave values (.csv: CSV, .gz: compressed)")
@@ -124,84 +127,57 @@ values whatever --workers.`,
 	f.StringVar(&observe, "observe", "rack", "what a turn teaches: rack (every leave the rack held gets the move's equity) or next (the leave kept gets the next turn's)")
 	f.StringVar(&from, "from", "", "leave table FILE the first generation plays with (default: zero leaves)")
 	f.Uint64("seed", 1, "base seed")
-	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	return cmd
 }
 
 type trainer struct {
 	a                     *app
 	work                  string
-	games, prior, workers int
+	games, prior, threads int
 	observe               string
 	seed                  uint64
 	cfg                   sim.Config
 }
 
-// underWay reports whether the run has played generations already (or
-// part of one).
-func (t *trainer) underWay() bool {
-	done, _ := filepath.Glob(filepath.Join(t.work, "gen-[1-9]*"))
-	return len(done) > 0
-}
-
-// sameObserve keeps --observe in the run's directory, so that --resume
-// goes on learning the same way: a resumed run given another way is an
-// error. A run from before the flag (no record, generations under way)
-// learned the next way.
-func (t *trainer) sameObserve() error {
-	kept := filepath.Join(t.work, "observe")
-	began := ""
-	if data, err := os.ReadFile(kept); err == nil {
-		began = strings.TrimSpace(string(data))
-	} else if t.underWay() {
-		began = "next"
-	}
-	switch {
-	case began == t.observe:
-		return nil
-	case began != "":
-		return fmt.Errorf("%s began with --observe %s: resume it with --observe %s", t.work, began, began)
-	}
-	if err := os.WriteFile(kept, []byte(t.observe+"\n"), 0o644); err != nil {
-		return fmt.Errorf("recording --observe: %w", err)
-	}
-	return nil
-}
-
 // startingValues returns the values generation 1 plays with: nil (zero
 // leaves), or those of from, kept in the run's directory as gen-0.leaves so
-// that --resume goes on with them. A resumed run that began from other
-// values is an error.
-func (t *trainer) startingValues(from string) (*eval.LeaveTable, error) {
+// that --resume goes on with them (a resumed run needs no --from). Before
+// anything else is written it records the run's settings, or checks them
+// against those of the run resumed: the values begun with are one of them.
+func (t *trainer) startingValues(from string, generations int, lex *gaddag.GADDAG) (*eval.LeaveTable, error) {
 	kept := filepath.Join(t.work, "gen-0.leaves")
-	if _, err := os.Stat(kept); err == nil {
-		earlier, err := eval.LoadLeaves(kept)
-		if err != nil {
+	var start *eval.LeaveTable
+	_, err := os.Stat(kept)
+	hasKept := err == nil
+	switch {
+	case from != "":
+		if start, err = eval.LoadAny(from); err != nil {
 			return nil, err
 		}
-		if from != "" {
-			start, err := eval.LoadAny(from)
-			if err != nil {
-				return nil, err
-			}
-			if !earlier.Equal(start) {
-				return nil, fmt.Errorf("%s began from other values than --from %s", t.work, from)
-			}
+	case hasKept:
+		if start, err = eval.LoadLeaves(kept); err != nil {
+			return nil, err
 		}
-		return earlier, nil
 	}
-	if from == "" {
-		return nil, nil
-	}
-	start, err := eval.LoadAny(from)
-	if err != nil {
+	s := newRunSettings("leaves train")
+	s.addLexicon(lex)
+	s.add("seed", t.seed)
+	s.add("games", t.games)
+	s.add("prior", t.prior)
+	s.add("observe", t.observe)
+	s.add("from", leavesIdentity(start))
+	// Generation g depends only on the settings and generation g-1, so a
+	// run may be resumed to go on for more generations.
+	s.addCount("generations", generations)
+	// trainingDir has refused an earlier run without --resume.
+	if err := keepSettings(t.work, true, startedIn(t.work), s); err != nil {
 		return nil, err
 	}
-	if t.underWay() {
-		return nil, fmt.Errorf("%s began from zero leaves, not --from %s", t.work, from)
-	}
-	if err := start.Save(kept); err != nil {
-		return nil, err
+	if start != nil && !hasKept {
+		if err := start.Save(kept); err != nil {
+			return nil, err
+		}
 	}
 	return start, nil
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // TestLeavesTrainDeterministic: the same seed gives the same values with 1
-// and 3 workers; a finished run resumed reads back its generations; an
+// and 3 threads; a finished run resumed reads back its generations; an
 // earlier run is not overwritten without --resume.
 func TestLeavesTrainDeterministic(t *testing.T) {
 	lexDir := os.Getenv(testlex.EnvVar)
@@ -99,25 +99,25 @@ func TestLeavesTrainFrom(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "done earlier") || !bytes.Equal(read("from.leaves"), read("from3.leaves")) {
 		t.Errorf("resume without --from: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
-	if r := train(path("from.leaves"), "--resume", "--from", path("other.leaves")); r.code == 0 || !strings.Contains(r.stderr, "other values") {
+	if r := train(path("from.leaves"), "--resume", "--from", path("other.leaves")); r.code == 0 || !strings.Contains(r.stderr, "cannot resume: from was sha256:") {
 		t.Errorf("resume from other values: status %d, stderr %q", r.code, r.stderr)
 	}
-	if r := train(path("zero.leaves"), "--resume", "--from", path("start.leaves")); r.code == 0 || !strings.Contains(r.stderr, "zero leaves") {
+	if r := train(path("zero.leaves"), "--resume", "--from", path("start.leaves")); r.code == 0 || !strings.Contains(r.stderr, "cannot resume: from was none (recorded in") {
 		t.Errorf("resume of a run from zero leaves with --from: status %d, stderr %q", r.code, r.stderr)
 	}
 	// A resumed run learns the way it began.
-	if r := train(path("next.leaves"), "--resume"); r.code == 0 || !strings.Contains(r.stderr, "began with --observe next") {
+	if r := train(path("next.leaves"), "--resume"); r.code == 0 || !strings.Contains(r.stderr, "cannot resume: observe was next (recorded in") {
 		t.Errorf("resume of an --observe next run without it: status %d, stderr %q", r.code, r.stderr)
 	}
 	if r := train(path("next.leaves"), "--resume", "--observe", "next"); r.code != 0 || !strings.Contains(r.stdout, "done earlier") {
 		t.Errorf("resume of an --observe next run with it: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
-	// A run from before the flag kept no record: it learned the next way.
-	if err := os.Remove(path("zero.leaves.train/observe")); err != nil {
+	// A run from before settings.json kept no record: it cannot be checked.
+	if err := os.Remove(path("zero.leaves.train/settings.json")); err != nil {
 		t.Fatal(err)
 	}
-	if r := train(path("zero.leaves"), "--resume"); r.code == 0 || !strings.Contains(r.stderr, "began with --observe next") {
-		t.Errorf("resume of a run from before --observe: status %d, stderr %q", r.code, r.stderr)
+	if r := train(path("zero.leaves"), "--resume"); r.code == 0 || !strings.Contains(r.stderr, "it has no settings.json") {
+		t.Errorf("resume of a run from before settings.json: status %d, stderr %q", r.code, r.stderr)
 	}
 	if r := train(path("bad.leaves"), "--from", path("missing.leaves")); r.code == 0 || !strings.Contains(r.stderr, "missing.leaves") {
 		t.Errorf("--from a missing file: status %d, stderr %q", r.code, r.stderr)

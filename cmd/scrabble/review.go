@@ -31,7 +31,7 @@ func newReviewCmd(a *app) *cobra.Command {
 		Long: `Replay a recorded game (GCG) with the engine's rules and review each turn of
 the player (--player, a nickname or full name; both players if none): the
 rack, the play made with its score and equity, the engine's best moves
-(--top, 5 by default), the equity the play gave up, and flags for missed
+(--top, 5 by default, 0 for all), the equity the play gave up, and flags for missed
 bingos and phonies in the lexicon. A summary follows: equity lost in total
 and per turn, missed bingos, phonies and the costliest turns, then every
 line that could not be applied as recorded (the game goes on as recorded
@@ -71,9 +71,10 @@ exits with status 130.`,
   scrabble review game.gcg --player doug --sim --iterations 200`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, argv []string) error {
-			if top < 1 {
-				return usagef("--top must be at least 1, not %d", top)
+			if top < 0 {
+				return usagef("--top must be 0 (all) or more, not %d", top)
 			}
+			top = topLimit(top)
 			if cmd.Flags().Changed("iterations") && !useSim {
 				return usagef("--iterations is for --sim")
 			}
@@ -148,7 +149,7 @@ exits with status 130.`,
 	}
 	f := cmd.Flags()
 	f.StringVarP(&player, "player", "p", "", "review only this player's turns (nickname or full name), in every game")
-	f.IntVarP(&top, "top", "n", review.DefaultTop, "how many of the engine's best moves to list a turn")
+	f.IntVarP(&top, "top", "n", review.DefaultTop, "how many of the engine's best moves to list a turn (0: all)")
 	f.BoolVar(&asJSON, "json", false, "print one JSON object (fields in README.md)")
 	f.StringVar(&htmlPath, "html", "", "also write a self-contained HTML report to FILE (several games: pages and an index.html into DIR)")
 	f.BoolVar(&useSim, "sim", false, "value the candidate moves by Monte Carlo simulation")

@@ -175,7 +175,7 @@ func TestReviewCommand(t *testing.T) {
 	}{
 		{[]string{"review", game, "--player", "nobody"}, 2, `--player "nobody" is neither player: doug (doug) or emely (emely)`},
 		{[]string{"review", game, "--iterations", "5"}, 2, "--iterations is for --sim"},
-		{[]string{"review", game, "--top", "0"}, 2, "--top must be at least 1"},
+		{[]string{"review", game, "--top", "-1"}, 2, "--top must be 0 (all) or more"},
 		{[]string{"review"}, 2, "requires at least 1 arg"},
 		{[]string{"review", e.file("bad.gcg", "#player1 a\n#player2 b\n>c: AB 8D AB +10 10\n")}, 1, `bad.gcg:3: unknown player "c"`},
 		// The file's #lexicon (NWL18) is not installed, and there is no

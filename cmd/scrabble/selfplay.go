@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -25,11 +26,13 @@ import (
 // settings.
 type selfplayJSON struct {
 	*sim.Summary
-	Lexicon     string `json:"lexicon"`
-	Seed        uint64 `json:"seed"`
-	Pairs       bool   `json:"pairs"`
-	Workers     int    `json:"workers"`
-	Interrupted bool   `json:"interrupted"`
+	Lexicon string `json:"lexicon"`
+	Seed    uint64 `json:"seed"`
+	Pairs   bool   `json:"pairs"`
+	Threads int    `json:"threads"`
+	// Workers is Threads under its old name, kept for scripts that read it.
+	Workers     int  `json:"workers"`
+	Interrupted bool `json:"interrupted"`
 }
 
 func newSelfplayCmd(a *app) *cobra.Command {
@@ -76,7 +79,7 @@ worth on average, and a term adds what depends on the game at hand:
 (README.md: Equity terms, with what each was measured to be worth.)
 
 Game i's tiles depend only on --seed and i, so the results do not depend on
---workers. Player 1 moves first in even games, player 2 in odd ones; with
+--threads. Player 1 moves first in even games, player 2 in odd ones; with
 --pairs every deal is played twice, seats swapped (games 2i and 2i+1 share
 their tiles).
 
@@ -85,12 +88,13 @@ and every game as DIR/game-000123.gcg. Ctrl-C stops cleanly: games in
 progress are abandoned, finished ones are kept and the summary so far is
 printed (exit status 130); --resume continues from DIR/results.jsonl.
 
---seed and --workers can also be set as seed and workers in the config file,
-or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
+--seed and --threads can also be set as seed and threads in the config file,
+or SCRABBLE_SEED and SCRABBLE_THREADS (--workers, workers and
+SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 		Example: `  scrabble --lexicon NWL23 selfplay --games 1000 --p1 equity --p2 score
   scrabble selfplay --games 2000 --pairs --p1-leaves leaves.csv --p2 equity --out runs/a
   scrabble selfplay --games 2000 --pairs --p1-leaves leaves.csv --p2 equity --out runs/a --resume
-  scrabble selfplay --games 200 --seed 7 --workers 4 --json`,
+  scrabble selfplay --games 200 --seed 7 --threads 4 --json`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games < 1 {
@@ -99,11 +103,11 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 			if resume && out == "" {
 				return usagef("--resume needs --out DIR: the directory of the run to continue")
 			}
-			seed, workers, err := a.seedAndWorkers(cmd)
+			seed, threads, err := a.seedAndThreads(cmd)
 			if err != nil {
 				return err
 			}
-			cfg := sim.Config{Players: [2]string{p1, p2}, Games: games, Seed: seed, Workers: workers,
+			cfg := sim.Config{Players: [2]string{p1, p2}, Games: games, Seed: seed, Workers: threads,
 				Pairs: pairs, Dir: out, Resume: resume}
 			files := [2]string{p1Leaves, p2Leaves}
 			for i, file := range files {
@@ -145,6 +149,11 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 					cfg.Options[i].Leaves = t
 				}
 			}
+			if out != "" {
+				if err := keepSelfplaySettings(&cfg, out, resume); err != nil {
+					return err
+				}
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			bar := newGamesBar(a.stderr, fmt.Sprintf("%s vs %s", p1, p2), games)
@@ -157,7 +166,7 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 			}
 			if asJSON {
 				data, err := json.Marshal(selfplayJSON{Summary: s, Lexicon: cfg.Lexicon.Header().Name,
-					Seed: seed, Pairs: pairs, Workers: workers, Interrupted: interrupted})
+					Seed: seed, Pairs: pairs, Threads: threads, Workers: threads, Interrupted: interrupted})
 				if err != nil {
 					return err
 				}
@@ -177,7 +186,7 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&games, "games", "n", 100, "number of games")
+	f.IntVar(&games, "games", 100, "number of games")
 	f.StringVar(&p1, "p1", "equity", "player 1: "+playerNames())
 	f.StringVar(&p2, "p2", "score", "player 2: "+playerNames())
 	f.StringVar(&p1Leaves, "p1-leaves", "", "leave table FILE for player 1 (default: the lexicon's trained values; none: zero)")
@@ -186,12 +195,60 @@ or SCRABBLE_SEED and SCRABBLE_WORKERS.`,
 	f.StringVar(&p2Terms, "p2-terms", "", "player 2's "+termsFlagUsage)
 	simFlags = [2]*simPlayerFlags{addSimPlayerFlags(f, 1), addSimPlayerFlags(f, 2)}
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
-	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	f.StringVarP(&out, "out", "o", "", "directory for results.jsonl and the games' GCG files")
 	f.BoolVar(&pairs, "pairs", false, "play every deal twice, seats swapped")
 	f.BoolVar(&resume, "resume", false, "continue the run in --out, skipping finished games")
 	f.BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
 	return cmd
+}
+
+// keepSelfplaySettings records the settings of a run writing to dir, or
+// checks those of a resumed one. A resumed run may ask for more games than
+// it began with: game i depends only on the seed and i, so the summary is
+// that of one run of the new number.
+func keepSelfplaySettings(cfg *sim.Config, dir string, resume bool) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	results, err := os.Stat(filepath.Join(dir, sim.ResultsFile))
+	started := err == nil && results.Size() > 0
+	s := newRunSettings("selfplay")
+	s.addLexicon(cfg.Lexicon)
+	for i := range 2 {
+		p := fmt.Sprintf("p%d", i+1)
+		s.add(p, cfg.Players[i])
+		leaves, _ := cfg.Options[i].Leaves.(*eval.LeaveTable)
+		s.add(p+"-leaves", leavesIdentity(leaves))
+		s.add(p+"-terms", termsSetting(cfg.Options[i].Terms))
+		if cfg.Players[i] == "sim" {
+			o := cfg.Options[i].Sim
+			s.add(p+"-iterations", o.Iterations)
+			s.add(p+"-candidates", o.Candidates)
+			s.add(p+"-plies", o.Plies)
+			s.add(p+"-stop", stopSetting(o.Confidence))
+		}
+	}
+	s.add("seed", cfg.Seed)
+	s.add("pairs", cfg.Pairs)
+	s.addCount("games", cfg.Games)
+	return keepSettings(dir, resume, started, s)
+}
+
+// termsSetting is the terms as recorded, "none" for none.
+func termsSetting(t eval.Terms) string {
+	if t.IsZero() {
+		return "none"
+	}
+	return t.String()
+}
+
+// stopSetting is a --stop confidence as the flag takes it.
+func stopSetting(confidence float64) string {
+	if confidence == 0 {
+		return "none"
+	}
+	return strconv.FormatFloat(100*confidence, 'f', -1, 64)
 }
 
 func playerNames() string {
@@ -225,7 +282,7 @@ func writeSummary(w io.Writer, s *sim.Summary, cfg *sim.Config) error {
 		resumed = fmt.Sprintf(" (%s resumed)", thousands(n))
 	}
 	fmt.Fprintf(w, "Played %s in %s on %s: %.1f games/s%s\n\n", plural(s.Played, "game"),
-		elapsed(time.Duration(s.Seconds*float64(time.Second))), plural(cfg.Workers, "worker"), s.GamesPerSecond, resumed)
+		elapsed(time.Duration(s.Seconds*float64(time.Second))), plural(cfg.Workers, "thread"), s.GamesPerSecond, resumed)
 
 	rows := make([][]string, 2)
 	for i, p := range s.Players {
@@ -287,32 +344,29 @@ func (g *gamesBar) finish() {
 	}
 }
 
-// lexiconSeedWorkers is seedAndWorkers for a command that plays games on
+// lexiconSeedThreads is seedAndThreads for a command that plays games on
 // the --lexicon it resolves.
-func (a *app) lexiconSeedWorkers(cmd *cobra.Command) (lex *gaddag.GADDAG, seed uint64, workers int, err error) {
-	if seed, workers, err = a.seedAndWorkers(cmd); err != nil {
+func (a *app) lexiconSeedThreads(cmd *cobra.Command) (lex *gaddag.GADDAG, seed uint64, threads int, err error) {
+	if seed, threads, err = a.seedAndThreads(cmd); err != nil {
 		return nil, 0, 0, err
 	}
 	lex, err = a.reg.Resolve(a.v.GetString("lexicon"))
-	return lex, seed, workers, err
+	return lex, seed, threads, err
 }
 
-// seedAndWorkers reads the seed and workers settings of a command that has
-// --seed and --workers flags: flag, else SCRABBLE_SEED / SCRABBLE_WORKERS,
-// else the config file, else the flag's default.
-func (a *app) seedAndWorkers(cmd *cobra.Command) (seed uint64, workers int, err error) {
-	for _, k := range []string{"seed", "workers"} {
-		if err := a.v.BindPFlag(k, cmd.Flags().Lookup(k)); err != nil {
-			return 0, 0, err
-		}
+// seedAndThreads reads the seed and threads settings of a command that has
+// --seed and --threads flags: the seed from the flag, else SCRABBLE_SEED,
+// else the config file, else the flag's default; the threads as a.threads.
+func (a *app) seedAndThreads(cmd *cobra.Command) (seed uint64, threads int, err error) {
+	if err := a.v.BindPFlag("seed", cmd.Flags().Lookup("seed")); err != nil {
+		return 0, 0, err
 	}
 	seed, err = strconv.ParseUint(fmt.Sprint(a.v.Get("seed")), 10, 64)
 	if err != nil {
 		return 0, 0, usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
 	}
-	workers, err = strconv.Atoi(fmt.Sprint(a.v.Get("workers")))
-	if err != nil || workers < 1 {
-		return 0, 0, usagef("workers must be a whole number, at least 1, not %q", fmt.Sprint(a.v.Get("workers")))
+	if threads, err = a.threads(cmd); err != nil {
+		return 0, 0, err
 	}
-	return seed, workers, nil
+	return seed, threads, nil
 }

@@ -31,6 +31,7 @@ type selfplaySummary struct {
 	GamesPerSecond float64    `json:"games_per_second"`
 	Lexicon        string     `json:"lexicon"`
 	Seed           uint64     `json:"seed"`
+	Threads        int        `json:"threads"`
 	Workers        int        `json:"workers"`
 	Interrupted    bool       `json:"interrupted"`
 }
@@ -47,7 +48,7 @@ func parseSelfplayJSON(t *testing.T, out string) (selfplaySummary, map[string]an
 
 // comparable drops the fields that depend on the run (timing, workers).
 func comparable(raw map[string]any) map[string]any {
-	for _, k := range []string{"seconds", "games_per_second", "played", "workers"} {
+	for _, k := range []string{"seconds", "games_per_second", "played", "threads", "workers"} {
 		delete(raw, k)
 	}
 	return raw
@@ -66,7 +67,7 @@ func TestSelfplayUsage(t *testing.T) {
 		{[]string{"selfplay", "--resume"}, [2]string{}, 2, "--resume needs --out"},
 		{[]string{"selfplay", "--p1", "nobody"}, [2]string{}, 2, `unknown player "nobody"`},
 		{[]string{"selfplay", "--p2", "score", "--p2-leaves", leaves}, [2]string{}, 2, "no leave values"},
-		{[]string{"selfplay", "--workers", "0"}, [2]string{}, 2, "workers must be"},
+		{[]string{"selfplay", "--threads", "0"}, [2]string{}, 2, "--threads must be"},
 		{[]string{"selfplay"}, [2]string{"SCRABBLE_WORKERS", "many"}, 2, `not "many"`},
 		{[]string{"selfplay"}, [2]string{"SCRABBLE_SEED", "-3"}, 2, `seed "-3"`},
 		{[]string{"selfplay", "extra"}, [2]string{}, 2, "unknown command"},
@@ -117,10 +118,10 @@ func TestSelfplayNWL23(t *testing.T) {
 	// A table, and the files of --out.
 	dir := filepath.Join(e.root, "run")
 	out := e.ok("--lexicon", "NWL23", "selfplay", "--games", "12", "--p1", "equity", "--p1-leaves", leaves,
-		"--p2", "score", "--out", dir, "--pairs", "--workers", "2")
+		"--p2", "score", "--out", dir, "--pairs", "--threads", "2")
 	for _, re := range []string{
 		`^equity vs score: 12 games, lexicon NWL23, seed 1, pairs\n`,
-		`Played 12 games in \S+ on 2 workers: [0-9.]+ games/s\n`,
+		`Played 12 games in \S+ on 2 threads: [0-9.]+ games/s\n`,
 		`(?m)^PLAYER\s+WINS\s+DRAWS\s+LOSSES\s+SCORE \(SD\)\s+SPREAD \(SD\)\s+BINGOS/GAME\s+EXCH/GAME$`,
 		`(?m)^1 equity\s+\d+\s+\d+\s+\d+\s+\d+\.\d \(\d+\.\d\)\s+[-+]\d+\.\d \(\d+\.\d\)\s+\d\.\d\d\s+\d\.\d\d$`,
 		`(?m)^2 score\s+\d+`,
@@ -149,7 +150,7 @@ func TestSelfplayNWL23(t *testing.T) {
 	}
 	t.Setenv("SCRABBLE_WORKERS", "1")
 	s, whole := parseSelfplayJSON(t, e.ok(args...))
-	if s.Workers != 1 || s.Played != 20 || s.GamesPerSecond <= 0 {
+	if s.Threads != 1 || s.Played != 20 || s.GamesPerSecond <= 0 {
 		t.Errorf("SCRABBLE_WORKERS=1: %+v", s)
 	}
 	if a, b := comparable(resumed), comparable(whole); !jsonEqual(a, b) {
@@ -160,12 +161,12 @@ func TestSelfplayNWL23(t *testing.T) {
 	t.Setenv("SCRABBLE_WORKERS", "")
 	e.file("config/scrabble/config.yaml", "seed: 99\nworkers: 3\n")
 	s, _ = parseSelfplayJSON(t, e.ok("--lexicon", "NWL23", "selfplay", "--games", "2", "--json"))
-	if s.Seed != 99 || s.Workers != 3 {
-		t.Errorf("config file: seed %d, workers %d", s.Seed, s.Workers)
+	if s.Seed != 99 || s.Threads != 3 {
+		t.Errorf("config file: seed %d, threads %d", s.Seed, s.Threads)
 	}
 	s, _ = parseSelfplayJSON(t, e.ok("--lexicon", "NWL23", "selfplay", "--games", "2", "--json", "--seed", "5", "-j", "2"))
-	if s.Seed != 5 || s.Workers != 2 {
-		t.Errorf("flags over config: seed %d, workers %d", s.Seed, s.Workers)
+	if s.Seed != 5 || s.Threads != 2 {
+		t.Errorf("flags over config: seed %d, threads %d", s.Seed, s.Threads)
 	}
 
 	// Equity terms, named in the summary's first line.

@@ -41,7 +41,7 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 	f.IntVar(&s.plies, "plies", sim.DefaultPlies, "moves played after each candidate (the opponent's answer, then ours, ...)")
 	f.IntVar(&s.iterations, "iterations", defaultSimIterations, "at most this many iterations (one rollout of every candidate still in the race)")
 	f.DurationVar(&s.budget, "time", 0, "stop after this long, e.g. 10s (with --time alone, iterations are not capped)")
-	f.IntVar(&s.threads, "threads", runtime.NumCPU(), "goroutines playing iterations")
+	addThreadsFlag(f, runtime.NumCPU(), "goroutines playing iterations", false)
 	f.IntVar(&s.candidates, "candidates", sim.DefaultCandidates, "plays simulated, the best by static equity (the best exchange and the pass come on top)")
 	f.StringVar(&s.stop, "stop", "99", "prune candidates and stop once the leader is ahead of the rest at this confidence (%), or none")
 	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
@@ -81,10 +81,11 @@ func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.SimOptions, error) {
 		return sim.SimOptions{}, usagef("--iterations must be at least 1, not %d", s.iterations)
 	case s.budget < 0 || (f.Changed("time") && s.budget == 0):
 		return sim.SimOptions{}, usagef("--time must be a positive duration such as 10s or 2m, not %v", s.budget)
-	case s.threads < 1:
-		return sim.SimOptions{}, usagef("--threads must be at least 1, not %d", s.threads)
 	case s.candidates < 1 || s.candidates > sim.MaxCandidates:
 		return sim.SimOptions{}, usagef("--candidates must be from 1 to %d, not %d", sim.MaxCandidates, s.candidates)
+	}
+	if s.threads, err = a.threads(cmd); err != nil {
+		return sim.SimOptions{}, err
 	}
 	if err := a.v.BindPFlag("seed", f.Lookup("seed")); err != nil {
 		return sim.SimOptions{}, err

@@ -31,8 +31,9 @@ func newWinpctCmd(a *app) *cobra.Command {
 	return cmd
 }
 
-// winpctChunk is how many games are played between checkpoints.
-const winpctChunk = 500
+// winpctChunk is how many games are played between checkpoints. (A
+// variable so that tests can checkpoint a short run.)
+var winpctChunk = 500
 
 // Stored columns of the table: every 5 points up to 300. Past 300 points
 // the player ahead has won all but a handful of the self-play games.
@@ -57,10 +58,13 @@ win, and smooth those counts into a table of P(win | spread, unseen tiles):
 symmetric (P(s, u) = 1 - P(-s, u)), never decreasing in the spread. README.md
 ("Win probability") describes the method.
 
-The run writes as it goes into FILE.train/: every ` + strconv.Itoa(winpctChunk) + ` games the counts so far.
-Ctrl-C stops it; --resume continues where it stopped, losing at most the
-games of the chunk in progress. The same --seed gives the same table whatever
---workers. FILE is a CSV table (see 'scrabble winpct show'); the engine's
+The run writes as it goes into FILE.train/: its settings (settings.json),
+and every ` + strconv.Itoa(winpctChunk) + ` games the counts so far. Ctrl-C stops it; --resume
+continues where it stopped, losing at most the games of the chunk in
+progress. A resumed run must have the settings it began with (lexicon,
+--seed, --games, and the built-in leave values its players use) or it stops,
+naming the one that differs. The same --seed gives the same table whatever
+--threads. FILE is a CSV table (see 'scrabble winpct show'); the engine's
 built-in table is eval/data/winpct.csv.`,
 		Example: `  scrabble --lexicon NWL23 winpct train --games 50000 --seed 2026 --out winpct.csv
   scrabble --lexicon NWL23 winpct train --games 50000 --seed 2026 --out winpct.csv --resume`,
@@ -72,7 +76,7 @@ built-in table is eval/data/winpct.csv.`,
 			if out == "" {
 				return usagef("--out FILE is required")
 			}
-			lex, seed, workers, err := a.lexiconSeedWorkers(cmd)
+			lex, seed, threads, err := a.lexiconSeedThreads(cmd)
 			if err != nil {
 				return err
 			}
@@ -80,13 +84,23 @@ built-in table is eval/data/winpct.csv.`,
 			if err != nil {
 				return err
 			}
-			cfg, err := equityGames(lex, workers)
+			cfg, err := equityGames(lex, threads)
 			if err != nil {
 				return err
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 
+			settings := newRunSettings("winpct train")
+			settings.addLexicon(lex)
+			settings.add("seed", seed)
+			settings.add("games", games)
+			leaves, _ := cfg.Options[0].Leaves.(*eval.LeaveTable)
+			settings.add("leaves", leavesIdentity(leaves))
+			// trainingDir has refused an earlier run without --resume.
+			if err := keepSettings(work, true, startedIn(work), settings); err != nil {
+				return err
+			}
 			stats, chunks, err := winpctCheckpoint(work, games)
 			if err != nil {
 				return err
@@ -140,18 +154,18 @@ built-in table is eval/data/winpct.csv.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&games, "games", "n", 50000, "self-play games to learn from")
+	f.IntVar(&games, "games", 50000, "self-play games to learn from")
 	f.StringVarP(&out, "out", "o", "", "FILE for the table (CSV)")
 	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
 	f.Uint64("seed", 1, "base seed")
-	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	return cmd
 }
 
 // equityGames is the self-play of the win table's games: two equity players
 // with the lexicon's built-in leave values (zero leaves if it has none).
-func equityGames(lex *gaddag.GADDAG, workers int) (sim.Config, error) {
-	cfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}
+func equityGames(lex *gaddag.GADDAG, threads int) (sim.Config, error) {
+	cfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}
 	leaves, err := eval.DefaultLeaves(lex.Header().Name)
 	if err != nil {
 		return cfg, err
@@ -296,7 +310,7 @@ they won (a draw counts half). Prints, by tenths of the prediction, how
 many turns fell there, the mean prediction and the share won, and the
 Brier score (mean squared error; always predicting 50% scores about 0.25).
 Use a --seed other than the table's training seed, so the games are new.
-The same --seed gives the same report whatever --workers.`,
+The same --seed gives the same report whatever --threads.`,
 		Example: `  scrabble --lexicon NWL23 winpct check --games 5000 --seed 77
   scrabble --lexicon NWL23 winpct check winpct.csv --games 5000 --seed 77`,
 		Args: args(cobra.MaximumNArgs(1)),
@@ -311,17 +325,17 @@ The same --seed gives the same report whatever --workers.`,
 					return err
 				}
 			}
-			lex, seed, workers, err := a.lexiconSeedWorkers(cmd)
+			lex, seed, threads, err := a.lexiconSeedThreads(cmd)
 			if err != nil {
 				return err
 			}
-			cfg, err := equityGames(lex, workers)
+			cfg, err := equityGames(lex, threads)
 			if err != nil {
 				return err
 			}
 			cfg.Games, cfg.Seed = games, seed
 			// Games finish in any order; their turns are added in game
-			// order afterwards, so the sums do not depend on --workers.
+			// order afterwards, so the sums do not depend on --threads.
 			type turn struct {
 				p    float64
 				half int
@@ -366,8 +380,8 @@ The same --seed gives the same report whatever --workers.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&games, "games", "n", 5000, "self-play games to check against")
+	f.IntVar(&games, "games", 5000, "self-play games to check against")
 	f.Uint64("seed", 77, "base seed (use one the table was not trained on)")
-	f.IntP("workers", "j", runtime.NumCPU(), "games played in parallel")
+	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	return cmd
 }
