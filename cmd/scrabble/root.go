@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+	"go.yaml.in/yaml/v3"
 
 	"scrabble/internal/crash"
 	"scrabble/lexica"
@@ -86,30 +88,65 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 
 func newRootCmd(a *app) *cobra.Command {
 	root := &cobra.Command{
-		Use:   "scrabble",
-		Short: "A crossword-game engine: lexica, word checks, positions and move generation",
-		Long: `scrabble is a crossword-game (Scrabble) engine.
+		Use:     "scrabble",
+		Short:   "A crossword-game engine: lexica, plays, simulation, self-play, training and game review",
+		Version: strings.TrimPrefix(strings.SplitN(buildVersion(), "\n", 2)[0], "scrabble "),
+		Long: `scrabble is a crossword-game (Scrabble) engine. Its commands, by group:
 
-It compiles word lists into lexica (GADDAGs) kept in a data directory, checks
-words against them, shows board positions, lists the legal plays of a
-position and measures the move generator's throughput.
+Lexica and words
+  lexicon     compile word lists into lexica (GADDAGs) in the data directory:
+              add, list, info, default, remove
+  check       check words against the lexicon
+
+Positions and plays
+  show        show a board position (grid or CGP), or print it as CGP
+  moves       list every legal play of a position, best score first
+  best        the best play by equity and the runners-up (--sim: by simulation)
+
+Simulation
+  sim         rank candidate moves by Monte Carlo simulation, with win chances
+
+Self-play and training
+  selfplay    play engine players against each other and summarize the games
+  leaves      learn leave values by self-play (train), print or convert tables
+  winpct      learn, show and check the win-probability table
+
+Game review
+  review      review recorded games (GCG) turn by turn against the engine
+  position    the position before a turn of a recorded game, ready for best
+
+Benchmarks
+  bench       measure the move generator's throughput (bench movegen)
+
+This program
+  version     the version, commit and Go version of this build (also --version)
+  completion  a shell completion script: bash, zsh, fish or powershell
+  help        help about any command
 
 Settings come from, highest first: command-line flags, SCRABBLE_* environment
 variables (SCRABBLE_LEXICON, SCRABBLE_DATA_DIR, ...), then the config file
-($XDG_CONFIG_HOME/scrabble/config.yaml, or ~/.config/scrabble/config.yaml).`,
+($XDG_CONFIG_HOME/scrabble/config.yaml, or ~/.config/scrabble/config.yaml),
+whose keys are ` + strings.Join(configKeys, ", ") + `.`,
 		Example: `  scrabble lexicon add CSW24 CSW24.txt --default
   scrabble check QUIXOTIC ZZZ
   scrabble --lexicon NWL23 check QI
-  scrabble show --board position.txt
+  scrabble show --board examples/pos.txt
   scrabble best --board examples/pos.txt --rack AEINRST
-  scrabble moves --board examples/pos.cgp --top 10 --json`,
+  scrabble moves --board examples/pos.cgp --top 10 --json
+  scrabble sim --board examples/pos.cgp --time 10s
+  scrabble selfplay --games 100 --seed 7
+  scrabble review examples/game.gcg --top 3
+  source <(scrabble completion bash)`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if needsNoSetup(cmd) {
+				return nil
+			}
 			return a.setup(cmd)
 		},
 	}
-	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetVersionTemplate("{{.Version}}\n")
 	pf := root.PersistentFlags()
 	pf.String("data-dir", "", "data directory holding compiled lexica\n(default $XDG_DATA_HOME/scrabble, or ~/.local/share/scrabble)")
 	pf.String("lexicon", "", "lexicon to use: an installed NAME or the PATH of a word list\n(default: the default lexicon)")
@@ -117,8 +154,44 @@ variables (SCRABBLE_LEXICON, SCRABBLE_DATA_DIR, ...), then the config file
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(newLexiconCmd(a), newCheckCmd(a), newShowCmd(a),
 		newMovesCmd(a), newBestCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a),
-		newPositionCmd(a), newReviewCmd(a))
+		newPositionCmd(a), newReviewCmd(a), newVersionCmd(a))
+	// cobra's completion command (bash, zsh, fish, powershell), made
+	// here rather than at Execute so that its help has examples too. It
+	// takes its output writer now, so that is set first.
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.InitDefaultCompletionCmd()
+	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
+		c.Example = `  source <(scrabble completion bash)                    # this shell only
+  scrabble completion bash > ~/.local/share/bash-completion/completions/scrabble
+  scrabble completion zsh > "${fpath[1]}/_scrabble"
+  scrabble completion fish > ~/.config/fish/completions/scrabble.fish
+  scrabble completion powershell | Out-String | Invoke-Expression`
+		for _, sub := range c.Commands() {
+			sub.Example = completionExamples[sub.Name()]
+		}
+	}
 	return root
+}
+
+// completionExamples is how each shell loads the script for the current
+// session (cobra's help of each says how to install it for good).
+var completionExamples = map[string]string{
+	"bash":       "  source <(scrabble completion bash)",
+	"zsh":        "  source <(scrabble completion zsh)",
+	"fish":       "  scrabble completion fish | source",
+	"powershell": "  scrabble completion powershell | Out-String | Invoke-Expression",
+}
+
+// needsNoSetup tells the commands that read no settings and open no data
+// directory (version, completion): they work even with a broken config file.
+func needsNoSetup(cmd *cobra.Command) bool {
+	for c := cmd; c != nil && c.HasParent(); c = c.Parent() {
+		if n := c.Name(); n == "version" || n == "completion" {
+			return true
+		}
+	}
+	return false
 }
 
 // setup reads the configuration and opens the data directory.
@@ -138,7 +211,7 @@ func (a *app) setup(cmd *cobra.Command) error {
 	if bindErr != nil {
 		return bindErr
 	}
-	if err := readConfig(v); err != nil {
+	if err := readConfig(v, a.stderr); err != nil {
 		return err
 	}
 	dir, err := dataDir(v)
@@ -150,10 +223,39 @@ func (a *app) setup(cmd *cobra.Command) error {
 	return nil
 }
 
+// configKeys are the keys a config file may set, as listed in the help:
+// the global settings and those the commands read through the app's viper.
+// workers, the old name of threads, is accepted too (configAliases).
+var configKeys = []string{"data-dir", "lexicon", "seed", "threads"}
+
+// configAliases maps a key kept for old config files to its current name.
+var configAliases = map[string]string{"workers": "threads"}
+
+// configChecks says what each key's value must be; the message completes
+// "key: value V ...".
+var configChecks = map[string]func(string) error{
+	"data-dir": func(string) error { return nil },
+	"lexicon":  func(string) error { return nil },
+	"seed": func(s string) error {
+		if _, err := strconv.ParseUint(s, 10, 64); err != nil {
+			return errors.New("is not a whole number from 0 to 2^64-1")
+		}
+		return nil
+	},
+	"threads": func(s string) error {
+		if n, err := strconv.Atoi(s); err != nil || n < 1 {
+			return errors.New("is not a whole number, at least 1")
+		}
+		return nil
+	},
+}
+
 // readConfig reads the config file named by the config setting, or the
 // default one. A missing default file is fine; a missing named one or a
-// malformed one is an error naming the file.
-func readConfig(v *viper.Viper) error {
+// malformed one is an error naming the file. An unknown key is a warning
+// on stderr naming the file, line and key; a bad value of a known key is an
+// error naming the file, line, key and value.
+func readConfig(v *viper.Viper, stderr io.Writer) error {
 	path := v.GetString("config")
 	explicit := path != ""
 	if !explicit {
@@ -169,18 +271,88 @@ func readConfig(v *viper.Viper) error {
 	} else {
 		path = expandHome(path)
 	}
-	if _, err := os.Stat(path); err != nil {
+	data, err := os.ReadFile(path)
+	if err != nil {
 		if !explicit && errors.Is(err, os.ErrNotExist) {
 			return nil
 		}
 		return fmt.Errorf("config file %s: %w", path, unwrapPath(err))
 	}
-	v.SetConfigFile(path)
-	v.SetConfigType("yaml")
-	if err := v.ReadInConfig(); err != nil {
+	settings, err := parseConfig(path, data, stderr)
+	if err != nil {
+		return err
+	}
+	if err := v.MergeConfigMap(settings); err != nil {
 		return fmt.Errorf("config file %s: %w", path, err)
 	}
 	return nil
+}
+
+// parseConfig checks a config file's keys and values and returns its
+// settings, under both a key's current name and its old one, so that a
+// command reading either sees the file's value.
+func parseConfig(path string, data []byte, stderr io.Writer) (map[string]any, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("config file %s: %w", path, err)
+	}
+	settings := map[string]any{}
+	if len(doc.Content) == 0 {
+		return settings, nil // empty, or only comments
+	}
+	top := doc.Content[0]
+	if top.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("config file %s:%d: want lines of key: value (%s), not a %s",
+			path, top.Line, strings.Join(configKeys, ", "), nodeKind(top))
+	}
+	line := map[string]int{} // the line each key (by its current name) was set on
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k, val := top.Content[i], top.Content[i+1]
+		name := strings.ToLower(k.Value) // viper's keys are case-insensitive
+		key := name
+		if to, ok := configAliases[name]; ok {
+			key = to
+		}
+		check, known := configChecks[key]
+		if !known {
+			fmt.Fprintf(stderr, "scrabble: warning: config file %s:%d: unknown key %q ignored (the keys are %s)\n",
+				path, k.Line, k.Value, strings.Join(configKeys, ", "))
+			continue
+		}
+		if first, dup := line[key]; dup {
+			return nil, fmt.Errorf("config file %s:%d: %s is set again (first on line %d)", path, k.Line, name, first)
+		}
+		line[key] = k.Line
+		if val.Kind != yaml.ScalarNode {
+			return nil, fmt.Errorf("config file %s:%d: %s: want a single value, not a %s", path, val.Line, name, nodeKind(val))
+		}
+		if val.Tag == "!!null" {
+			continue // "key:" with no value leaves the setting unset
+		}
+		if err := check(val.Value); err != nil {
+			return nil, fmt.Errorf("config file %s:%d: %s: value %q %w", path, val.Line, name, val.Value, err)
+		}
+		settings[key] = val.Value
+	}
+	for old, cur := range configAliases {
+		if s, ok := settings[cur]; ok {
+			settings[old] = s
+		}
+	}
+	return settings, nil
+}
+
+// nodeKind names a YAML node's kind for an error message.
+func nodeKind(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.MappingNode:
+		return "map"
+	case yaml.ScalarNode:
+		return "single value"
+	}
+	return "YAML " + n.Tag
 }
 
 // unwrapPath drops the path from an *os.PathError already named by the caller.
