@@ -93,14 +93,16 @@ func TestThreadsSetting(t *testing.T) {
 		config, threadsEnv, workersEnv string
 		flag                           []string
 		want                           int
+		code                           int // of a failure: 2 unless given
 		msg                            string
 	}{
 		{config: "workers: 3\n", want: 3},
 		{config: "threads: 2\nworkers: 3\n", want: 2},
+		{config: "workers: 3\nthreads: 2\n", want: 2},
 		{config: "threads: 2\n", workersEnv: "4", want: 4},
 		{config: "threads: 2\n", threadsEnv: "5", workersEnv: "4", want: 5},
 		{config: "threads: 2\n", threadsEnv: "5", flag: []string{"-j", "1"}, want: 1},
-		{config: "threads: none\n", msg: `threads in ` + config + ` must be a whole number, at least 1, not "none"`},
+		{config: "threads: none\n", code: 1, msg: `config file ` + config + `:1: threads: value "none" is not a whole number, at least 1`},
 		{threadsEnv: "0", msg: `SCRABBLE_THREADS must be at least 1, not 0`},
 		{workersEnv: "many", msg: `SCRABBLE_WORKERS must be a whole number, at least 1, not "many"`},
 	} {
@@ -109,7 +111,10 @@ func TestThreadsSetting(t *testing.T) {
 		t.Setenv("SCRABBLE_WORKERS", c.workersEnv)
 		args := append([]string{"selfplay", "--games", "2", "--p1", "score", "--json"}, c.flag...)
 		if c.msg != "" {
-			if r := e.run(args...); r.code != 2 || !strings.Contains(r.stderr, c.msg) {
+			if c.code == 0 {
+				c.code = 2
+			}
+			if r := e.run(args...); r.code != c.code || !strings.Contains(r.stderr, c.msg) {
 				t.Errorf("%+v: %+v; want %q", c, r, c.msg)
 			}
 			continue

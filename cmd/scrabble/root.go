@@ -305,7 +305,7 @@ func parseConfig(path string, data []byte, stderr io.Writer) (map[string]any, er
 		return nil, fmt.Errorf("config file %s:%d: want lines of key: value (%s), not a %s",
 			path, top.Line, strings.Join(configKeys, ", "), nodeKind(top))
 	}
-	line := map[string]int{} // the line each key (by its current name) was set on
+	line := map[string]int{} // the line each key was set on
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, val := top.Content[i], top.Content[i+1]
 		name := strings.ToLower(k.Value) // viper's keys are case-insensitive
@@ -319,10 +319,10 @@ func parseConfig(path string, data []byte, stderr io.Writer) (map[string]any, er
 				path, k.Line, k.Value, strings.Join(configKeys, ", "))
 			continue
 		}
-		if first, dup := line[key]; dup {
+		if first, dup := line[name]; dup {
 			return nil, fmt.Errorf("config file %s:%d: %s is set again (first on line %d)", path, k.Line, name, first)
 		}
-		line[key] = k.Line
+		line[name] = k.Line
 		if val.Kind != yaml.ScalarNode {
 			return nil, fmt.Errorf("config file %s:%d: %s: want a single value, not a %s", path, val.Line, name, nodeKind(val))
 		}
@@ -332,7 +332,13 @@ func parseConfig(path string, data []byte, stderr io.Writer) (map[string]any, er
 		if err := check(val.Value); err != nil {
 			return nil, fmt.Errorf("config file %s:%d: %s: value %q %w", path, val.Line, name, val.Value, err)
 		}
-		settings[key] = val.Value
+		if _, cur := line[key]; cur && key != name {
+			// Both the old and the current name: the current one wins.
+			fmt.Fprintf(stderr, "scrabble: warning: config file %s:%d: %s (the old name of %s) ignored: %s is set on line %d\n",
+				path, k.Line, name, key, key, line[key])
+			continue
+		}
+		settings[key] = val.Value // the current name, read after the old, overrides it
 	}
 	for old, cur := range configAliases {
 		if s, ok := settings[cur]; ok {

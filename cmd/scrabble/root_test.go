@@ -142,7 +142,7 @@ func TestConfigBadValues(t *testing.T) {
 		{"data-dir:\n  a: b\n", `:2: data-dir: want a single value, not a map`},
 		{"- lexicon: NWL23\n", `:1: want lines of key: value (data-dir, lexicon, seed, threads), not a list`},
 		{"seed: 1\nseed: 2\n", `:2: seed is set again (first on line 1)`},
-		{"threads: 2\nworkers: 3\n", `:2: workers is set again (first on line 1)`},
+		{"workers: 2\nworkers: 3\n", `:2: workers is set again (first on line 1)`},
 	} {
 		e := newTestEnv(t)
 		path := e.file("config/scrabble/config.yaml", c.text)
