@@ -300,6 +300,8 @@ func TestCGPLastMoveOnBoard(t *testing.T) {
 		{"8H (CA)T", ""},
 		{"challenge 8A QUIZ", ""}, // its tiles went back to the rack
 		{"-", ""},
+		{"-TTTT", ""},
+		{"-TTTTT", "5 Ts exchanged, but the set has 6 and the board and the rack to move hold 2"},
 		{"8H CAt", "square 8J holds T, but the move put t there"},
 		{"8H COT", "square 8I holds A, but the move put O there"},
 		{"8G SCAT", "square 8G holds nothing, but the move put S there"},

@@ -103,7 +103,7 @@ func (pr *posProblem) locate(file string, loc *posLoc) *PositionError {
 // a tile or nothing; the board and both racks hold no more of a tile than the
 // set has; no rack holds more than 7 tiles; a non-empty board covers the
 // centre, has at least two tiles and is connected; opcodes are writable as
-// CGP. The error is a *PositionError; for a problem at a square its Line and
+// CGP; an lm opcode (the last move) is well formed and agrees with the board. The error is a *PositionError; for a problem at a square its Line and
 // Col are the square's 1-based row and column.
 func (p *Position) Validate() error {
 	if pr := p.problem(); pr != nil {
@@ -187,7 +187,8 @@ func (p *Position) problem() *posProblem {
 
 // lastMoveProblem checks the lm opcode: one at most, well formed, and a
 // play's new tiles on the board as it gives them, on squares the play's
-// tiles already there cover too. A play challenged off is checked only for
+// tiles already there cover too; an exchange's tiles among those the player
+// to move has not seen. A play challenged off is checked only for
 // its shape: its tiles went back to the rack.
 func (p *Position) lastMoveProblem() *posProblem {
 	count := 0
@@ -202,6 +203,17 @@ func (p *Position) lastMoveProblem() *posProblem {
 	m, err := p.LastMove()
 	if err != nil {
 		return &posProblem{sq: -1, rack: -1, lm: true, msg: err.Error()}
+	}
+	if m != nil && m.Kind == LastExchange {
+		// The tiles went into the bag: the player to move has not seen them.
+		onBoard := p.Board.TileCounts()
+		for i, n := range m.Exchanged {
+			if int(n)+int(onBoard[i])+int(p.Racks[0][i]) > int(Distribution[i]) {
+				return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
+					"last move lm %s: %d %s exchanged, but the set has %d and the board and the rack to move hold %d",
+					m, n, slotName(i), Distribution[i], int(onBoard[i])+int(p.Racks[0][i]))}
+			}
+		}
 	}
 	if m == nil || m.Kind != LastPlay || m.ChallengedOff {
 		return nil
