@@ -22,8 +22,13 @@ func newPositionCmd(a *app) *cobra.Command {
 		Use:   "position GAME.gcg --turn N",
 		Short: "Show the position before a turn of a recorded game (GCG)",
 		Long: `Replay a recorded game (GCG) up to turn N and print the position before it:
-the board, the rack of the player to move and the scores, then the same
-position as one line of CGP, ready for 'scrabble best' or 'scrabble moves'.
+the board with the move of turn N-1 marked, a legend of the marks, that
+move, the rack of the player to move and the scores, the unseen tiles (as
+in 'scrabble show'), then the same position as one line of CGP, ready for
+'scrabble best' or 'scrabble moves'. The CGP carries the move of turn N-1
+as its lm opcode ("lm 8D WO.D;", with "+5" for a bonus from a challenge
+that failed, "lm challenge 8D WO.D;" for a play challenged off, "lm -ABC;"
+or "lm -;").
 
 Turns are the moves (plays, exchanges and passes) counted from 1 over both
 players; a withdrawn play, a challenge bonus or a time penalty belongs to the

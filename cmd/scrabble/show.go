@@ -20,10 +20,20 @@ func newShowCmd(a *app) *cobra.Command {
 
 A position is either a grid (15 lines of 15 squares: '.' empty, A-Z a tile,
 a-z a blank) or one line of CGP. The text format draws the board with its
-premium squares, then the racks and scores if the position has them; the cgp
-format prints the position as one line of CGP.`,
+premium squares and a legend of the marks (= triple word, - double word,
+" triple letter, ' double letter, * the centre), then the racks and scores
+if the position has them, and the unseen tiles: the full set less the board
+and the rack to move, grouped by letter as on a tracking sheet, with how
+many are in the bag and on the opponent's rack (all of them once the bag is
+empty). A CGP "lm" opcode (the last move, e.g. "lm 8D WO.D;") is shown
+under the board and its new tiles are marked: in colour on orange, without
+colour in brackets ("[W O]R[D]", R having been on the board).
+
+The cgp format prints the position as one line of CGP, its opcodes (lm
+included) as read.`,
 		Example: `  scrabble show --board position.txt
   scrabble show --board game.cgp --color never
+  echo '15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 EINRST?/ 10/0 0 lm 8G CAT;' | scrabble show --board - --color never
   echo '15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 AEINRST/ 10/0 0' | scrabble show --board -`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -132,7 +142,7 @@ func describeLastMove(m *rules.LastMove, b *rules.Board) string {
 		switch {
 		case !through:
 			word.WriteRune(t.Rune())
-		case m.ChallengedOff || b.At(r, c) == rules.Empty:
+		case b.At(r, c) == rules.Empty:
 			word.WriteByte('.')
 		default:
 			word.WriteRune(b.At(r, c).Rune())
