@@ -136,7 +136,11 @@ func describeLastMove(m *rules.LastMove, b *rules.Board) string {
 		r, c := m.Play.Row+i*dr, m.Play.Col+i*dc
 		through := t == rules.PlayedThrough
 		if through != open {
-			word.WriteString(map[bool]string{true: "(", false: ")"}[through])
+			if through {
+				word.WriteByte('(')
+			} else {
+				word.WriteByte(')')
+			}
 			open = through
 		}
 		switch {
