@@ -100,7 +100,7 @@ func parseCGP(file string, lineNo int, line string) (*Position, *posLoc, error) 
 		}
 		p.ZeroTurns = n
 	}
-	if err := cp.opcodes(line, rest, p); err != nil {
+	if err := cp.opcodes(line, rest, p, loc); err != nil {
 		return nil, nil, err
 	}
 	return p, loc, nil
@@ -218,8 +218,9 @@ func (cp *cgpParser) scores(f cgpField, p *Position) error {
 }
 
 // opcodes reads "name operand...;" items from line[off:].
-func (cp *cgpParser) opcodes(line string, off int, p *Position) error {
+func (cp *cgpParser) opcodes(line string, off int, p *Position, loc *posLoc) error {
 	s := line[off:]
+	seenLM := false
 	for len(s) > 0 {
 		seg, next, ended := s, "", false
 		if i := strings.IndexByte(s, ';'); i >= 0 {
@@ -244,6 +245,17 @@ func (cp *cgpParser) opcodes(line string, off int, p *Position) error {
 				return cp.errorf(off+strings.Index(seg, "lex"), "second lex opcode (the lexicon is already %s)", p.Lexicon)
 			}
 			p.Lexicon = op.Operands[0]
+		}
+		if op.Name == "lm" {
+			at := off + strings.Index(seg, "lm")
+			if seenLM {
+				return cp.errorf(at, "second lm opcode (a position has one last move)")
+			}
+			seenLM = true
+			loc.lmLine, loc.lmCol = cp.lineNo, at+1
+			if _, err := parseLastMove(op.Operands); err != nil {
+				return cp.errorf(at, "%v", err)
+			}
 		}
 		p.Opcodes = append(p.Opcodes, op)
 		off += len(seg) + 1
@@ -307,4 +319,270 @@ func (p *Position) CGP() string {
 		b.WriteByte(';')
 	}
 	return b.String()
+}
+
+// LastMoveKind says what the move in a CGP lm opcode did.
+type LastMoveKind uint8
+
+const (
+	// LastPlay placed tiles (or, when ChallengedOff, tried to).
+	LastPlay LastMoveKind = iota + 1
+	// LastExchange swapped tiles with the bag.
+	LastExchange
+	// LastPass passed, or lost a turn on a challenge that failed.
+	LastPass
+)
+
+// LastMove is the move that led to a position, as the CGP "lm" opcode
+// writes it (the CGP spec's forms):
+//
+//	lm 8D WO.D;             a play: row first across, column first down; '.' a tile already on the board
+//	lm 8D WO.D +5;          a play challenged in vain, with the bonus it earned (+0 for none)
+//	lm challenge 8D WO.D;   a play challenged off: its tiles are back on the rack
+//	lm -ABC;  lm -3;        an exchange, of the tiles or of a number of them
+//	lm -;                   a pass (or a failed challenge)
+//
+// On input a play also reads as one operand, "8D.WO.D" (the coordinate, a
+// '.', the tiles), and a tile already on the board as a letter in
+// parentheses, "8D WO(R)D".
+type LastMove struct {
+	Kind LastMoveKind
+	// Play is the play's main word: Tiles has a tile per square,
+	// PlayedThrough for a square that already held one.
+	Play Play
+	// ChallengedOff says the play was challenged off the board.
+	ChallengedOff bool
+	// HasBonus says the play was challenged in vain; Bonus is what that
+	// earned.
+	HasBonus bool
+	Bonus    int
+	// Exchanged holds an exchange's tiles when they are known; Count is the
+	// number of tiles exchanged.
+	Exchanged Rack
+	Count     int
+}
+
+// parseLastMove reads the operands of an lm opcode.
+func parseLastMove(ops []string) (*LastMove, error) {
+	if len(ops) == 0 {
+		return nil, fmt.Errorf("lm opcode needs the last move, e.g. \"lm 8D WORD;\", \"lm -ABC;\" or \"lm -;\"")
+	}
+	m := &LastMove{}
+	if ops[0] == "challenge" {
+		m.ChallengedOff = true
+		ops = ops[1:]
+	}
+	if k := len(ops); k > 1 && strings.HasPrefix(ops[k-1], "+") {
+		n, err := strconv.Atoi(ops[k-1][1:])
+		if err != nil || !isDigits(ops[k-1][1:]) {
+			return nil, fmt.Errorf("lm challenge bonus %q is not +N (N 0 or more)", ops[k-1])
+		}
+		m.HasBonus, m.Bonus = true, n
+		ops = ops[:k-1]
+	}
+	if len(ops) == 1 && strings.HasPrefix(ops[0], "-") {
+		if m.ChallengedOff || m.HasBonus {
+			return nil, fmt.Errorf("lm %q: only a play can be challenged", strings.Join(ops, " "))
+		}
+		s := ops[0][1:]
+		switch {
+		case s == "":
+			m.Kind = LastPass
+		case s[0] >= '0' && s[0] <= '9':
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 1 || n > RackSize {
+				return nil, fmt.Errorf("lm exchange %q: the number of tiles must be 1 to %d", ops[0], RackSize)
+			}
+			m.Kind, m.Count = LastExchange, n
+		default:
+			r, err := ParseRack(s)
+			if err != nil {
+				return nil, fmt.Errorf("lm exchange %q: %v", ops[0], err)
+			}
+			if r.Count() > RackSize {
+				return nil, fmt.Errorf("lm exchange %q: more than %d tiles", ops[0], RackSize)
+			}
+			m.Kind, m.Exchanged, m.Count = LastExchange, r, r.Count()
+		}
+		return m, nil
+	}
+	var coord, tiles string
+	switch len(ops) {
+	case 1:
+		// "8D.WORD": the coordinate, a '.', the tiles.
+		i := strings.IndexByte(ops[0], '.')
+		if i < 0 {
+			return nil, fmt.Errorf("lm %q: want a coordinate and tiles, e.g. \"8D WORD\"", ops[0])
+		}
+		coord, tiles = ops[0][:i], ops[0][i+1:]
+	case 2:
+		coord, tiles = ops[0], ops[1]
+	default:
+		return nil, fmt.Errorf("lm %q: want a play (\"8D WORD\"), an exchange (\"-ABC\" or \"-3\") or a pass (\"-\")", strings.Join(ops, " "))
+	}
+	row, col, dir, ok := parseCoordinate(coord)
+	if !ok {
+		return nil, fmt.Errorf("lm coordinate %q: want row then column for across (8D) or column then row for down (D8)", coord)
+	}
+	m.Kind = LastPlay
+	m.Play = Play{Row: row, Col: col, Dir: dir}
+	placed := 0
+	through := false
+	for i := 0; i < len(tiles); i++ {
+		ch := tiles[i]
+		switch {
+		case ch == '(' && !through:
+			through = true
+			continue
+		case ch == ')' && through:
+			through = false
+			continue
+		case ch == '.' && !through:
+			m.Play.Tiles = append(m.Play.Tiles, PlayedThrough)
+			continue
+		}
+		l, ok := LetterFromRune(rune(ch))
+		if !ok || l == Blank {
+			return nil, fmt.Errorf("lm tiles %q: unexpected %q (want A-Z, a-z for a blank, '.' or (X) for a tile on the board)", tiles, ch)
+		}
+		if through {
+			l = PlayedThrough
+		} else {
+			placed++
+		}
+		m.Play.Tiles = append(m.Play.Tiles, l)
+	}
+	if through {
+		return nil, fmt.Errorf("lm tiles %q: '(' without ')'", tiles)
+	}
+	if placed == 0 {
+		return nil, fmt.Errorf("lm tiles %q: a play places at least one tile", tiles)
+	}
+	dr, dc := playStep(dir)
+	if n := len(m.Play.Tiles); !InBounds(row+(n-1)*dr, col+(n-1)*dc) {
+		return nil, fmt.Errorf("lm %s %s runs off the board", coord, tiles)
+	}
+	return m, nil
+}
+
+// parseCoordinate reads "8D" (row 8, column D, across) or "D8" (down).
+func parseCoordinate(s string) (row, col int, dir Direction, ok bool) {
+	upper := func(b byte) bool { return b >= 'A' && b <= 'Z' }
+	switch {
+	case len(s) >= 2 && upper(s[len(s)-1]):
+		row, col, dir = 0, int(s[len(s)-1]-'A'), Across
+		s = s[:len(s)-1]
+	case len(s) >= 2 && upper(s[0]):
+		row, col, dir = 0, int(s[0]-'A'), Down
+		s = s[1:]
+	default:
+		return 0, 0, 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || s[0] < '1' || s[0] > '9' || n > Size || col >= Size {
+		return 0, 0, 0, false
+	}
+	return n - 1, col, dir, true
+}
+
+// Operands returns the move as the operands of an lm opcode, in the CGP
+// spec's form ("8D", "WO.D"; "-ABC"; "-").
+func (m *LastMove) Operands() []string {
+	switch m.Kind {
+	case LastPass:
+		return []string{"-"}
+	case LastExchange:
+		if m.Exchanged.Count() > 0 {
+			return []string{"-" + m.Exchanged.String()}
+		}
+		return []string{"-" + strconv.Itoa(m.Count)}
+	}
+	var ops []string
+	if m.ChallengedOff {
+		ops = append(ops, "challenge")
+	}
+	var tiles strings.Builder
+	for _, t := range m.Play.Tiles {
+		if t == PlayedThrough {
+			tiles.WriteByte('.')
+		} else {
+			tiles.WriteRune(t.Rune())
+		}
+	}
+	ops = append(ops, m.Play.Coordinate(), tiles.String())
+	if m.HasBonus {
+		ops = append(ops, "+"+strconv.Itoa(m.Bonus))
+	}
+	return ops
+}
+
+// String is the move as written in an lm opcode: "8D WO.D", "-3", "-".
+func (m *LastMove) String() string { return strings.Join(m.Operands(), " ") }
+
+// Coordinate names the play's first square as move notation does: row
+// first ("8D") across, column first ("D8") down.
+func (p Play) Coordinate() string {
+	if p.Dir == Down {
+		return string(rune('A'+p.Col)) + strconv.Itoa(p.Row+1)
+	}
+	return strconv.Itoa(p.Row+1) + string(rune('A'+p.Col))
+}
+
+// NewSquares returns the squares (row*Size+col) on which the move put
+// tiles: none for an exchange, a pass or a play challenged off.
+func (m *LastMove) NewSquares() []int {
+	if m.Kind != LastPlay || m.ChallengedOff {
+		return nil
+	}
+	dr, dc := playStep(m.Play.Dir)
+	var sq []int
+	for i, t := range m.Play.Tiles {
+		if t != PlayedThrough {
+			sq = append(sq, (m.Play.Row+i*dr)*Size+m.Play.Col+i*dc)
+		}
+	}
+	return sq
+}
+
+// LastMove returns the move of the position's lm opcode, nil when it has
+// none.
+func (p *Position) LastMove() (*LastMove, error) {
+	for _, op := range p.Opcodes {
+		if op.Name == "lm" {
+			return parseLastMove(op.Operands)
+		}
+	}
+	return nil, nil
+}
+
+// SetLastMove sets the lm opcode to m, in place of any there is; nil
+// removes it.
+func (p *Position) SetLastMove(m *LastMove) {
+	ops := p.Opcodes[:0:0]
+	done := false
+	for _, op := range p.Opcodes {
+		if op.Name != "lm" {
+			ops = append(ops, op)
+		} else if m != nil && !done {
+			ops = append(ops, Opcode{Name: "lm", Operands: m.Operands()})
+			done = true
+		}
+	}
+	if m != nil && !done {
+		ops = append(ops, Opcode{Name: "lm", Operands: m.Operands()})
+	}
+	if len(ops) == 0 {
+		ops = nil
+	}
+	p.Opcodes = ops
+}
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

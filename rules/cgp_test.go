@@ -193,3 +193,161 @@ func posReadFile(t *testing.T, name string) string {
 	}
 	return string(b)
 }
+
+// TestCGPLastMove reads every form of the lm opcode the CGP spec gives (and
+// the input-only ones) into the move it describes.
+func TestCGPLastMove(t *testing.T) {
+	A, C, R, T, W := Letter(1), Letter(3), Letter(18), Letter(20), Letter(23)
+	across := func(row, col int, tiles ...Letter) Play { return Play{Row: row, Col: col, Dir: Across, Tiles: tiles} }
+	down := func(row, col int, tiles ...Letter) Play { return Play{Row: row, Col: col, Dir: Down, Tiles: tiles} }
+	for _, tc := range []struct {
+		lm   string
+		want LastMove
+		ops  string // Operands, the spec's form
+	}{
+		{"8H CAT", LastMove{Kind: LastPlay, Play: across(7, 7, C, A, T)}, "8H CAT"},
+		{"8H.CAT", LastMove{Kind: LastPlay, Play: across(7, 7, C, A, T)}, "8H CAT"},
+		{"H8 CAT", LastMove{Kind: LastPlay, Play: down(7, 7, C, A, T)}, "H8 CAT"},
+		{"15A WAR", LastMove{Kind: LastPlay, Play: across(14, 0, W, A, R)}, "15A WAR"},
+		{"O1 caT", LastMove{Kind: LastPlay, Play: down(0, 14, C.Blanked(), A.Blanked(), T)}, "O1 caT"},
+		{"7I .T", LastMove{Kind: LastPlay, Play: across(6, 8, PlayedThrough, T)}, "7I .T"},
+		{"7I (A)T", LastMove{Kind: LastPlay, Play: across(6, 8, PlayedThrough, T)}, "7I .T"},
+		{"8G W(CA).", LastMove{Kind: LastPlay, Play: across(7, 6, W, PlayedThrough, PlayedThrough, PlayedThrough)}, "8G W..."},
+		{"8H CAT +5", LastMove{Kind: LastPlay, Play: across(7, 7, C, A, T), HasBonus: true, Bonus: 5}, "8H CAT +5"},
+		{"8H CAT +0", LastMove{Kind: LastPlay, Play: across(7, 7, C, A, T), HasBonus: true}, "8H CAT +0"},
+		{"challenge 8H CAT", LastMove{Kind: LastPlay, Play: across(7, 7, C, A, T), ChallengedOff: true}, "challenge 8H CAT"},
+		{"-", LastMove{Kind: LastPass}, "-"},
+		{"-3", LastMove{Kind: LastExchange, Count: 3}, "-3"},
+		{"-AA?", LastMove{Kind: LastExchange, Count: 3, Exchanged: Rack{0: 1, 1: 2}}, "-AA?"},
+	} {
+		t.Run(tc.lm, func(t *testing.T) {
+			p, err := ParseCGP("c", posCATExample+" lm "+tc.lm+";")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := p.LastMove()
+			if err != nil || m == nil {
+				t.Fatalf("LastMove: %v, %v", m, err)
+			}
+			if !reflect.DeepEqual(*m, tc.want) {
+				t.Errorf("got %+v\nwant %+v", *m, tc.want)
+			}
+			if got := m.String(); got != tc.ops {
+				t.Errorf("String %q, want %q", got, tc.ops)
+			}
+			// The opcode is written back as it was read.
+			if got, want := p.CGP(), posCATExample+" lm "+tc.lm+";"; got != want {
+				t.Errorf("CGP %q, want %q", got, want)
+			}
+			// The spec's form reads back as the same move.
+			q := &Position{}
+			q.SetLastMove(m)
+			if back, err := q.LastMove(); err != nil || !reflect.DeepEqual(back, m) {
+				t.Errorf("Operands %q read back as %+v, %v", m.Operands(), back, err)
+			}
+		})
+	}
+	p, _ := ParseCGP("c", posCATExample)
+	if m, err := p.LastMove(); m != nil || err != nil {
+		t.Errorf("no lm: %v, %v", m, err)
+	}
+}
+
+func TestCGPLastMoveErrors(t *testing.T) {
+	prefix := posCATExample + " " // the opcodes start at byte len(prefix)+1
+	at := len(prefix) + 1
+	for _, tc := range []struct {
+		name, ops string
+		col       int
+		want      string
+	}{
+		{"no operands", "lm;", at, "lm opcode needs the last move"},
+		{"bad coordinate", "lm 8 CAT;", at, `lm coordinate "8"`},
+		{"row 0", "lm 0H CAT;", at, `lm coordinate "0H"`},
+		{"row 16", "lm 16H CAT;", at, `lm coordinate "16H"`},
+		{"column P", "lm 8P CAT;", at, `lm coordinate "8P"`},
+		{"off the board", "lm 8N CAT;", at, "runs off the board"},
+		{"blank unnamed", "lm 8H C?T;", at, `unexpected '?'`},
+		{"no new tile", "lm 8H ...;", at, "places at least one tile"},
+		{"open paren", "lm 8H C(AT;", at, "'(' without ')'"},
+		{"word alone", "lm CAT;", at, "want a coordinate and tiles"},
+		{"three words", "lm 8H CAT DOG;", at, "want a play"},
+		{"bad bonus", "lm 8H CAT +x;", at, `challenge bonus "+x"`},
+		{"challenged exchange", "lm challenge -3;", at, "only a play can be challenged"},
+		{"exchange of 8", "lm -8;", at, "1 to 7"},
+		{"exchange of 0", "lm -0;", at, "1 to 7"},
+		{"bad exchange tile", "lm -A*;", at, `lm exchange "-A*"`},
+		{"second lm", "lm -; bb 50; lm -;", at + 13, "second lm opcode"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseCGP("c.cgp", prefix+tc.ops)
+			posWantErr(t, err, 1, tc.col, tc.want)
+		})
+	}
+}
+
+// TestCGPLastMoveOnBoard: a play's new tiles must be on the board as the lm
+// opcode gives them, and the tiles it plays through too.
+func TestCGPLastMoveOnBoard(t *testing.T) {
+	lmCol := len(posCATExample) + 2 // after the space
+	for _, tc := range []struct {
+		lm   string
+		want string // "" for valid
+	}{
+		{"8H CAT", ""},
+		{"8H.CAT", ""},
+		{"8I .T", ""},
+		{"8H (CA)T", ""},
+		{"challenge 8A QUIZ", ""}, // its tiles went back to the rack
+		{"-", ""},
+		{"-TTTT", ""},
+		{"-TTTTT", "5 Ts exchanged, but the set has 6 and the board and the rack to move hold 2"},
+		{"8H CAt", "square 8J holds T, but the move put t there"},
+		{"8H COT", "square 8I holds A, but the move put O there"},
+		{"8G SCAT", "square 8G holds nothing, but the move put S there"},
+		{"8H CAT.", "square 8K is empty, but the move plays through a tile there"},
+		{"H8 CAT", "square 9H holds nothing"},
+	} {
+		t.Run(tc.lm, func(t *testing.T) {
+			_, err := ParsePosition("p.cgp", []byte(posCATExample+" lm "+tc.lm+";"))
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			posWantErr(t, err, 1, lmCol, tc.want)
+		})
+	}
+	// Validate checks a position built in code the same way.
+	p, _ := ParseCGP("c", posCATExample)
+	p.SetLastMove(&LastMove{Kind: LastPlay, Play: Play{Row: 7, Col: 7, Dir: Down, Tiles: []Letter{3, 1}}})
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "square 9H holds nothing") {
+		t.Errorf("Validate: %v", err)
+	}
+	p.Opcodes = append(p.Opcodes, Opcode{Name: "lm", Operands: []string{"-"}})
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "2 lm opcodes") {
+		t.Errorf("Validate with two lm: %v", err)
+	}
+}
+
+func TestSetLastMove(t *testing.T) {
+	p := &Position{Opcodes: []Opcode{{"bb", []string{"50"}}, {"lm", []string{"-3"}}, {"cr", []string{"double"}}}}
+	p.SetLastMove(&LastMove{Kind: LastPass})
+	if want := []Opcode{{"bb", []string{"50"}}, {"lm", []string{"-"}}, {"cr", []string{"double"}}}; !reflect.DeepEqual(p.Opcodes, want) {
+		t.Errorf("replaced in place: %v", p.Opcodes)
+	}
+	p.SetLastMove(nil)
+	if want := []Opcode{{"bb", []string{"50"}}, {"cr", []string{"double"}}}; !reflect.DeepEqual(p.Opcodes, want) {
+		t.Errorf("removed: %v", p.Opcodes)
+	}
+	q := &Position{}
+	q.SetLastMove(&LastMove{Kind: LastPlay, Play: Play{Row: 7, Col: 7, Tiles: []Letter{3, PlayedThrough}}})
+	if got := q.CGP(); !strings.HasSuffix(got, " 0/0 0 lm 8H C.;") {
+		t.Errorf("appended: %q", got)
+	}
+	q.SetLastMove(nil)
+	if q.Opcodes != nil {
+		t.Errorf("removing the only opcode left %v", q.Opcodes)
+	}
+}

@@ -71,8 +71,9 @@ func posSquareName(row, col int) string {
 // posProblem is what Validate found, with the square or rack it concerns so
 // that each parser can point into its own file.
 type posProblem struct {
-	sq   int // square index, -1 if none
-	rack int // rack index, -1 if none
+	sq   int  // square index, -1 if none
+	rack int  // rack index, -1 if none
+	lm   bool // the problem is in the lm opcode
 	msg  string
 }
 
@@ -80,6 +81,7 @@ type posProblem struct {
 type posLoc struct {
 	sqLine, sqCol     [Squares]int
 	rackLine, rackCol [2]int
+	lmLine, lmCol     int // where the lm opcode starts, 0 if none
 }
 
 func (pr *posProblem) locate(file string, loc *posLoc) *PositionError {
@@ -91,6 +93,8 @@ func (pr *posProblem) locate(file string, loc *posLoc) *PositionError {
 		e.Line, e.Col = pr.sq/Size+1, pr.sq%Size+1
 	case pr.rack >= 0 && loc != nil:
 		e.Line, e.Col = loc.rackLine[pr.rack], loc.rackCol[pr.rack]
+	case pr.lm && loc != nil:
+		e.Line, e.Col = loc.lmLine, loc.lmCol
 	}
 	return e
 }
@@ -99,7 +103,7 @@ func (pr *posProblem) locate(file string, loc *posLoc) *PositionError {
 // a tile or nothing; the board and both racks hold no more of a tile than the
 // set has; no rack holds more than 7 tiles; a non-empty board covers the
 // centre, has at least two tiles and is connected; opcodes are writable as
-// CGP. The error is a *PositionError; for a problem at a square its Line and
+// CGP; an lm opcode (the last move) is well formed and agrees with the board. The error is a *PositionError; for a problem at a square its Line and
 // Col are the square's 1-based row and column.
 func (p *Position) Validate() error {
 	if pr := p.problem(); pr != nil {
@@ -114,7 +118,7 @@ func (p *Position) problem() *posProblem {
 	b := &p.Board
 	for sq, l := range b.Squares {
 		if l != Empty && !l.IsLetter() {
-			return &posProblem{sq, -1, fmt.Sprintf("square %s holds an invalid letter value 0x%02x",
+			return &posProblem{sq: sq, rack: -1, msg: fmt.Sprintf("square %s holds an invalid letter value 0x%02x",
 				posSquareName(sq/Size, sq%Size), uint8(l))}
 		}
 	}
@@ -126,7 +130,7 @@ func (p *Position) problem() *posProblem {
 		if total <= int(Distribution[i]) {
 			continue
 		}
-		pr := &posProblem{-1, -1, fmt.Sprintf("too many %s: %d on the board/racks, the set has %d",
+		pr := &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("too many %s: %d on the board/racks, the set has %d",
 			slotName(i), total, Distribution[i])}
 		if int(onBoard[i]) > int(Distribution[i]) {
 			// Point at the first tile past the limit, in reading order.
@@ -149,13 +153,13 @@ func (p *Position) problem() *posProblem {
 
 	for i := range p.Racks {
 		if n := p.Racks[i].Count(); n > RackSize {
-			return &posProblem{-1, i, fmt.Sprintf("%s has %d tiles; a rack holds at most %d",
+			return &posProblem{sq: -1, rack: i, msg: fmt.Sprintf("%s has %d tiles; a rack holds at most %d",
 				posRackNames[i], n, RackSize)}
 		}
 	}
 
 	if p.ZeroTurns < 0 {
-		return &posProblem{-1, -1, fmt.Sprintf("negative count of scoreless turns %d", p.ZeroTurns)}
+		return &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("negative count of scoreless turns %d", p.ZeroTurns)}
 	}
 
 	if pr := posCheckShape(b); pr != nil {
@@ -163,16 +167,72 @@ func (p *Position) problem() *posProblem {
 	}
 
 	if p.Lexicon != "" && !posValidToken(p.Lexicon) {
-		return &posProblem{-1, -1, fmt.Sprintf("lexicon name %q is empty or holds a space or ';'", p.Lexicon)}
+		return &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("lexicon name %q is empty or holds a space or ';'", p.Lexicon)}
+	}
+	if pr := p.lastMoveProblem(); pr != nil {
+		return pr
 	}
 	for _, op := range p.Opcodes {
 		if !posValidToken(op.Name) {
-			return &posProblem{-1, -1, fmt.Sprintf("opcode name %q is empty or holds a space or ';'", op.Name)}
+			return &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("opcode name %q is empty or holds a space or ';'", op.Name)}
 		}
 		for _, a := range op.Operands {
 			if !posValidToken(a) {
-				return &posProblem{-1, -1, fmt.Sprintf("operand %q of opcode %s is empty or holds a space or ';'", a, op.Name)}
+				return &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("operand %q of opcode %s is empty or holds a space or ';'", a, op.Name)}
 			}
+		}
+	}
+	return nil
+}
+
+// lastMoveProblem checks the lm opcode: one at most, well formed, and a
+// play's new tiles on the board as it gives them, on squares the play's
+// tiles already there cover too; an exchange's tiles among those the player
+// to move has not seen. A play challenged off is checked only for
+// its shape: its tiles went back to the rack.
+func (p *Position) lastMoveProblem() *posProblem {
+	count := 0
+	for _, op := range p.Opcodes {
+		if op.Name == "lm" {
+			count++
+		}
+	}
+	if count > 1 {
+		return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf("%d lm opcodes (a position has one last move)", count)}
+	}
+	m, err := p.LastMove()
+	if err != nil {
+		return &posProblem{sq: -1, rack: -1, lm: true, msg: err.Error()}
+	}
+	if m != nil && m.Kind == LastExchange {
+		// The tiles went into the bag: the player to move has not seen them.
+		onBoard := p.Board.TileCounts()
+		for i, n := range m.Exchanged {
+			if int(n)+int(onBoard[i])+int(p.Racks[0][i]) > int(Distribution[i]) {
+				return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
+					"last move lm %s: %d %s exchanged, but the set has %d and the board and the rack to move hold %d",
+					m, n, slotName(i), Distribution[i], int(onBoard[i])+int(p.Racks[0][i]))}
+			}
+		}
+	}
+	if m == nil || m.Kind != LastPlay || m.ChallengedOff {
+		return nil
+	}
+	dr, dc := playStep(m.Play.Dir)
+	for i, t := range m.Play.Tiles {
+		r, c := m.Play.Row+i*dr, m.Play.Col+i*dc
+		on := p.Board.At(r, c)
+		switch {
+		case t == PlayedThrough && on == Empty:
+			return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
+				"last move lm %s: square %s is empty, but the move plays through a tile there", m, posSquareName(r, c))}
+		case t != PlayedThrough && on != t:
+			held := "nothing"
+			if on != Empty {
+				held = string(on.Rune())
+			}
+			return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
+				"last move lm %s: square %s holds %s, but the move put %c there", m, posSquareName(r, c), held, t.Rune())}
 		}
 	}
 	return nil
@@ -188,11 +248,11 @@ func posCheckShape(b *Board) *posProblem {
 	centre := CenterRow*Size + CenterCol
 	cname := posSquareName(CenterRow, CenterCol)
 	if b.Squares[centre] == Empty {
-		return &posProblem{centre, -1, fmt.Sprintf(
+		return &posProblem{sq: centre, rack: -1, msg: fmt.Sprintf(
 			"the board has tiles but the centre square %s is empty; the first play covers it", cname)}
 	}
 	if n == 1 {
-		return &posProblem{centre, -1, fmt.Sprintf(
+		return &posProblem{sq: centre, rack: -1, msg: fmt.Sprintf(
 			"the board has a single tile (%c on %s); the first play places at least two",
 			b.Squares[centre].Rune(), cname)}
 	}
@@ -218,7 +278,7 @@ func posCheckShape(b *Board) *posProblem {
 	for sq, l := range b.Squares {
 		if l != Empty && !seen[sq] {
 			r, c := sq/Size, sq%Size
-			return &posProblem{sq, -1, fmt.Sprintf(
+			return &posProblem{sq: sq, rack: -1, msg: fmt.Sprintf(
 				"tile %c at %s (row %d, column %d) is not connected to the tiles through the centre %s",
 				l.Rune(), posSquareName(r, c), r+1, c+1, cname)}
 		}

@@ -66,6 +66,9 @@ func FuzzParseCGP(f *testing.F) {
 	f.Add(posCATExample)
 	f.Add(posCGPBoard(map[int]string{8: "7QI6"}) + " AEEST??/XYZ -12/345 5 ld english; bb 50; cr double; lex CSW21; etl 7; mcnz 6; lm 8D.TILES;")
 	f.Add(posCGPBoard(nil))
+	for _, lm := range []string{"8H CAT", "8H.CAT", "H8 C(A)T +5", "challenge 8I .T", "-AB?", "-3", "-", "8N CAT", "8H CAT; lm -"} {
+		f.Add(posCATExample + " lm " + lm + ";")
+	}
 	f.Fuzz(func(t *testing.T, line string) {
 		p, err := ParseCGP("f", line)
 		if err != nil {

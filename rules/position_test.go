@@ -353,7 +353,7 @@ func posRandomPosition(rng *rand.Rand) *Position {
 	ops := []Opcode{
 		{"lex", []string{"NWL23"}}, {"ld", []string{"english"}}, {"bb", []string{"50"}},
 		{"cr", []string{"double"}}, {"etl", []string{"7"}}, {"mcnz", []string{"6"}},
-		{"lm", []string{"8D.TILES"}}, {"bare", nil}, {"two", []string{"x", "y"}},
+		{"lm", []string{"-3"}}, {"bare", nil}, {"two", []string{"x", "y"}},
 	}
 	for _, i := range rng.Perm(len(ops))[:rng.IntN(4)] {
 		op := ops[i]

@@ -9,6 +9,7 @@ import (
 
 	"scrabble/gcg"
 	"scrabble/lexica"
+	"scrabble/movegen"
 	"scrabble/rules"
 )
 
@@ -21,8 +22,13 @@ func newPositionCmd(a *app) *cobra.Command {
 		Use:   "position GAME.gcg --turn N",
 		Short: "Show the position before a turn of a recorded game (GCG)",
 		Long: `Replay a recorded game (GCG) up to turn N and print the position before it:
-the board, the rack of the player to move and the scores, then the same
-position as one line of CGP, ready for 'scrabble best' or 'scrabble moves'.
+the board with the move of turn N-1 marked, a legend of the marks, that
+move, the rack of the player to move and the scores, the unseen tiles (as
+in 'scrabble show'), then the same position as one line of CGP, ready for
+'scrabble best' or 'scrabble moves'. The CGP carries the move of turn N-1
+as its lm opcode ("lm 8D WO.D;", with "+5" for a bonus from a challenge
+that failed, "lm challenge 8D WO.D;" for a play challenged off, "lm -ABC;"
+or "lm -;").
 
 Turns are the moves (plays, exchanges and passes) counted from 1 over both
 players; a withdrawn play, a challenge bonus or a time penalty belongs to the
@@ -64,10 +70,7 @@ the replay could not apply as recorded are noted on stderr.`,
 			}
 			fmt.Fprintln(a.stdout, head)
 			fmt.Fprintln(a.stdout)
-			if err := rules.RenderBoard(a.stdout, &pos.Board, useColor); err != nil {
-				return err
-			}
-			if err := printGameState(a.stdout, pos); err != nil {
+			if err := printPosition(a.stdout, pos, useColor); err != nil {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "\nCGP: %s\n", pos.CGP())
@@ -96,6 +99,7 @@ func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*rules.Position, string)
 		pos.Board = r.Board
 		pos.Racks = [2]rules.Rack{g.Racks[mover], g.Racks[1-mover]}
 		pos.Scores = [2]int{r.Recorded[mover], r.Recorded[1-mover]}
+		pos.SetLastMove(lastMoveBefore(g, r, n))
 		return pos, fmt.Sprintf("After the last turn (%s): %s to move", plural(len(r.Turns), "turn"), g.Players[mover].Nick)
 	}
 	t := &r.Turns[n-1]
@@ -104,8 +108,48 @@ func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*rules.Position, string)
 	pos.Racks[0] = t.Rack
 	pos.Scores = [2]int{t.Recorded[t.Player], t.Recorded[1-t.Player]}
 	pos.ZeroTurns = t.Scoreless
+	pos.SetLastMove(lastMoveBefore(g, r, n))
 	return pos, fmt.Sprintf("Before turn %d (line %d): %s to move; played %s %+d",
 		n, e.Line, g.Players[t.Player].Nick, e.Move(), e.Score)
+}
+
+// lastMoveBefore returns the move of the turn before turn n (1-based; one
+// past the last turn is the end, after the last turn) as the CGP lm opcode
+// gives it: with a play's challenge bonus, or challenged off when it was
+// withdrawn. It is nil before the first turn and for a play the replay
+// could not read on the board.
+func lastMoveBefore(g *gcg.Game, r *gcg.Replay, n int) *rules.LastMove {
+	if n < 2 || n-2 >= len(r.Turns) {
+		return nil
+	}
+	t := &r.Turns[n-2]
+	m := &rules.LastMove{}
+	switch t.Move.Kind {
+	case movegen.Pass:
+		m.Kind = rules.LastPass
+	case movegen.Exchange:
+		m.Kind, m.Count = rules.LastExchange, int(t.Move.NumTiles)
+		if t.Move.Len > 0 {
+			m.Exchanged = t.Move.Used()
+		}
+	default:
+		if !t.Placed {
+			return nil
+		}
+		m.Kind, m.Play, m.ChallengedOff = rules.LastPlay, t.Move.Placed(), t.Withdrawn
+		// The events up to the next turn belong to this one.
+		end := len(g.Events)
+		if n-1 < len(r.Turns) {
+			end = r.Turns[n-1].Event
+		}
+		for _, e := range g.Events[t.Event+1 : end] {
+			if e.Kind == gcg.ChallengeBonus {
+				m.HasBonus = true
+				m.Bonus += e.Score
+			}
+		}
+	}
+	return m
 }
 
 // readGame reads and parses a GCG file, or standard input for "-".

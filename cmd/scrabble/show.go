@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,10 +20,20 @@ func newShowCmd(a *app) *cobra.Command {
 
 A position is either a grid (15 lines of 15 squares: '.' empty, A-Z a tile,
 a-z a blank) or one line of CGP. The text format draws the board with its
-premium squares, then the racks and scores if the position has them; the cgp
-format prints the position as one line of CGP.`,
+premium squares and a legend of the marks (= triple word, - double word,
+" triple letter, ' double letter, * the centre), then the racks and scores
+if the position has them, and the unseen tiles: the full set less the board
+and the rack to move, grouped by letter as on a tracking sheet, with how
+many are in the bag and on the opponent's rack (all of them once the bag is
+empty). A CGP "lm" opcode (the last move, e.g. "lm 8D WO.D;") is shown
+under the board and its new tiles are marked: in colour on orange, without
+colour in brackets ("[W O]R[D]", R having been on the board).
+
+The cgp format prints the position as one line of CGP, its opcodes (lm
+included) as read.`,
 		Example: `  scrabble show --board position.txt
   scrabble show --board game.cgp --color never
+  echo '15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 EINRST?/ 10/0 0 lm 8G CAT;' | scrabble show --board - --color never
   echo '15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 AEINRST/ 10/0 0' | scrabble show --board -`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -51,10 +62,7 @@ format prints the position as one line of CGP.`,
 				_, err := fmt.Fprintln(a.stdout, p.CGP())
 				return err
 			}
-			if err := rules.RenderBoard(a.stdout, &p.Board, useColor); err != nil {
-				return err
-			}
-			return printGameState(a.stdout, p)
+			return printPosition(a.stdout, p, useColor)
 		},
 	}
 	f := cmd.Flags()
@@ -83,27 +91,175 @@ func (a *app) readPosition(file string) (*rules.Position, error) {
 	return rules.ParsePosition(name, data)
 }
 
-// printGameState prints the racks, scores and other state below the board
-// when the position has any.
-func printGameState(w io.Writer, p *rules.Position) error {
-	if p.Racks[0].Count() == 0 && p.Racks[1].Count() == 0 && p.Scores == [2]int{} &&
-		p.ZeroTurns == 0 && p.Lexicon == "" {
-		return nil
+// printPosition prints the board (the last move's new tiles highlighted
+// when the position knows it), a legend of the marks, and the state below.
+func printPosition(w io.Writer, p *rules.Position, color bool) error {
+	last, err := p.LastMove()
+	if err != nil {
+		return fmt.Errorf("last move: %w", err) // a parsed position was validated: not reached
 	}
-	rack := func(r rules.Rack) string {
-		if r.Count() == 0 {
-			return "-"
+	var placed []int
+	if last != nil {
+		placed = last.NewSquares()
+	}
+	if err := rules.RenderBoardWith(w, &p.Board, rules.RenderOptions{Color: color, Highlight: placed}); err != nil {
+		return err
+	}
+	if err := rules.RenderLegend(w, color, len(placed) > 0); err != nil {
+		return err
+	}
+	lastLine := ""
+	if last != nil {
+		lastLine = describeLastMove(last, &p.Board)
+	}
+	return printGameState(w, p, lastLine)
+}
+
+// describeLastMove says what the last move did for people: a play with the
+// tiles it played through in parentheses, and the squares of its new tiles.
+func describeLastMove(m *rules.LastMove, b *rules.Board) string {
+	switch m.Kind {
+	case rules.LastPass:
+		return "pass (lm -)"
+	case rules.LastExchange:
+		if m.Exchanged.Count() > 0 {
+			return fmt.Sprintf("exchange of %s (lm %s)", m.Exchanged, m)
 		}
-		return r.String()
+		return fmt.Sprintf("exchange of %s (lm %s)", plural(m.Count, "tile"), m)
 	}
+	var word strings.Builder
+	dr, dc := 0, 1
+	if m.Play.Dir == rules.Down {
+		dr, dc = 1, 0
+	}
+	open := false
+	for i, t := range m.Play.Tiles {
+		r, c := m.Play.Row+i*dr, m.Play.Col+i*dc
+		through := t == rules.PlayedThrough
+		if through != open {
+			if through {
+				word.WriteByte('(')
+			} else {
+				word.WriteByte(')')
+			}
+			open = through
+		}
+		switch {
+		case !through:
+			word.WriteRune(t.Rune())
+		case b.At(r, c) == rules.Empty:
+			word.WriteByte('.')
+		default:
+			word.WriteRune(b.At(r, c).Rune())
+		}
+	}
+	if open {
+		word.WriteByte(')')
+	}
+	play := m.Play.Coordinate() + " " + word.String()
+	if m.ChallengedOff {
+		return play + ", challenged off: its tiles went back to the rack"
+	}
+	var squares []string
+	for _, sq := range m.NewSquares() {
+		squares = append(squares, fmt.Sprintf("%d%c", sq/rules.Size+1, 'A'+sq%rules.Size))
+	}
+	s := fmt.Sprintf("%s, new tiles on %s", play, strings.Join(squares, " "))
+	if m.HasBonus {
+		s += fmt.Sprintf("; challenged in vain (+%d)", m.Bonus)
+	}
+	return s
+}
+
+// printGameState prints below the board the last move (lastMove, when
+// not ""), the racks, scores and other state when the position has any,
+// then the unseen tiles.
+func printGameState(w io.Writer, p *rules.Position, lastMove string) error {
+	hasState := p.Racks[0].Count() != 0 || p.Racks[1].Count() != 0 || p.Scores != [2]int{} ||
+		p.ZeroTurns != 0 || p.Lexicon != ""
+	if lastMove != "" || hasState {
+		fmt.Fprintln(w)
+	}
+	if lastMove != "" {
+		fmt.Fprintf(w, "Last move: %s\n", lastMove)
+	}
+	if hasState {
+		rack := func(r rules.Rack) string {
+			if r.Count() == 0 {
+				return "-"
+			}
+			return r.String()
+		}
+		fmt.Fprintf(w, "To move:   %-8s  score %d\n", rack(p.Racks[0]), p.Scores[0])
+		fmt.Fprintf(w, "Opponent:  %-8s  score %d\n", rack(p.Racks[1]), p.Scores[1])
+		if p.ZeroTurns > 0 {
+			fmt.Fprintf(w, "Scoreless turns: %d\n", p.ZeroTurns)
+		}
+		if p.Lexicon != "" {
+			fmt.Fprintf(w, "Lexicon: %s\n", p.Lexicon)
+		}
+	}
+	return printUnseen(w, p)
+}
+
+// printUnseen prints the tiles the player to move cannot see, as a player
+// tracks them: the full set less the board and their rack, grouped by
+// letter ("AAAA B CC ... ??"), and how they split between the bag and the
+// opponent's rack. Racks refill from the bag while it has tiles, so the
+// opponent holds min(7, unseen) of them; with the bag empty, all.
+func printUnseen(w io.Writer, p *rules.Position) error {
+	unseen, err := rules.Unseen(&p.Board, p.Racks[0])
+	if err != nil {
+		return fmt.Errorf("unseen tiles: %w", err) // a parsed position was validated: not reached
+	}
+	n := unseen.Count()
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "To move:   %-8s  score %d\n", rack(p.Racks[0]), p.Scores[0])
-	fmt.Fprintf(w, "Opponent:  %-8s  score %d\n", rack(p.Racks[1]), p.Scores[1])
-	if p.ZeroTurns > 0 {
-		fmt.Fprintf(w, "Scoreless turns: %d\n", p.ZeroTurns)
+	fmt.Fprintf(w, "Unseen:    %s\n", groupTiles(unseen))
+	known := p.Racks[1]
+	mover := p.Racks[0].Count()
+	switch {
+	case mover == 0:
+		// Without the mover's rack the unseen tiles hold both racks.
+		bag := max(0, n-2*rules.RackSize)
+		fmt.Fprintf(w, "           %d unseen (no rack for the player to move): %d in the bag, %d on the two racks\n", n, bag, n-bag)
+		return nil
+	case n <= rules.RackSize:
+		if n == 0 {
+			fmt.Fprintln(w, "           Bag empty: the opponent's rack is empty too")
+		} else {
+			fmt.Fprintf(w, "           Bag empty: the opponent holds %s\n", unseen)
+		}
+	default:
+		opp := fmt.Sprintf("%d on the opponent's rack", rules.RackSize)
+		if k := known.Count(); k == rules.RackSize {
+			opp += " (" + known.String() + ")"
+		} else if k > 0 {
+			opp += fmt.Sprintf(" (%s known)", known)
+		}
+		fmt.Fprintf(w, "           %d unseen: %d in the bag, %s\n", n, n-rules.RackSize, opp)
 	}
-	if p.Lexicon != "" {
-		fmt.Fprintf(w, "Lexicon: %s\n", p.Lexicon)
+	if mover < rules.RackSize && n > rules.RackSize {
+		// A rack is full while the bag has tiles: this one is partly known.
+		fmt.Fprintf(w, "           (the rack to move holds %d known tiles; the rest are among the unseen)\n", mover)
 	}
 	return nil
+}
+
+// groupTiles writes a rack's tiles grouped by letter, blanks last:
+// "AAAA B CC ??".
+func groupTiles(r rules.Rack) string {
+	var b strings.Builder
+	prev := rune(-1)
+	for _, l := range r.Tiles() {
+		ch := l.Rune()
+		if prev != -1 && ch != prev {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(ch)
+		prev = ch
+	}
+	if b.Len() == 0 {
+		return "-"
+	}
+	return b.String()
 }
