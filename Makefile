@@ -28,13 +28,18 @@ export GOAMD64
 
 all: build lexicon
 
+# -buildvcs=auto stamps the commit and its time into the binary (scrabble
+# version) from a git checkout, even where GOFLAGS says -buildvcs=false, and
+# builds without them from a tarball.
+VCSFLAG := -buildvcs=auto
+
 build:
-	$(GO) build -o $(BIN) ./cmd/scrabble
+	$(GO) build $(VCSFLAG) -o $(BIN) ./cmd/scrabble
 
 # The same binary (same GOAMD64) as scrabble on PATH: go install puts it in
 # $GOBIN, else $GOPATH/bin, which must be on PATH.
 install: all
-	$(GO) install ./cmd/scrabble
+	$(GO) install $(VCSFLAG) ./cmd/scrabble
 	@dir=$$($(GO) env GOBIN); [ -n "$$dir" ] || dir=$$($(GO) env GOPATH)/bin; \
 	echo "Installed $$dir/scrabble"; \
 	case ":$$PATH:" in *":$$dir:"*) ;; *) echo "*** $$dir is not on PATH: add it, e.g. export PATH=\"$$dir:\$$PATH\"" >&2 ;; esac
