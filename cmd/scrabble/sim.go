@@ -42,7 +42,7 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 	f.IntVar(&s.iterations, "iterations", defaultSimIterations, "at most this many iterations (one rollout of every candidate still in the race)")
 	f.DurationVar(&s.budget, "time", 0, "stop after this long, e.g. 10s (with --time alone, iterations are not capped)")
 	addThreadsFlag(f, runtime.NumCPU(), "goroutines playing iterations", false)
-	f.IntVar(&s.candidates, "candidates", sim.DefaultCandidates, "plays simulated, the best by static equity (the best exchange and the pass come on top)")
+	f.IntVar(&s.candidates, "candidates", sim.DefaultCandidates, "plays simulated, the best by static equity (the best 3 exchanges, the pass and --add moves come on top)")
 	f.StringVar(&s.stop, "stop", "99", "prune candidates and stop once the leader is ahead of the rest at this confidence (%), or none")
 	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
 	f.StringArrayVar(&s.add, "add", nil, "also simulate this move, e.g. '8D WORD', 'H4 (Q)UIZ', -AEI (exchange) or - (pass); repeatable")
