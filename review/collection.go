@@ -111,7 +111,7 @@ func WriteCollectionText(w io.Writer, c *Collection) error {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%s\n\nSummary over %d games (players matched by nickname)\n", strings.Repeat("=", 72), len(c.Games))
+	fmt.Fprintf(&b, "\n%s\n\nSummary over %s (players matched by nickname)\n", strings.Repeat("=", 72), gamesCount(len(c.Games)))
 	var rows [][]string
 	for _, p := range append(c.Summary.Players, PlayerTotal{PlayerSummary: c.Summary.Total, Games: len(c.Games)}) {
 		name := p.Player
@@ -227,3 +227,11 @@ table.data tbody tr.game td { border-top: 1px solid #ddd; }
 </body>
 </html>
 `))
+
+// gamesCount is "1 game" or "N games".
+func gamesCount(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
+}

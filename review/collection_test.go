@@ -57,3 +57,24 @@ func TestCollect(t *testing.T) {
 		t.Error("an index with a page missing: no error")
 	}
 }
+
+// TestCollectionTextCountsGames: the summary's heading counts the games in
+// words that fit the number ("1 game", "2 games").
+func TestCollectionTextCountsGames(t *testing.T) {
+	one := &Report{File: "a.gcg", Players: [2]Player{{Nick: "a"}, {Nick: "b"}}}
+	for _, c := range []struct {
+		reps []*Report
+		want string
+	}{
+		{[]*Report{one}, "Summary over 1 game ("},
+		{[]*Report{one, one}, "Summary over 2 games ("},
+	} {
+		var buf bytes.Buffer
+		if err := WriteCollectionText(&buf, Collect(c.reps)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), c.want) {
+			t.Errorf("%d games: text lacks %q:\n%s", len(c.reps), c.want, buf.String())
+		}
+	}
+}

@@ -77,7 +77,7 @@ func parseTermsFlag(flag, text string) (eval.Terms, error) {
 }
 
 // termsFlagUsage is the help line of a flag taking equity terms.
-var termsFlagUsage = "equity terms, name=weight,... (" + strings.Join(eval.TermNames, ", ") + "; README.md, Equity terms); default none"
+var termsFlagUsage = "equity terms, name=weight,... (" + strings.Join(eval.TermNames, ", ") + "; docs/leaves.md, Equity terms); default none"
 
 // loadTurn reads the position in file, takes the rack from rackFlag (or the
 // position's rack of the player to move) and picks the lexicon.
@@ -296,11 +296,11 @@ CGP's lex opcode if that lexicon is installed, else the default lexicon.
 --exchanges adds the exchanges (when the bag holds at least 7 tiles: the
 unseen tiles less the opponent's rack, known from CGP or taken as 7) and the
 pass, both scoring 0. --json prints one JSON array; the fields are described
-in README.md ("JSON output"). Equity is score plus the engine's trained value
+in docs/plays.md ("JSON output"). Equity is score plus the engine's trained value
 of the leave for NWL and Collins lexica (score alone for others), or with the
 bag empty the end-of-game arithmetic.`,
 		Example: `  scrabble moves --board examples/pos.txt --rack AEINRST
-  scrabble moves --board examples/pos.txt --rack AEINRS? --top 10
+  scrabble moves --board examples/pos.cgp --rack 'AEINRS?' --top 10
   scrabble moves --board examples/pos.cgp --exchanges --top 20
   scrabble --lexicon NWL23 moves --board game.cgp --json | jq '.[0]'`,
 		Args: args(cobra.NoArgs),
@@ -355,7 +355,7 @@ bag empty the end-of-game arithmetic.`,
 	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
 	f.IntVarP(&top, "top", "n", 0, "show only the N best moves (0: all)")
 	f.BoolVar(&exchanges, "exchanges", false, "also list the exchanges (when the bag holds 7 or more) and the pass")
-	f.BoolVar(&asJS, "json", false, "print one JSON array (fields in README.md, \"JSON output\")")
+	f.BoolVar(&asJS, "json", false, "print one JSON array (fields in docs/plays.md, \"JSON output\")")
 	f.StringVar(&termsText, "terms", "", termsFlagUsage)
 	return cmd
 }

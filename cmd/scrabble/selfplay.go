@@ -76,7 +76,7 @@ worth on average, and a term adds what depends on the game at hand:
   open=W     W points off a play for each triple-word square it opens to the
              opponent (a tile within 4 squares of one in its row or column,
              where there was none)
-(README.md: Equity terms, with what each was measured to be worth.)
+(docs/leaves.md: Equity terms, with what each was measured to be worth.)
 
 Game i's tiles depend only on --seed and i, so the results do not depend on
 --threads. Player 1 moves first in even games, player 2 in odd ones; with

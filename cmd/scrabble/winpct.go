@@ -55,8 +55,8 @@ func newWinpctTrainCmd(a *app) *cobra.Command {
 values for the lexicon), record at every turn the mover's lead, the tiles
 they cannot see (bag plus the opponent's rack) and whether they went on to
 win, and smooth those counts into a table of P(win | spread, unseen tiles):
-symmetric (P(s, u) = 1 - P(-s, u)), never decreasing in the spread. README.md
-("Win probability") describes the method.
+symmetric (P(s, u) = 1 - P(-s, u)), never decreasing in the spread. docs/winpct.md
+describes the method.
 
 The run writes as it goes into FILE.train/: its settings (settings.json),
 and every ` + strconv.Itoa(winpctChunk) + ` games the counts so far. Ctrl-C stops it; --resume
