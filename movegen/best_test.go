@@ -6,6 +6,7 @@ import (
 
 	"scrabble/benchmarks"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -96,7 +97,7 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Positi
 					}
 					want := all.Moves[0]
 					for j := range all.Moves {
-						if movegen.ByEquity(&all.Moves[j], &want) < 0 {
+						if move.ByEquity(&all.Moves[j], &want) < 0 {
 							want = all.Moves[j]
 						}
 					}
@@ -146,7 +147,7 @@ func TestBestAgreesInSelfPlay(t *testing.T) {
 				got, ok := g.Best(rack, bag.Len(), opts)
 				want := all.Moves[0] // the pass at least
 				for j := range all.Moves {
-					if movegen.ByEquity(&all.Moves[j], &want) < 0 {
+					if move.ByEquity(&all.Moves[j], &want) < 0 {
 						want = all.Moves[j]
 					}
 				}
@@ -157,12 +158,12 @@ func TestBestAgreesInSelfPlay(t *testing.T) {
 				}
 				turns++
 				switch got.Kind {
-				case movegen.Play:
+				case move.Play:
 					g.Apply(&got)
 					rack.Sub(got.Used())
 					bag.DrawInto(rack, rules.RackSize-rack.Count())
 					scoreless = 0
-				case movegen.Exchange:
+				case move.Exchange:
 					used := got.Used()
 					rack.Sub(used)
 					bag.DrawInto(rack, rules.RackSize-rack.Count())

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -62,7 +63,7 @@ func TestShadowMatchesStepping(t *testing.T) {
 				g.best = bestEquity{}
 				if found {
 					// A best move of 20 points so far: spans below it drop out.
-					g.best = bestEquity{m: Move{Equity: 20000}, found: true}
+					g.best = bestEquity{m: move.Move{Equity: 20000}, found: true}
 				}
 				for d := 0; d < g.directions(); d++ {
 					for lane := 0; lane < n; lane++ {

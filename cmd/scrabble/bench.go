@@ -14,6 +14,7 @@ import (
 	"scrabble/benchmarks"
 	"scrabble/eval"
 	"scrabble/internal/crash"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -36,7 +37,7 @@ func newBenchCmd(a *app) *cobra.Command {
 // playCounter counts the plays it is handed.
 type playCounter struct{ n int }
 
-func (c *playCounter) Record(*movegen.Move) { c.n++ }
+func (c *playCounter) Record(*move.Move) { c.n++ }
 
 func newBenchMovegenCmd(a *app) *cobra.Command {
 	var (

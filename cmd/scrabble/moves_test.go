@@ -14,7 +14,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/testlex"
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -79,7 +79,7 @@ func checkMovesJSON(t *testing.T, out string, b *rules.Board, rack rules.Rack, l
 		if math.Abs(m.Equity-want) > 1e-9 {
 			t.Errorf("%s: equity %v, want score %d + value of leave %q = %v", m.Move, m.Equity, m.Score, m.Leave, want)
 		}
-		pm, err := movegen.ParseMove(m.Move, b)
+		pm, err := move.Parse(m.Move, b)
 		if err != nil {
 			t.Errorf("move %d: %v", i, err)
 			continue
@@ -88,13 +88,13 @@ func checkMovesJSON(t *testing.T, out string, b *rules.Board, rack rules.Rack, l
 			t.Errorf("%s: kind %q, notation says %q", m.Move, m.Kind, got)
 		}
 		left := rack
-		if pm.Kind != movegen.Pass {
+		if pm.Kind != move.Pass {
 			left.Sub(pm.Used())
 		}
 		if m.Leave != left.String() {
 			t.Errorf("%s: leave %q, want %q", m.Move, m.Leave, left.String())
 		}
-		if pm.Kind != movegen.Play {
+		if pm.Kind != move.Play {
 			if m.Row != nil || m.Col != nil || m.Dir != "" || m.Word != "" || m.Words != nil || m.Score != 0 {
 				t.Errorf("%s: a %s has play fields: %+v", m.Move, m.Kind, m)
 			}

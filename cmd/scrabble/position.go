@@ -9,7 +9,7 @@ import (
 
 	"scrabble/gcg"
 	"scrabble/lexica"
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -125,9 +125,9 @@ func lastMoveBefore(g *gcg.Game, r *gcg.Replay, n int) *rules.LastMove {
 	t := &r.Turns[n-2]
 	m := &rules.LastMove{}
 	switch t.Move.Kind {
-	case movegen.Pass:
+	case move.Pass:
 		m.Kind = rules.LastPass
-	case movegen.Exchange:
+	case move.Exchange:
 		m.Kind, m.Count = rules.LastExchange, int(t.Move.NumTiles)
 		if t.Move.Len > 0 {
 			m.Exchanged = t.Move.Used()
