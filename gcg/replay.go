@@ -359,7 +359,7 @@ func forcePlay(pos, word string, b *rules.Board) (move.Move, error) {
 		case b.At(r, c) != rules.Empty:
 			sb.WriteByte('.')
 		case ch == '.' || inParens:
-			return move.Move{}, fmt.Errorf("%s %s marks the empty square %d%c as holding a tile", pos, word, r+1, 'A'+c)
+			return move.Move{}, fmt.Errorf("%s %s marks the empty square %s as holding a tile", pos, word, rules.SquareName(r, c))
 		default:
 			sb.WriteRune(ch)
 		}

@@ -18,8 +18,7 @@ import (
 //	-ABC?         exchange of A, B, C and a blank
 //	-             pass
 //
-// Squares in error messages are named row first ("8H"), like the rules
-// package does.
+// Squares in error messages are named row first ("8H"), by rules.SquareName.
 
 // Notation renders the move without a board: a play's played-through
 // squares come out as '.' (e.g. "H4 .UIZ"); NotationOn fills them in. An
@@ -51,9 +50,9 @@ func (m *Move) NotationOn(b *rules.Board) string {
 		return sb.String()
 	}
 	var sb strings.Builder
-	sb.WriteString(positionName(int(m.Row), int(m.Col), m.Dir))
+	sb.WriteString(rules.Coordinate(int(m.Row), int(m.Col), m.Dir))
 	sb.WriteByte(' ')
-	dr, dc := step(m.Dir)
+	dr, dc := m.Dir.Step()
 	open := false
 	for i, t := range m.tiles() {
 		r, c := int(m.Row)+i*dr, int(m.Col)+i*dc
@@ -91,29 +90,6 @@ func (m *Move) tiles() []rules.Letter {
 	return m.Tiles[:n]
 }
 
-// step returns the row and column increments of a direction.
-func step(d rules.Direction) (dr, dc int) {
-	if d == rules.Down {
-		return 1, 0
-	}
-	return 0, 1
-}
-
-// positionName writes a play's start: "8D" across, "D8" down.
-func positionName(row, col int, d rules.Direction) string {
-	colName := "?"
-	if col >= 0 && col < rules.Size {
-		colName = string(rune('A' + col))
-	}
-	if d == rules.Down {
-		return colName + strconv.Itoa(row+1)
-	}
-	return strconv.Itoa(row+1) + colName
-}
-
-// squareName names a square row first ("8H").
-func squareName(row, col int) string { return positionName(row, col, rules.Across) }
-
 // boardTileName describes a board tile for a message: "Q", or "a blank a".
 func boardTileName(l rules.Letter) string {
 	if l.IsBlanked() {
@@ -130,7 +106,7 @@ func (m *Move) MainWord(b *rules.Board) string {
 	if m.Kind != Play {
 		return ""
 	}
-	dr, dc := step(m.Dir)
+	dr, dc := m.Dir.Step()
 	out := make([]rune, 0, m.Len)
 	for i, t := range m.tiles() {
 		r, c := int(m.Row)+i*dr, int(m.Col)+i*dc
@@ -336,14 +312,14 @@ func parsePlay(row, col int, dir rules.Direction, word string, b *rules.Board) (
 	if len(sqs) == 0 {
 		return Move{}, fmt.Errorf("word %q has no letters", word)
 	}
-	dr, dc := step(dir)
+	dr, dc := dir.Step()
 	room := rules.Size - col
 	if dir == rules.Down {
 		room = rules.Size - row
 	}
 	if len(sqs) > room {
 		return Move{}, fmt.Errorf("word %q runs past the edge of the board: %d squares from %s %s, but only %d fit",
-			word, len(sqs), positionName(row, col, dir), dir, room)
+			word, len(sqs), rules.Coordinate(row, col, dir), dir, room)
 	}
 
 	m := Move{Kind: Play, Row: int8(row), Col: int8(col), Dir: dir, Len: int8(len(sqs))}
@@ -352,11 +328,11 @@ func parsePlay(row, col int, dir rules.Direction, word string, b *rules.Board) (
 		bl := b.At(r, c)
 		switch {
 		case sq.mark == '.' && bl == rules.Empty:
-			return Move{}, fmt.Errorf("square %s is empty, but '.' marks it as holding a tile", squareName(r, c))
+			return Move{}, fmt.Errorf("square %s is empty, but '.' marks it as holding a tile", rules.SquareName(r, c))
 		case sq.mark == '(' && bl == rules.Empty:
-			return Move{}, fmt.Errorf("square %s is empty, but (%s) marks it as holding a tile", squareName(r, c), sq.l)
+			return Move{}, fmt.Errorf("square %s is empty, but (%s) marks it as holding a tile", rules.SquareName(r, c), sq.l)
 		case sq.mark != '.' && bl != rules.Empty && bl.Unblanked() != sq.l.Unblanked():
-			return Move{}, fmt.Errorf("square %s holds %s, not %s", squareName(r, c), boardTileName(bl), sq.l)
+			return Move{}, fmt.Errorf("square %s holds %s, not %s", rules.SquareName(r, c), boardTileName(bl), sq.l)
 		case bl != rules.Empty:
 			m.Tiles[i] = rules.PlayedThrough
 		default:

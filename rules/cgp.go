@@ -420,7 +420,7 @@ func parseLastMove(ops []string) (*LastMove, error) {
 	default:
 		return nil, fmt.Errorf("lm %q: want a play (\"8D WORD\"), an exchange (\"-ABC\" or \"-3\") or a pass (\"-\")", strings.Join(ops, " "))
 	}
-	row, col, dir, ok := parseCoordinate(coord)
+	row, col, dir, ok := ParseCoordinate(coord)
 	if !ok {
 		return nil, fmt.Errorf("lm coordinate %q: want row then column for across (8D) or column then row for down (D8)", coord)
 	}
@@ -458,31 +458,11 @@ func parseLastMove(ops []string) (*LastMove, error) {
 	if placed == 0 {
 		return nil, fmt.Errorf("lm tiles %q: a play places at least one tile", tiles)
 	}
-	dr, dc := playStep(dir)
+	dr, dc := dir.Step()
 	if n := len(m.Play.Tiles); !InBounds(row+(n-1)*dr, col+(n-1)*dc) {
 		return nil, fmt.Errorf("lm %s %s runs off the board", coord, tiles)
 	}
 	return m, nil
-}
-
-// parseCoordinate reads "8D" (row 8, column D, across) or "D8" (down).
-func parseCoordinate(s string) (row, col int, dir Direction, ok bool) {
-	upper := func(b byte) bool { return b >= 'A' && b <= 'Z' }
-	switch {
-	case len(s) >= 2 && upper(s[len(s)-1]):
-		row, col, dir = 0, int(s[len(s)-1]-'A'), Across
-		s = s[:len(s)-1]
-	case len(s) >= 2 && upper(s[0]):
-		row, col, dir = 0, int(s[0]-'A'), Down
-		s = s[1:]
-	default:
-		return 0, 0, 0, false
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || s[0] < '1' || s[0] > '9' || n > Size || col >= Size {
-		return 0, 0, 0, false
-	}
-	return n - 1, col, dir, true
 }
 
 // Operands returns the move as the operands of an lm opcode, in the CGP
@@ -519,22 +499,13 @@ func (m *LastMove) Operands() []string {
 // String is the move as written in an lm opcode: "8D WO.D", "-3", "-".
 func (m *LastMove) String() string { return strings.Join(m.Operands(), " ") }
 
-// Coordinate names the play's first square as move notation does: row
-// first ("8D") across, column first ("D8") down.
-func (p Play) Coordinate() string {
-	if p.Dir == Down {
-		return string(rune('A'+p.Col)) + strconv.Itoa(p.Row+1)
-	}
-	return strconv.Itoa(p.Row+1) + string(rune('A'+p.Col))
-}
-
 // NewSquares returns the squares (row*Size+col) on which the move put
 // tiles: none for an exchange, a pass or a play challenged off.
 func (m *LastMove) NewSquares() []int {
 	if m.Kind != LastPlay || m.ChallengedOff {
 		return nil
 	}
-	dr, dc := playStep(m.Play.Dir)
+	dr, dc := m.Play.Dir.Step()
 	var sq []int
 	for i, t := range m.Play.Tiles {
 		if t != PlayedThrough {

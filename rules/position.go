@@ -62,12 +62,6 @@ func (e *PositionError) Error() string {
 	return b.String()
 }
 
-// posSquareName names a square in board notation, row number then column
-// letter: (7, 7) is "8H". row and col are 0-based.
-func posSquareName(row, col int) string {
-	return strconv.Itoa(row+1) + string(rune('A'+col))
-}
-
 // posProblem is what Validate found, with the square or rack it concerns so
 // that each parser can point into its own file.
 type posProblem struct {
@@ -119,7 +113,7 @@ func (p *Position) problem() *posProblem {
 	for sq, l := range b.Squares {
 		if l != Empty && !l.IsLetter() {
 			return &posProblem{sq: sq, rack: -1, msg: fmt.Sprintf("square %s holds an invalid letter value 0x%02x",
-				posSquareName(sq/Size, sq%Size), uint8(l))}
+				SquareName(sq/Size, sq%Size), uint8(l))}
 		}
 	}
 
@@ -131,7 +125,7 @@ func (p *Position) problem() *posProblem {
 			continue
 		}
 		pr := &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("too many %s: %d on the board/racks, the set has %d",
-			slotName(i), total, Distribution[i])}
+			SlotName(i), total, Distribution[i])}
 		if int(onBoard[i]) > int(Distribution[i]) {
 			// Point at the first tile past the limit, in reading order.
 			n := 0
@@ -211,28 +205,28 @@ func (p *Position) lastMoveProblem() *posProblem {
 			if int(n)+int(onBoard[i])+int(p.Racks[0][i]) > int(Distribution[i]) {
 				return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
 					"last move lm %s: %d %s exchanged, but the set has %d and the board and the rack to move hold %d",
-					m, n, slotName(i), Distribution[i], int(onBoard[i])+int(p.Racks[0][i]))}
+					m, n, SlotName(i), Distribution[i], int(onBoard[i])+int(p.Racks[0][i]))}
 			}
 		}
 	}
 	if m == nil || m.Kind != LastPlay || m.ChallengedOff {
 		return nil
 	}
-	dr, dc := playStep(m.Play.Dir)
+	dr, dc := m.Play.Dir.Step()
 	for i, t := range m.Play.Tiles {
 		r, c := m.Play.Row+i*dr, m.Play.Col+i*dc
 		on := p.Board.At(r, c)
 		switch {
 		case t == PlayedThrough && on == Empty:
 			return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
-				"last move lm %s: square %s is empty, but the move plays through a tile there", m, posSquareName(r, c))}
+				"last move lm %s: square %s is empty, but the move plays through a tile there", m, SquareName(r, c))}
 		case t != PlayedThrough && on != t:
 			held := "nothing"
 			if on != Empty {
 				held = string(on.Rune())
 			}
 			return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
-				"last move lm %s: square %s holds %s, but the move put %c there", m, posSquareName(r, c), held, t.Rune())}
+				"last move lm %s: square %s holds %s, but the move put %c there", m, SquareName(r, c), held, t.Rune())}
 		}
 	}
 	return nil
@@ -246,7 +240,7 @@ func posCheckShape(b *Board) *posProblem {
 		return nil
 	}
 	centre := CenterRow*Size + CenterCol
-	cname := posSquareName(CenterRow, CenterCol)
+	cname := SquareName(CenterRow, CenterCol)
 	if b.Squares[centre] == Empty {
 		return &posProblem{sq: centre, rack: -1, msg: fmt.Sprintf(
 			"the board has tiles but the centre square %s is empty; the first play covers it", cname)}
@@ -280,7 +274,7 @@ func posCheckShape(b *Board) *posProblem {
 			r, c := sq/Size, sq%Size
 			return &posProblem{sq: sq, rack: -1, msg: fmt.Sprintf(
 				"tile %c at %s (row %d, column %d) is not connected to the tiles through the centre %s",
-				l.Rune(), posSquareName(r, c), r+1, c+1, cname)}
+				l.Rune(), SquareName(r, c), r+1, c+1, cname)}
 		}
 	}
 	return nil

@@ -118,14 +118,16 @@ func Unseen(b *Board, rack Rack) (Rack, error) {
 		used := int(onBoard[i]) + int(rack[i])
 		if used > int(u[i]) {
 			return Rack{}, fmt.Errorf("too many %s: %d on the board and %d on the rack, but the set has only %d",
-				slotName(i), onBoard[i], rack[i], u[i])
+				SlotName(i), onBoard[i], rack[i], u[i])
 		}
 		u[i] -= uint8(used)
 	}
 	return u, nil
 }
 
-func slotName(i int) string {
+// SlotName names the tiles of rack slot i, in the plural, for messages:
+// "As", or "blanks (?)" for slot 0.
+func SlotName(i int) string {
 	if i == 0 {
 		return "blanks (?)"
 	}

@@ -162,7 +162,7 @@ func describeLastMove(m *rules.LastMove, b *rules.Board) string {
 	}
 	var squares []string
 	for _, sq := range m.NewSquares() {
-		squares = append(squares, fmt.Sprintf("%d%c", sq/rules.Size+1, 'A'+sq%rules.Size))
+		squares = append(squares, rules.SquareName(sq/rules.Size, sq%rules.Size))
 	}
 	s := fmt.Sprintf("%s, new tiles on %s", play, strings.Join(squares, " "))
 	if m.HasBonus {
