@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"scrabble/move"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -16,7 +17,7 @@ func TestReplayEvents(t *testing.T) {
 	for _, p := range r.Problems {
 		t.Errorf("problem: %v", &p)
 	}
-	want, err := rules.ParseGrid("want", []byte(`...............
+	want, err := position.ParseGrid("want", []byte(`...............
 ...............
 ...............
 ...............

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"scrabble/move"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -51,7 +52,7 @@ QU.Z...........
 
 func grid(t *testing.T, g string) *rules.Board {
 	t.Helper()
-	p, err := rules.ParseGrid("test", []byte(g))
+	p, err := position.ParseGrid("test", []byte(g))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -41,7 +42,7 @@ func (b batchHashLeaves) RackLeaveValues(rack *rules.Rack, out []int32) {
 // that ranks first in the full list, with and without leave values, with
 // and without exchanges.
 func TestBestMatchesFullList(t *testing.T) {
-	checkBestMatchesFullList(t, func(_ int, p *rules.Position) []rules.Rack { return []rules.Rack{p.Racks[0]} })
+	checkBestMatchesFullList(t, func(_ int, p *position.Position) []rules.Rack { return []rules.Rack{p.Racks[0]} })
 }
 
 // TestBestMatchesFullListHardRacks repeats the check with the racks that
@@ -49,7 +50,7 @@ func TestBestMatchesFullList(t *testing.T) {
 // racks (the bounds for playing all or all but one tile), drawn from each
 // position's unseen tiles.
 func TestBestMatchesFullListHardRacks(t *testing.T) {
-	checkBestMatchesFullList(t, func(i int, p *rules.Position) []rules.Rack {
+	checkBestMatchesFullList(t, func(i int, p *position.Position) []rules.Rack {
 		if i%2 == 1 {
 			return nil // every other position keeps the test quick
 		}
@@ -76,7 +77,7 @@ func TestBestMatchesFullListHardRacks(t *testing.T) {
 	})
 }
 
-func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Position) []rules.Rack) {
+func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *position.Position) []rules.Rack) {
 	lex := testlex.GADDAG(t, "NWL23")
 	ps, err := benchmarks.Positions()
 	if err != nil {

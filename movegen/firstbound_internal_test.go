@@ -13,6 +13,7 @@ import (
 
 	"scrabble/internal/testlex"
 	"scrabble/move"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -43,7 +44,7 @@ func TestShadowMatchesStepping(t *testing.T) {
 		if len(text) == 0 || text[0] == '#' {
 			continue
 		}
-		p, err := rules.ParsePosition(fmt.Sprintf("positions.cgp:%d", line+1), text)
+		p, err := position.Parse(fmt.Sprintf("positions.cgp:%d", line+1), text)
 		if err != nil {
 			t.Fatal(err)
 		}

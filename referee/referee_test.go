@@ -6,6 +6,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/move"
+	"scrabble/position"
 	"scrabble/referee"
 	"scrabble/rules"
 )
@@ -32,7 +33,7 @@ const testGrid = `
 
 func grid(t *testing.T, g string) *rules.Board {
 	t.Helper()
-	p, err := rules.ParseGrid("test", []byte(g))
+	p, err := position.ParseGrid("test", []byte(g))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Size is the side of the board; Squares the number of squares.
 const (
 	Size    = 15
@@ -156,4 +158,23 @@ func (b *Board) TileCounts() Rack {
 		}
 	}
 	return r
+}
+
+// GridString writes the board as 15 lines of 15 squares ('.' for empty,
+// upper case tiles, lower case blanks), each ending in a newline, as
+// position.ParseGrid reads it.
+func (b *Board) GridString() string {
+	var sb strings.Builder
+	sb.Grow(Size * (Size + 1))
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if l := b.At(r, c); l == Empty {
+				sb.WriteByte('.')
+			} else {
+				sb.WriteRune(l.Rune())
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
 }

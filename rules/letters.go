@@ -1,6 +1,8 @@
 // Package rules holds the standard English crossword game: the tile set, the
 // machine-letter encoding every other package shares, the board and its premium
-// squares, racks, the bag, and scoring.
+// squares, square names, racks, the bag, scoring and the end of the game. It
+// does no I/O: positions' text forms (CGP, grid) and board rendering are
+// package position's.
 package rules
 
 import "fmt"

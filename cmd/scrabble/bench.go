@@ -16,6 +16,7 @@ import (
 	"scrabble/internal/crash"
 	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -83,7 +84,7 @@ for the committed set), else the default lexicon.`,
 				return usagef("--duration must be positive, e.g. 5s, not %s", duration)
 			}
 			var (
-				ps   []*rules.Position
+				ps   []*position.Position
 				err  error
 				from = "committed set"
 			)

@@ -14,6 +14,7 @@ import (
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -217,7 +218,7 @@ func TestBestSmallBag(t *testing.T) {
 	}
 	// A late benchmark position with a few tiles in the bag (the CGP has
 	// no opponent rack, so the bag is the unseen tiles less seven).
-	var pos *rules.Position
+	var pos *position.Position
 	for _, p := range ps {
 		unseen, err := rules.Unseen(&p.Board, p.Racks[0])
 		if n := unseen.Count() - rules.RackSize; err == nil && n > 0 && n < rules.ExchangeMinBag {

@@ -16,13 +16,14 @@ import (
 	"scrabble/lexica"
 	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
 // turn is a position ready for move generation: the board, the rack of the
 // player to move, the tiles left in the bag and the lexicon.
 type turn struct {
-	pos  *rules.Position
+	pos  *position.Position
 	rack rules.Rack
 	bag  int // tiles in the bag: unseen minus the opponent's rack
 	lex  *gaddag.GADDAG

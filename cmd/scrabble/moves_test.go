@@ -15,6 +15,7 @@ import (
 	"scrabble/eval"
 	"scrabble/internal/testlex"
 	"scrabble/move"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -132,7 +133,7 @@ func checkMovesJSON(t *testing.T, out string, b *rules.Board, rack rules.Rack, l
 
 func parseBoard(t *testing.T, text string) *rules.Board {
 	t.Helper()
-	p, err := rules.ParsePosition("board", []byte(text))
+	p, err := position.Parse("board", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +359,7 @@ func TestExamplesNWL23(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := rules.ParsePosition(f, data)
+		p, err := position.Parse(f, data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package rules
+package position
 
 import (
 	"errors"
@@ -8,12 +8,12 @@ import (
 	"testing"
 )
 
-// posFuzzCheckError fails unless err is a located *PositionError.
+// posFuzzCheckError fails unless err is a located *Error.
 func posFuzzCheckError(t *testing.T, err error) {
 	t.Helper()
-	var pe *PositionError
+	var pe *Error
 	if !errors.As(err, &pe) {
-		t.Fatalf("error %v (%T) is not a *PositionError", err, err)
+		t.Fatalf("error %v (%T) is not a *Error", err, err)
 	}
 	if pe.Msg == "" {
 		t.Fatalf("error without a message")
@@ -55,7 +55,7 @@ func FuzzParseGrid(f *testing.F) {
 				posFuzzCheckError(t, err)
 			}
 		}
-		if _, err := ParsePosition("f", []byte(data)); err != nil {
+		if _, err := Parse("f", []byte(data)); err != nil {
 			posFuzzCheckError(t, err)
 		}
 	})
@@ -89,7 +89,7 @@ func FuzzParseCGP(f *testing.F) {
 				posFuzzCheckError(t, err)
 			}
 		}
-		if _, err := ParsePosition("f", []byte(line)); err != nil {
+		if _, err := Parse("f", []byte(line)); err != nil {
 			posFuzzCheckError(t, err)
 		}
 	})
