@@ -278,8 +278,8 @@ func (rp *replayer) play(e *Event, t *Turn) {
 	if e.Rack.Count() == 0 {
 		on := rp.board.TileCounts()
 		for s := range on {
-			if on[s] > rules.Distribution[s] {
-				rp.problem(e, "%s: the board now holds %d %s, the set only %d", e.Move(), on[s], tileName(s), rules.Distribution[s])
+			if on[s] > rules.Distribution()[s] {
+				rp.problem(e, "%s: the board now holds %d %s, the set only %d", e.Move(), on[s], tileName(s), rules.Distribution()[s])
 			}
 		}
 	}

@@ -318,7 +318,7 @@ func randomRack(rng *rand.Rand, blanks int) rules.Rack {
 	r[rules.Blank] = uint8(blanks)
 	for r.Count() < rules.RackSize {
 		l := 1 + rng.IntN(rules.NumLetters)
-		if r[l] < rules.Distribution[l] {
+		if r[l] < rules.Distribution()[l] {
 			r[l]++
 		}
 	}

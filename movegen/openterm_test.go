@@ -34,7 +34,8 @@ func openedRef(b *rules.Board, m *move.Move) int {
 	after := *b
 	after.Apply(m.Placed())
 	count := 0
-	for sq, p := range rules.Premiums {
+	for sq := range rules.Squares {
+		p := rules.PremiumAt(sq/rules.Size, sq%rules.Size)
 		r, c := sq/rules.Size, sq%rules.Size
 		if p == rules.TripleWord && after.Squares[sq] == rules.Empty &&
 			!nearTileRef(b, r, c) && nearTileRef(&after, r, c) {

@@ -572,7 +572,7 @@ func refStageOf(b *rules.Board, bagLen int) string {
 // than k tiles. ok is false when the board holds too many blanks.
 func refWithBlanks(rng *rand.Rand, b *rules.Board, rack rules.Rack, k int) (rules.Rack, bool) {
 	onBoard := b.TileCounts()
-	if int(onBoard[rules.Blank])+k > int(rules.Distribution[rules.Blank]) {
+	if int(onBoard[rules.Blank])+k > int(rules.Distribution()[rules.Blank]) {
 		return rack, false
 	}
 	size := rack.Count()

@@ -123,23 +123,23 @@ func (p *Position) check() *problem {
 	for k := 1; k <= rules.RackSlots; k++ {
 		i := k % rules.RackSlots // A..Z, then blanks
 		total := int(onBoard[i]) + int(p.Racks[0][i]) + int(p.Racks[1][i])
-		if total <= int(rules.Distribution[i]) {
+		if total <= int(rules.Distribution()[i]) {
 			continue
 		}
 		pr := &problem{sq: -1, rack: -1, msg: fmt.Sprintf("too many %s: %d on the board/racks, the set has %d",
-			rules.SlotName(i), total, rules.Distribution[i])}
-		if int(onBoard[i]) > int(rules.Distribution[i]) {
+			rules.SlotName(i), total, rules.Distribution()[i])}
+		if int(onBoard[i]) > int(rules.Distribution()[i]) {
 			// Point at the first tile past the limit, in reading order.
 			n := 0
 			for sq, l := range b.Squares {
 				if l != rules.Empty && l.RackIndex() == i {
-					if n++; n > int(rules.Distribution[i]) {
+					if n++; n > int(rules.Distribution()[i]) {
 						pr.sq = sq
 						break
 					}
 				}
 			}
-		} else if int(onBoard[i])+int(p.Racks[0][i]) > int(rules.Distribution[i]) {
+		} else if int(onBoard[i])+int(p.Racks[0][i]) > int(rules.Distribution()[i]) {
 			pr.rack = 0
 		} else {
 			pr.rack = 1
@@ -204,10 +204,10 @@ func (p *Position) lastMoveProblem() *problem {
 		// The tiles went into the bag: the player to move has not seen them.
 		onBoard := p.Board.TileCounts()
 		for i, n := range m.Exchanged {
-			if int(n)+int(onBoard[i])+int(p.Racks[0][i]) > int(rules.Distribution[i]) {
+			if int(n)+int(onBoard[i])+int(p.Racks[0][i]) > int(rules.Distribution()[i]) {
 				return &problem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
 					"last move lm %s: %d %s exchanged, but the set has %d and the board and the rack to move hold %d",
-					m, n, rules.SlotName(i), rules.Distribution[i], int(onBoard[i])+int(p.Racks[0][i]))}
+					m, n, rules.SlotName(i), rules.Distribution()[i], int(onBoard[i])+int(p.Racks[0][i]))}
 			}
 		}
 	}

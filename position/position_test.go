@@ -289,7 +289,7 @@ func TestMidgameTestdata(t *testing.T) {
 // lines through the centre or through tiles already placed, racks from what
 // is left, random scores and opcodes.
 func posRandomPosition(rng *rand.Rand) *Position {
-	bag := rules.Distribution
+	bag := rules.Distribution()
 	draw := func() (rules.Letter, bool) {
 		n := bag.Count()
 		if n == 0 {

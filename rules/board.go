@@ -79,8 +79,9 @@ var premiumLayout = [Size]string{
 	`=  '   =   '  =`,
 }
 
-// Premiums holds the premium of every square, indexed row*Size+col.
-var Premiums = func() (p [Squares]Premium) {
+// premiums holds the premium of every square, indexed row*Size+col:
+// unexported so that no package can change the board; read it with PremiumAt.
+var premiums = func() (p [Squares]Premium) {
 	for r, line := range premiumLayout {
 		for c, ch := range line {
 			switch ch {
@@ -99,7 +100,7 @@ var Premiums = func() (p [Squares]Premium) {
 }()
 
 // PremiumAt returns the premium of square (row, col), 0-based.
-func PremiumAt(row, col int) Premium { return Premiums[row*Size+col] }
+func PremiumAt(row, col int) Premium { return premiums[row*Size+col] }
 
 // Board is a plain description of the tiles on the board, indexed row*Size+col.
 // Empty squares hold Empty; blanks carry BlankBit.

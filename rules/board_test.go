@@ -9,7 +9,7 @@ func TestPremiumLayout(t *testing.T) {
 		}
 	}
 	count := map[Premium]int{}
-	for _, p := range Premiums {
+	for _, p := range premiums {
 		count[p]++
 	}
 	want := map[Premium]int{DoubleLetter: 24, TripleLetter: 12, DoubleWord: 17, TripleWord: 8}

@@ -112,7 +112,7 @@ func (r Rack) String() string {
 // on the board and on the player's rack. It fails, naming the letter, when the
 // board and rack hold more of a tile than the set has.
 func Unseen(b *Board, rack Rack) (Rack, error) {
-	u := Distribution
+	u := distribution
 	onBoard := b.TileCounts()
 	for i := range u {
 		used := int(onBoard[i]) + int(rack[i])

@@ -208,7 +208,7 @@ func (g *game) play(ctx context.Context, seat int) (*GameRecord, error) {
 }
 
 func (g *game) view(seat, turn int) View {
-	unseen := rules.Distribution
+	unseen := rules.Distribution()
 	unseen.Sub(g.onBoard)
 	unseen.Sub(g.racks[seat])
 	return View{

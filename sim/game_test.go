@@ -135,7 +135,7 @@ func (r *replayer) check(name string, rec *GameRecord) {
 		racks[seat] = addRacks(racks[seat], tr.Drawn)
 		// No tile twice: board and racks fit in the set.
 		all := addRacks(addRacks(board.TileCounts(), racks[0]), racks[1])
-		if !rules.Distribution.Contains(all) || all.Count()+bag != rules.TileCount() {
+		if full := rules.Distribution(); !full.Contains(all) || all.Count()+bag != rules.TileCount() {
 			fail("turn %d: board and racks hold %s with %d in the bag", i+1, all, bag)
 		}
 		scores[seat] += tr.Score
