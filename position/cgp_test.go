@@ -139,7 +139,7 @@ func TestCGPCanonicalRoundTrip(t *testing.T) {
 		posCGPBoard(nil) + " / 0/0 0",
 		posCGPBoard(map[int]string{7: "7Q7", 8: "7I7", 9: "7s7", 10: "7H7"}) + " AEEST??/XYZ -12/345 5 ld english; bb 50; cr double; lex CSW21; etl 7; mcnz 6; lm 8D.TILES; note;",
 		posCGPBoard(map[int]string{8: "ABCDEFGHIJKLMNO", 1: "O13a", 15: "1b12c"}) + " / 0/-3 0",
-		strings.TrimSpace(posReadFile(t, "testdata/midgame.cgp")),
+		strings.TrimSpace(posReadFile(t, "../rules/testdata/midgame.cgp")),
 	} {
 		p, err := ParseCGP("c", s)
 		if err != nil {

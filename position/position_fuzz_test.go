@@ -31,7 +31,7 @@ func posFuzzSeeds(f *testing.F, files ...string) {
 }
 
 func FuzzParseGrid(f *testing.F) {
-	posFuzzSeeds(f, "testdata/midgame.txt")
+	posFuzzSeeds(f, "../rules/testdata/midgame.txt")
 	f.Add(posGrid(map[int]string{8: "......CAt......"}))
 	f.Add(strings.ReplaceAll(posGrid(map[int]string{8: ". . . . . . C A t . . . . . ."}), "\n", "\r\n"))
 	f.Add("# only a comment\n")
@@ -62,7 +62,7 @@ func FuzzParseGrid(f *testing.F) {
 }
 
 func FuzzParseCGP(f *testing.F) {
-	posFuzzSeeds(f, "testdata/midgame.cgp")
+	posFuzzSeeds(f, "../rules/testdata/midgame.cgp")
 	f.Add(posCATExample)
 	f.Add(posCGPBoard(map[int]string{8: "7QI6"}) + " AEEST??/XYZ -12/345 5 ld english; bb 50; cr double; lex CSW21; etl 7; mcnz 6; lm 8D.TILES;")
 	f.Add(posCGPBoard(nil))

@@ -235,19 +235,19 @@ func TestParsePositionDetects(t *testing.T) {
 }
 
 func TestMidgameTestdata(t *testing.T) {
-	gridData, err := os.ReadFile("testdata/midgame.txt")
+	gridData, err := os.ReadFile("../rules/testdata/midgame.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cgpData, err := os.ReadFile("testdata/midgame.cgp")
+	cgpData, err := os.ReadFile("../rules/testdata/midgame.cgp")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := Parse("testdata/midgame.txt", gridData)
+	g, err := Parse("../rules/testdata/midgame.txt", gridData)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Parse("testdata/midgame.cgp", cgpData)
+	c, err := Parse("../rules/testdata/midgame.cgp", cgpData)
 	if err != nil {
 		t.Fatal(err)
 	}
