@@ -10,6 +10,7 @@ import (
 	"scrabble/benchmarks"
 	"scrabble/eval"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -63,7 +64,7 @@ func TestCommittedPositions(t *testing.T) {
 
 type counter struct{ plays int }
 
-func (c *counter) Record(*movegen.Move) { c.plays++ }
+func (c *counter) Record(*move.Move) { c.plays++ }
 
 // benchPositions runs work on the committed positions in turn, one
 // generator per position with its board set up before the timer starts, and

@@ -10,6 +10,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -21,14 +22,14 @@ import (
 var positionsFile []byte
 
 // Positions returns the committed benchmark positions.
-func Positions() ([]*rules.Position, error) {
+func Positions() ([]*position.Position, error) {
 	return ParsePositions("benchmarks/testdata/positions.cgp", positionsFile)
 }
 
 // ParsePositions reads one CGP position a line (blank lines and # comments
 // skipped); errors name the file and line.
-func ParsePositions(file string, data []byte) ([]*rules.Position, error) {
-	var out []*rules.Position
+func ParsePositions(file string, data []byte) ([]*position.Position, error) {
+	var out []*position.Position
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	line := 0
 	for sc.Scan() {
@@ -37,7 +38,7 @@ func ParsePositions(file string, data []byte) ([]*rules.Position, error) {
 		if len(text) == 0 || text[0] == '#' {
 			continue
 		}
-		p, err := rules.ParsePosition(fmt.Sprintf("%s:%d", file, line), text)
+		p, err := position.Parse(fmt.Sprintf("%s:%d", file, line), text)
 		if err != nil {
 			return nil, err
 		}
@@ -53,8 +54,8 @@ func ParsePositions(file string, data []byte) ([]*rules.Position, error) {
 // every turn, from the mover's side. Each player takes the best play by
 // score plus keepLeave (exchanging seven, or passing, when there is none),
 // so racks hold blanks and S's the way a strong player's do.
-func MakePositions(lex *gaddag.GADDAG, games int, seed uint64) []*rules.Position {
-	var out []*rules.Position
+func MakePositions(lex *gaddag.GADDAG, games int, seed uint64) []*position.Position {
+	var out []*position.Position
 	for game := 0; game < games; game++ {
 		bag := rules.NewBag(seed + uint64(game))
 		gen := movegen.New(lex)
@@ -67,7 +68,7 @@ func MakePositions(lex *gaddag.GADDAG, games int, seed uint64) []*rules.Position
 		scoreless := 0
 		for turn := 0; ; turn++ {
 			me := turn % 2
-			pos := &rules.Position{
+			pos := &position.Position{
 				Board:     *gen.Board(),
 				Racks:     [2]rules.Rack{racks[me]},
 				Scores:    [2]int{scores[me], scores[1-me]},

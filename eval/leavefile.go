@@ -306,12 +306,12 @@ func parseLeave(s string) (rules.Rack, error) {
 		}
 	}
 	for j, c := range r {
-		if c > rules.Distribution[j] {
+		if c > rules.Distribution()[j] {
 			name := "?"
 			if j > 0 {
 				name = string(rune('A' + j - 1))
 			}
-			return r, fmt.Errorf("leave %q is impossible: it has %d %s but the set has only %d", s, c, name, rules.Distribution[j])
+			return r, fmt.Errorf("leave %q is impossible: it has %d %s but the set has only %d", s, c, name, rules.Distribution()[j])
 		}
 	}
 	return r, nil

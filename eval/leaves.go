@@ -13,7 +13,7 @@ import (
 const MaxLeave = rules.RackSize - 1
 
 // LeaveTable holds a value in millipoints for every leave of 1 to MaxLeave
-// tiles that rules.Distribution allows. The empty leave and leaves of more
+// tiles that rules.Distribution() allows. The empty leave and leaves of more
 // than MaxLeave tiles are worth 0 and are not stored.
 //
 // Leaves are numbered densely from their letter counts (see Index), so a
@@ -235,7 +235,7 @@ func init() {
 	}
 	for q := rules.RackSlots - 1; q >= 0; q-- {
 		j := slotOrder[q]
-		m := int(rules.Distribution[j])
+		m := int(rules.Distribution()[j])
 		for s := 0; s <= MaxLeave; s++ {
 			sum := int32(0)
 			for c := 0; c <= MaxLeave+1; c++ {

@@ -26,7 +26,7 @@ func bruteLeaves(visit func(r *rules.Rack)) int {
 			}
 			return
 		}
-		for c := 0; c <= int(rules.Distribution[slot]) && size+c <= MaxLeave; c++ {
+		for c := 0; c <= int(rules.Distribution()[slot]) && size+c <= MaxLeave; c++ {
 			r[slot] = uint8(c)
 			rec(slot+1, size+c)
 		}
@@ -44,7 +44,7 @@ func TestLenMatchesBruteForce(t *testing.T) {
 	// Also by size, with a generating-function product (independent again).
 	var poly [MaxLeave + 1]int
 	poly[0] = 1
-	for _, m := range rules.Distribution {
+	for _, m := range rules.Distribution() {
 		var next [MaxLeave + 1]int
 		for s := range poly {
 			for c := 0; c <= int(m) && s+c <= MaxLeave; c++ {
@@ -65,7 +65,8 @@ func TestLenMatchesBruteForce(t *testing.T) {
 
 func validLeave(r *rules.Rack) bool {
 	n := r.Count()
-	return n >= 1 && n <= MaxLeave && rules.Distribution.Contains(*r)
+	full := rules.Distribution()
+	return n >= 1 && n <= MaxLeave && full.Contains(*r)
 }
 
 func TestIndexBijection(t *testing.T) {
@@ -168,7 +169,7 @@ func TestIndexOrder(t *testing.T) {
 // 1..6 of their tiles: leaves as play produces them.
 func randomLeaves(rng *rand.Rand, n int) []rules.Rack {
 	var bag []rules.Letter
-	for l, c := range rules.Distribution {
+	for l, c := range rules.Distribution() {
 		for range c {
 			bag = append(bag, rules.Letter(l))
 		}
@@ -273,7 +274,7 @@ func TestRackLeaveValuesMatchesValue(t *testing.T) {
 // randomRack draws n tiles from the distribution.
 func randomRack(rng *rand.Rand, n int) rules.Rack {
 	var bag []rules.Letter
-	for l, c := range rules.Distribution {
+	for l, c := range rules.Distribution() {
 		for range c {
 			bag = append(bag, rules.Letter(l))
 		}

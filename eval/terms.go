@@ -146,8 +146,9 @@ type balanced struct {
 func newBalanced(base movegen.LeaveValuer, weight float64, bagLen int, unseen rules.Rack) *balanced {
 	// A full bag's shares, which the learned values were drawn from on
 	// average (the standard distribution, blanks included in the total).
-	fullV, fullC := vowelsConsonants(&rules.Distribution)
-	fullTotal := float64(rules.Distribution.Count())
+	full := rules.Distribution()
+	fullV, fullC := vowelsConsonants(&full)
+	fullTotal := float64(full.Count())
 	pv0, pc0 := float64(fullV)/fullTotal, float64(fullC)/fullTotal
 	pv, pc := pv0, pc0
 	if total := unseen.Count(); total > 0 {

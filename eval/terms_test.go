@@ -72,7 +72,7 @@ func TestBalancedRackLeaveValues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 2))
 	tab := randomTable(42)
 	for range 300 {
-		pool := rules.Distribution
+		pool := rules.Distribution()
 		rack := randomDraw(rng, &pool, 1+rng.IntN(rules.RackSize))
 		unseen := randomDraw(rng, &pool, 1+rng.IntN(90))
 		bag := 1 + rng.IntN(unseen.Count())
@@ -112,7 +112,7 @@ func TestBalanceTerm(t *testing.T) {
 	zero := NewLeaveTable()
 	terms := Terms{Balance: 2}
 	// Unseen tiles in a full bag's proportions: no correction.
-	full := EquityWith(zero, terms, 86, rules.Distribution)
+	full := EquityWith(zero, terms, 86, rules.Distribution())
 	for _, s := range []string{"AEI", "RST", "?", "EIRST", "QU", "AEIOUU"} {
 		l := mustRack(t, s)
 		if v := full.LeaveValue(&l); v != 0 {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -61,7 +61,7 @@ type Turn struct {
 	BagLen int
 	// Move is the move as read on the board. An exchange known only by its
 	// count has Len 0 and NumTiles the count.
-	Move movegen.Move
+	Move move.Move
 	// Placed says a play's tiles went on the board; false when the play
 	// could not be read on it.
 	Placed bool
@@ -78,7 +78,7 @@ type Turn struct {
 // pass or a withdrawn play).
 func (t *Turn) Leave() rules.Rack {
 	r := t.Rack
-	if t.Move.Kind == movegen.Pass || t.Withdrawn || t.Move.Kind == movegen.Play && !t.Placed || t.Move.Len == 0 && t.Move.Kind == movegen.Exchange {
+	if t.Move.Kind == move.Pass || t.Withdrawn || t.Move.Kind == move.Play && !t.Placed || t.Move.Len == 0 && t.Move.Kind == move.Exchange {
 		return r
 	}
 	used := t.Move.Used()
@@ -142,7 +142,7 @@ func (rp *replayer) event(i int) {
 	switch e.Kind {
 	case Play, Exchange, Pass:
 		t := rp.move(i)
-		score, scored, applied = t.Score, t.Scored, t.Move.Kind != movegen.Play || t.Placed
+		score, scored, applied = t.Score, t.Scored, t.Move.Kind != move.Play || t.Placed
 		if score > 0 {
 			rp.scoreless = 0
 		} else {
@@ -226,7 +226,7 @@ func (rp *replayer) move(i int) *Turn {
 	case Play:
 		rp.play(e, &t)
 	case Exchange:
-		t.Move = movegen.Move{Kind: movegen.Exchange, NumTiles: int8(e.Count)}
+		t.Move = move.Move{Kind: move.Exchange, NumTiles: int8(e.Count)}
 		if tiles := e.Tiles.Tiles(); len(tiles) > 0 {
 			copy(t.Move.Tiles[:], tiles)
 			t.Move.Len = int8(len(tiles))
@@ -241,7 +241,7 @@ func (rp *replayer) move(i int) *Turn {
 		}
 		t.Score, t.Scored = 0, true
 	case Pass:
-		t.Move = movegen.Move{Kind: movegen.Pass}
+		t.Move = move.Move{Kind: move.Pass}
 		t.Score, t.Scored = 0, true
 	}
 	rp.r.Turns = append(rp.r.Turns, t)
@@ -251,7 +251,7 @@ func (rp *replayer) move(i int) *Turn {
 
 // play reads a play on the board, checks it and puts its tiles down.
 func (rp *replayer) play(e *Event, t *Turn) {
-	m, err := movegen.ParseMove(e.Position+" "+e.Word, &rp.board)
+	m, err := move.Parse(e.Position+" "+e.Word, &rp.board)
 	if err != nil {
 		forced, ferr := forcePlay(e.Position, e.Word, &rp.board)
 		if ferr != nil {
@@ -278,8 +278,8 @@ func (rp *replayer) play(e *Event, t *Turn) {
 	if e.Rack.Count() == 0 {
 		on := rp.board.TileCounts()
 		for s := range on {
-			if on[s] > rules.Distribution[s] {
-				rp.problem(e, "%s: the board now holds %d %s, the set only %d", e.Move(), on[s], tileName(s), rules.Distribution[s])
+			if on[s] > rules.Distribution()[s] {
+				rp.problem(e, "%s: the board now holds %d %s, the set only %d", e.Move(), on[s], tileName(s), rules.Distribution()[s])
 			}
 		}
 	}
@@ -321,9 +321,9 @@ func missing(rack, want rules.Rack) string {
 // square that holds a tile counts as played through, whatever the word says
 // there. It fails when the play runs off the board or marks an empty square
 // as holding a tile.
-func forcePlay(pos, word string, b *rules.Board) (movegen.Move, error) {
+func forcePlay(pos, word string, b *rules.Board) (move.Move, error) {
 	if !isPosition(pos) {
-		return movegen.Move{}, fmt.Errorf("bad position %q", pos)
+		return move.Move{}, fmt.Errorf("bad position %q", pos)
 	}
 	u := strings.ToUpper(pos)
 	var row, col int
@@ -353,18 +353,18 @@ func forcePlay(pos, word string, b *rules.Board) (movegen.Move, error) {
 		}
 		i++
 		if !rules.InBounds(r, c) {
-			return movegen.Move{}, fmt.Errorf("%s %s runs off the board", pos, word)
+			return move.Move{}, fmt.Errorf("%s %s runs off the board", pos, word)
 		}
 		switch {
 		case b.At(r, c) != rules.Empty:
 			sb.WriteByte('.')
 		case ch == '.' || inParens:
-			return movegen.Move{}, fmt.Errorf("%s %s marks the empty square %d%c as holding a tile", pos, word, r+1, 'A'+c)
+			return move.Move{}, fmt.Errorf("%s %s marks the empty square %s as holding a tile", pos, word, rules.SquareName(r, c))
 		default:
 			sb.WriteRune(ch)
 		}
 	}
-	return movegen.ParseMove(pos+" "+sb.String(), b)
+	return move.Parse(pos+" "+sb.String(), b)
 }
 
 // withdraw takes back the player's last move, which must be a play.
@@ -379,7 +379,7 @@ func (rp *replayer) withdraw(e *Event) (score int, scored, applied bool) {
 	case t.Player != e.Player:
 		rp.problem(e, "-- takes back no play: the last move is %s's", rp.nick(t.Player))
 		return e.Score, false, false
-	case t.Move.Kind != movegen.Play:
+	case t.Move.Kind != move.Play:
 		rp.problem(e, "-- takes back no play: the last move is a %s", t.Move.Kind)
 		return e.Score, false, false
 	case t.Withdrawn:
@@ -401,7 +401,7 @@ func (rp *replayer) left(p int) (rules.Rack, bool) {
 		return rules.Rack{}, false
 	}
 	t := &rp.r.Turns[i]
-	if t.BagLen > 0 || t.Rack.Count() == 0 || t.Move.Kind == movegen.Play && !t.Placed {
+	if t.BagLen > 0 || t.Rack.Count() == 0 || t.Move.Kind == move.Play && !t.Placed {
 		return rules.Rack{}, false
 	}
 	return t.Leave(), true

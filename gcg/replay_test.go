@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"scrabble/movegen"
+	"scrabble/move"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -16,7 +17,7 @@ func TestReplayEvents(t *testing.T) {
 	for _, p := range r.Problems {
 		t.Errorf("problem: %v", &p)
 	}
-	want, err := rules.ParseGrid("want", []byte(`...............
+	want, err := position.ParseGrid("want", []byte(`...............
 ...............
 ...............
 ...............
@@ -61,18 +62,18 @@ func TestReplayEvents(t *testing.T) {
 
 	type turnWant struct {
 		player, bag, scoreless, score int
-		kind                          movegen.Kind
+		kind                          move.Kind
 		withdrawn                     bool
 		leave                         string
 	}
 	wantTurns := []turnWant{
-		{0, 86, 0, 66, movegen.Play, false, ""},       // 100 - 0 on the board - 14 on racks
-		{1, 79, 0, 13, movegen.Play, false, "DIQU"},   // RETAINS: 7 tiles down
-		{0, 76, 0, 0, movegen.Exchange, false, "EEO"}, // ZOEA put down 3
-		{1, 76, 1, 16, movegen.Play, true, "BDILQUY"}, // withdrawn: the rack is kept
-		{0, 76, 2, 9, movegen.Play, false, "EST?"},    // QUDS gone again; two scoreless turns
-		{1, 73, 0, 0, movegen.Exchange, false, ""},    // only the count is known
-		{0, 73, 1, 0, movegen.Pass, false, "EEST?"},   //
+		{0, 86, 0, 66, move.Play, false, ""},       // 100 - 0 on the board - 14 on racks
+		{1, 79, 0, 13, move.Play, false, "DIQU"},   // RETAINS: 7 tiles down
+		{0, 76, 0, 0, move.Exchange, false, "EEO"}, // ZOEA put down 3
+		{1, 76, 1, 16, move.Play, true, "BDILQUY"}, // withdrawn: the rack is kept
+		{0, 76, 2, 9, move.Play, false, "EST?"},    // QUDS gone again; two scoreless turns
+		{1, 73, 0, 0, move.Exchange, false, ""},    // only the count is known
+		{0, 73, 1, 0, move.Pass, false, "EEST?"},   //
 	}
 	if len(r.Turns) != len(wantTurns) {
 		t.Fatalf("%d turns, want %d", len(r.Turns), len(wantTurns))

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -16,7 +17,7 @@ type anchorBound struct {
 	leftLimit      int8
 }
 
-// Best returns the highest-equity move (ties broken by Compare): plays, plus
+// Best returns the highest-equity move (ties broken by move.Compare): plays, plus
 // the exchanges and pass that opts ask for and the bag allows. It does not
 // list every play: each anchor first gets an upper bound on what it can
 // score (a "shadow" play that fills the best squares with the best tiles,
@@ -28,7 +29,7 @@ type anchorBound struct {
 // worked out: the rack's set-up, and the best play or a bound of each lane
 // whose squares are unchanged (see laneBounds and Options.Repeat).
 // movegen/DESIGN.md describes it step by step.
-func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (Move, bool) {
+func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (move.Move, bool) {
 	best := &g.best
 	*best = bestEquity{}
 	if rack.Count() > rules.RackSize {
@@ -109,13 +110,13 @@ func (g *Generator) bestExchange(rack *rules.Rack, rec Recorder) {
 		return
 	}
 	if ties > 1 {
-		g.move = Move{Kind: Exchange}
+		g.move = move.Move{Kind: move.Exchange}
 		g.leaves.used = 0
 		g.exchanges(rack, 0, rec)
 		return
 	}
 	// Decode the subset number: how many of each letter go back.
-	g.move = Move{Kind: Exchange, Equity: g.leaves.value[top]}
+	g.move = move.Move{Kind: move.Exchange, Equity: g.leaves.value[top]}
 	for l := range rack {
 		if r := g.leaves.radix[l]; r > 0 {
 			for c := (top / r) % (int32(rack[l]) + 1); c > 0; c-- {
@@ -128,28 +129,17 @@ func (g *Generator) bestExchange(rack *rules.Rack, rec Recorder) {
 	rec.Record(&g.move)
 }
 
-// bestEquity keeps the highest-equity move, ties broken by Compare so the
+// bestEquity keeps the highest-equity move, ties broken by move.Compare so the
 // answer does not depend on the order moves arrive in.
 type bestEquity struct {
-	m     Move
+	m     move.Move
 	found bool
 }
 
-func (b *bestEquity) Record(m *Move) {
-	if !b.found || m.Equity > b.m.Equity || (m.Equity == b.m.Equity && Compare(m, &b.m) < 0) {
+func (b *bestEquity) Record(m *move.Move) {
+	if !b.found || m.Equity > b.m.Equity || (m.Equity == b.m.Equity && move.Compare(m, &b.m) < 0) {
 		b.m, b.found = *m, true
 	}
-}
-
-// ByEquity orders moves by equity, highest first, then by Compare.
-func ByEquity(a, b *Move) int {
-	switch {
-	case a.Equity > b.Equity:
-		return -1
-	case a.Equity < b.Equity:
-		return 1
-	}
-	return Compare(a, b)
 }
 
 // shadowAll fills g.anchors with every anchor and its bound, and the queue

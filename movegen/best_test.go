@@ -6,7 +6,9 @@ import (
 
 	"scrabble/benchmarks"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -40,7 +42,7 @@ func (b batchHashLeaves) RackLeaveValues(rack *rules.Rack, out []int32) {
 // that ranks first in the full list, with and without leave values, with
 // and without exchanges.
 func TestBestMatchesFullList(t *testing.T) {
-	checkBestMatchesFullList(t, func(_ int, p *rules.Position) []rules.Rack { return []rules.Rack{p.Racks[0]} })
+	checkBestMatchesFullList(t, func(_ int, p *position.Position) []rules.Rack { return []rules.Rack{p.Racks[0]} })
 }
 
 // TestBestMatchesFullListHardRacks repeats the check with the racks that
@@ -48,7 +50,7 @@ func TestBestMatchesFullList(t *testing.T) {
 // racks (the bounds for playing all or all but one tile), drawn from each
 // position's unseen tiles.
 func TestBestMatchesFullListHardRacks(t *testing.T) {
-	checkBestMatchesFullList(t, func(i int, p *rules.Position) []rules.Rack {
+	checkBestMatchesFullList(t, func(i int, p *position.Position) []rules.Rack {
 		if i%2 == 1 {
 			return nil // every other position keeps the test quick
 		}
@@ -75,7 +77,7 @@ func TestBestMatchesFullListHardRacks(t *testing.T) {
 	})
 }
 
-func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Position) []rules.Rack) {
+func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *position.Position) []rules.Rack) {
 	lex := testlex.GADDAG(t, "NWL23")
 	ps, err := benchmarks.Positions()
 	if err != nil {
@@ -96,7 +98,7 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Positi
 					}
 					want := all.Moves[0]
 					for j := range all.Moves {
-						if movegen.ByEquity(&all.Moves[j], &want) < 0 {
+						if move.ByEquity(&all.Moves[j], &want) < 0 {
 							want = all.Moves[j]
 						}
 					}
@@ -146,7 +148,7 @@ func TestBestAgreesInSelfPlay(t *testing.T) {
 				got, ok := g.Best(rack, bag.Len(), opts)
 				want := all.Moves[0] // the pass at least
 				for j := range all.Moves {
-					if movegen.ByEquity(&all.Moves[j], &want) < 0 {
+					if move.ByEquity(&all.Moves[j], &want) < 0 {
 						want = all.Moves[j]
 					}
 				}
@@ -157,12 +159,12 @@ func TestBestAgreesInSelfPlay(t *testing.T) {
 				}
 				turns++
 				switch got.Kind {
-				case movegen.Play:
+				case move.Play:
 					g.Apply(&got)
 					rack.Sub(got.Used())
 					bag.DrawInto(rack, rules.RackSize-rack.Count())
 					scoreless = 0
-				case movegen.Exchange:
+				case move.Exchange:
 					used := got.Used()
 					rack.Sub(used)
 					bag.DrawInto(rack, rules.RackSize-rack.Count())

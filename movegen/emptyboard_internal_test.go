@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -25,7 +26,7 @@ func TestSetBoardEmptyMatchesWorkedOut(t *testing.T) {
 		}
 		for turn := 0; turn < 6; turn++ { // a few plays, so every kind of set changes
 			best, ok := played.Best(&rack, 80, Options{})
-			if !ok || best.Kind != Play {
+			if !ok || best.Kind != move.Play {
 				t.Fatalf("%s: turn %d: no play (%v)", name, turn, best)
 			}
 			played.Apply(&best)

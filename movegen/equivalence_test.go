@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -17,21 +18,21 @@ type playCollector struct {
 	plays     map[string]int
 	dups      []string // plays handed out more than once
 	bad       []string // malformed moves
-	exchanges []movegen.Move
+	exchanges []move.Move
 	passes    int
 }
 
 func newPlayCollector() *playCollector { return &playCollector{plays: map[string]int{}} }
 
-func (c *playCollector) Record(m *movegen.Move) {
+func (c *playCollector) Record(m *move.Move) {
 	switch m.Kind {
-	case movegen.Exchange:
+	case move.Exchange:
 		c.exchanges = append(c.exchanges, *m)
 		return
-	case movegen.Pass:
+	case move.Pass:
 		c.passes++
 		return
-	case movegen.Play:
+	case move.Play:
 	default:
 		c.bad = append(c.bad, fmt.Sprintf("move of unknown kind %d", m.Kind))
 		return
@@ -272,7 +273,7 @@ func TestEngineMatchesReference(t *testing.T) {
 						t.Fatalf("after Apply along game %d the generator's board differs at turn %d:\n%s\nwant:\n%s", pos.game, pos.turn, inc.Board().GridString(), pos.board.GridString())
 					}
 					ok = checkCollected(t, "incremental Apply", pos, enginePlays(inc, pos.rack), pos.ref) && ok
-					m := movegen.Move{Kind: movegen.Pass}
+					m := move.Move{Kind: move.Pass}
 					if pos.played != "" {
 						m = moveFromKey(t, pos.played, 0)
 					}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -81,7 +82,7 @@ func TestCopyBoard(t *testing.T) {
 		sideBag := rules.NewBag(uint64(turn) + 1000)
 		for k := 0; k < 3; k++ {
 			sideBag.DrawInto(&side, rules.RackSize-side.Count())
-			if m, ok := scratch.Best(&side, 50, Options{}); ok && m.Kind == Play {
+			if m, ok := scratch.Best(&side, 50, Options{}); ok && m.Kind == move.Play {
 				scratch.Apply(&m)
 				side.Sub(m.Used())
 			}
@@ -93,7 +94,7 @@ func TestCopyBoard(t *testing.T) {
 		}
 		want, ok := g.Best(&rack, bag.Len(), Options{})
 		got, ok2 := scratch.Best(&rack, bag.Len(), Options{})
-		if ok != ok2 || Compare(&want, &got) != 0 {
+		if ok != ok2 || move.Compare(&want, &got) != 0 {
 			t.Fatalf("turn %d: best after CopyBoard %v, want %v", turn, got, want)
 		}
 		if !ok {

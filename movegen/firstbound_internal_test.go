@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"scrabble/internal/testlex"
+	"scrabble/move"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -42,7 +44,7 @@ func TestShadowMatchesStepping(t *testing.T) {
 		if len(text) == 0 || text[0] == '#' {
 			continue
 		}
-		p, err := rules.ParsePosition(fmt.Sprintf("positions.cgp:%d", line+1), text)
+		p, err := position.Parse(fmt.Sprintf("positions.cgp:%d", line+1), text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +64,7 @@ func TestShadowMatchesStepping(t *testing.T) {
 				g.best = bestEquity{}
 				if found {
 					// A best move of 20 points so far: spans below it drop out.
-					g.best = bestEquity{m: Move{Equity: 20000}, found: true}
+					g.best = bestEquity{m: move.Move{Equity: 20000}, found: true}
 				}
 				for d := 0; d < g.directions(); d++ {
 					for lane := 0; lane < n; lane++ {
@@ -316,7 +318,7 @@ func randomRack(rng *rand.Rand, blanks int) rules.Rack {
 	r[rules.Blank] = uint8(blanks)
 	for r.Count() < rules.RackSize {
 		l := 1 + rng.IntN(rules.NumLetters)
-		if r[l] < rules.Distribution[l] {
+		if r[l] < rules.Distribution()[l] {
 			r[l]++
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -193,7 +194,7 @@ func FuzzGenerate(f *testing.F) {
 		got, ok := g.Best(&rack, 50, opts)
 		want := all.Moves[0] // the pass at least
 		for j := range all.Moves {
-			if movegen.ByEquity(&all.Moves[j], &want) < 0 {
+			if move.ByEquity(&all.Moves[j], &want) < 0 {
 				want = all.Moves[j]
 			}
 		}
@@ -212,13 +213,13 @@ func FuzzGenerate(f *testing.F) {
 		}
 		for j := range all.Moves {
 			m := all.Moves[j]
-			if m.Kind == movegen.Play {
+			if m.Kind == move.Play {
 				m.Equity -= int32(openedRef(&board, &m)) * cost
 			}
 			if termed.Moves[j] != m {
 				t.Fatalf("Generate with the open term: %v (eq %d), want eq %d\n%v", m.NotationOn(&board), termed.Moves[j].Equity, m.Equity, pos)
 			}
-			if j == 0 || movegen.ByEquity(&m, &want) < 0 {
+			if j == 0 || move.ByEquity(&m, &want) < 0 {
 				want = m
 			}
 		}

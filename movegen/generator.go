@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"scrabble/gaddag"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -65,7 +66,7 @@ type Generator struct {
 	// tests.
 	sq         [n + 2]laneSquare
 	rightFree  bool // the square right of the anchor is empty or off the board
-	move       Move
+	move       move.Move
 	valuer     LeaveValuer
 	anchors    []anchorBound
 	queue      bucketQueue // Best's entries by bound (see queueKey)
@@ -319,8 +320,8 @@ func (g *Generator) updateCross(d, lane, pos int) {
 
 // Apply places a play on the board, updating cross-checks and anchors only
 // where it touches. Exchanges and passes leave the board as it is.
-func (g *Generator) Apply(m *Move) {
-	if m.Kind != Play {
+func (g *Generator) Apply(m *move.Move) {
+	if m.Kind != move.Play {
 		return
 	}
 	d := int(m.Dir)
@@ -678,7 +679,7 @@ func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
 	}
 	equity := score*1000 + g.leaves.value[g.leaves.used]
 	if g.pruning && g.best.found && equity < g.best.m.Equity {
-		return // Best keeps nothing below its best (ties go to Compare)
+		return // Best keeps nothing below its best (ties go to move.Compare)
 	}
 	if g.open.cost != 0 {
 		if k := g.opened(left, right); k > 0 {
@@ -700,7 +701,7 @@ func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
 		}
 	}
 	m := &g.move
-	m.Kind = Play
+	m.Kind = move.Play
 	m.Dir = rules.Direction(g.dir)
 	r, c := boardRC(g.dir, g.lane, left)
 	m.Row, m.Col = int8(r), int8(c)
@@ -755,12 +756,12 @@ func (g *Generator) Generate(rack *rules.Rack, bagLen int, opts Options, rec Rec
 // generateOthers adds the exchanges and pass; setRack must have run.
 func (g *Generator) generateOthers(rack *rules.Rack, bagLen int, opts Options, rec Recorder) {
 	if opts.Exchanges && rules.CanExchange(bagLen) {
-		g.move = Move{Kind: Exchange}
+		g.move = move.Move{Kind: move.Exchange}
 		g.leaves.used = 0
 		g.exchanges(rack, 0, rec)
 	}
 	if opts.Pass {
-		g.move = Move{Kind: Pass, Equity: g.leaves.value[0]}
+		g.move = move.Move{Kind: move.Pass, Equity: g.leaves.value[0]}
 		rec.Record(&g.move)
 	}
 }

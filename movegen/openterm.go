@@ -16,7 +16,8 @@ const openReach = 4
 // twsSquares are the board's triple-word squares.
 var twsSquares = func() (s [8]int16) {
 	k := 0
-	for sq, p := range rules.Premiums {
+	for sq := range rules.Squares {
+		p := rules.PremiumAt(sq/rules.Size, sq%rules.Size)
 		if p == rules.TripleWord {
 			s[k] = int16(sq)
 			k++

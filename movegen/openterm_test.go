@@ -5,6 +5,7 @@ import (
 
 	"scrabble/benchmarks"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -29,11 +30,12 @@ func nearTileRef(b *rules.Board, r, c int) bool {
 
 // openedRef counts the triple-word squares m opens on b: empty with no
 // tile near before it, still empty and with a tile near after.
-func openedRef(b *rules.Board, m *movegen.Move) int {
+func openedRef(b *rules.Board, m *move.Move) int {
 	after := *b
 	after.Apply(m.Placed())
 	count := 0
-	for sq, p := range rules.Premiums {
+	for sq := range rules.Squares {
+		p := rules.PremiumAt(sq/rules.Size, sq%rules.Size)
 		r, c := sq/rules.Size, sq%rules.Size
 		if p == rules.TripleWord && after.Squares[sq] == rules.Empty &&
 			!nearTileRef(b, r, c) && nearTileRef(&after, r, c) {
@@ -75,18 +77,18 @@ func TestBestWithOpenCost(t *testing.T) {
 				opts := movegen.Options{Exchanges: true, Pass: true}
 				var all movegen.AllMoves
 				g.Generate(&rack, 50, opts, &all)
-				var want movegen.Move
+				var want move.Move
 				found := false
 				for j := range all.Moves {
 					m := all.Moves[j]
-					if m.Kind == movegen.Play {
+					if m.Kind == move.Play {
 						k := openedRef(&p.Board, &m)
 						m.Equity -= int32(k) * cost
 						if k > 0 {
 							opened++
 						}
 					}
-					if !found || movegen.ByEquity(&m, &want) < 0 {
+					if !found || move.ByEquity(&m, &want) < 0 {
 						want, found = m, true
 					}
 				}
@@ -102,7 +104,7 @@ func TestBestWithOpenCost(t *testing.T) {
 				plain, _ := g.Best(&rack, 50, opts)
 				best := all.Moves[0]
 				for j := range all.Moves {
-					if movegen.ByEquity(&all.Moves[j], &best) < 0 {
+					if move.ByEquity(&all.Moves[j], &best) < 0 {
 						best = all.Moves[j]
 					}
 				}

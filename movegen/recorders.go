@@ -1,74 +1,46 @@
 package movegen
 
 import (
-	"cmp"
 	"slices"
+
+	"scrabble/move"
 )
+
+// Recorder receives each generated move. The pointer is only valid during
+// the call.
+type Recorder interface {
+	Record(m *move.Move)
+}
 
 // AllMoves keeps a copy of every move it is handed.
 type AllMoves struct {
-	Moves []Move
+	Moves []move.Move
 }
 
 // Record implements Recorder.
-func (a *AllMoves) Record(m *Move) { a.Moves = append(a.Moves, *m) }
+func (a *AllMoves) Record(m *move.Move) { a.Moves = append(a.Moves, *m) }
 
 // Reset empties the list, keeping its storage for the next position.
 func (a *AllMoves) Reset() { a.Moves = a.Moves[:0] }
 
-// ByScore orders moves by score, highest first; ties in a fixed order (see
-// Compare) so that output is reproducible.
-func ByScore(a, b *Move) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
-		return c
-	}
-	return Compare(a, b)
-}
-
-// Compare is a total order on moves used to break ties: kind, then
-// direction, row, column, length and tiles.
-func Compare(a, b *Move) int {
-	if c := cmp.Compare(a.Kind, b.Kind); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Dir, b.Dir); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Row, b.Row); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Col, b.Col); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Len, b.Len); c != 0 {
-		return c
-	}
-	return slices.Compare(a.Tiles[:a.Len], b.Tiles[:b.Len])
-}
-
-// SortByScore sorts moves by ByScore.
-func SortByScore(ms []Move) {
-	slices.SortFunc(ms, func(a, b Move) int { return ByScore(&a, &b) })
-}
-
-// TopN keeps the N best moves by a caller's order (ByScore when Better is
+// TopN keeps the N best moves by a caller's order (move.ByScore when Better is
 // nil) in a bounded heap, without building the full list.
 type TopN struct {
 	N int
 	// Better reports a < 0 when a ranks above b.
-	Better func(a, b *Move) int
-	heap   []Move // worst kept move at heap[0]
+	Better func(a, b *move.Move) int
+	heap   []move.Move // worst kept move at heap[0]
 }
 
-func (t *TopN) better(a, b *Move) int {
+func (t *TopN) better(a, b *move.Move) int {
 	if t.Better != nil {
 		return t.Better(a, b)
 	}
-	return ByScore(a, b)
+	return move.ByScore(a, b)
 }
 
 // Record implements Recorder.
-func (t *TopN) Record(m *Move) {
+func (t *TopN) Record(m *move.Move) {
 	if t.N <= 0 {
 		return
 	}
@@ -116,24 +88,24 @@ func (t *TopN) down(i int) {
 }
 
 // Moves returns the kept moves, best first.
-func (t *TopN) Moves() []Move {
+func (t *TopN) Moves() []move.Move {
 	out := slices.Clone(t.heap)
-	slices.SortFunc(out, func(a, b Move) int { return t.better(&a, &b) })
+	slices.SortFunc(out, func(a, b move.Move) int { return t.better(&a, &b) })
 	return out
 }
 
 // Reset empties the heap for the next position.
 func (t *TopN) Reset() { t.heap = t.heap[:0] }
 
-// BestScore keeps only the highest-scoring move (ties broken by Compare).
+// BestScore keeps only the highest-scoring move (ties broken by move.Compare).
 type BestScore struct {
-	Best  Move
+	Best  move.Move
 	Found bool
 }
 
 // Record implements Recorder.
-func (b *BestScore) Record(m *Move) {
-	if !b.Found || ByScore(m, &b.Best) < 0 {
+func (b *BestScore) Record(m *move.Move) {
+	if !b.Found || move.ByScore(m, &b.Best) < 0 {
 		b.Best, b.Found = *m, true
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"testing"
 
 	"scrabble/internal/testlex"
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -160,7 +160,7 @@ func refKeyOf(row, col int, d rules.Direction, tiles []rules.Letter) string {
 }
 
 // engineKey is the canonical key of an engine play.
-func engineKey(m *movegen.Move) string {
+func engineKey(m *move.Move) string {
 	return refKeyOf(int(m.Row), int(m.Col), m.Dir, m.Tiles[:m.Len])
 }
 
@@ -194,13 +194,13 @@ func parseRefKey(key string) (refPlay, error) {
 }
 
 // moveFromKey converts a reference play to an engine move.
-func moveFromKey(tb testing.TB, key string, score int) movegen.Move {
+func moveFromKey(tb testing.TB, key string, score int) move.Move {
 	tb.Helper()
 	p, err := parseRefKey(key)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m := movegen.Move{Kind: movegen.Play, Row: int8(p.row), Col: int8(p.col), Dir: p.dir, Len: int8(len(p.tiles)), Score: int32(score)}
+	m := move.Move{Kind: move.Play, Row: int8(p.row), Col: int8(p.col), Dir: p.dir, Len: int8(len(p.tiles)), Score: int32(score)}
 	for i, t := range p.tiles {
 		m.Tiles[i] = t
 		if t != rules.PlayedThrough {
@@ -572,7 +572,7 @@ func refStageOf(b *rules.Board, bagLen int) string {
 // than k tiles. ok is false when the board holds too many blanks.
 func refWithBlanks(rng *rand.Rand, b *rules.Board, rack rules.Rack, k int) (rules.Rack, bool) {
 	onBoard := b.TileCounts()
-	if int(onBoard[rules.Blank])+k > int(rules.Distribution[rules.Blank]) {
+	if int(onBoard[rules.Blank])+k > int(rules.Distribution()[rules.Blank]) {
 		return rack, false
 	}
 	size := rack.Count()

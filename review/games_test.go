@@ -14,6 +14,7 @@ import (
 	"scrabble/gaddag"
 	"scrabble/gcg"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -68,7 +69,7 @@ func checkTurn(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, gt *gc
 	var all movegen.AllMoves
 	gen.Generate(&gt.Rack, gt.BagLen, movegen.Options{Exchanges: true, Pass: true}, &all)
 	ms := all.Moves
-	slices.SortStableFunc(ms, func(a, b movegen.Move) int { return cmp.Compare(b.Equity, a.Equity) })
+	slices.SortStableFunc(ms, func(a, b move.Move) int { return cmp.Compare(b.Equity, a.Equity) })
 	if tr.Moves != len(ms) {
 		t.Errorf("%s: %d moves, the generator lists %d", where, tr.Moves, len(ms))
 	}
@@ -98,7 +99,7 @@ func checkTurn(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, gt *gc
 		whole := gt.Rack
 		yielded = valuer.LeaveValue(&whole)
 	case legal:
-		i := slices.IndexFunc(ms, func(m movegen.Move) bool { return movegen.SameMove(&m, &gt.Move) })
+		i := slices.IndexFunc(ms, func(m move.Move) bool { return move.Same(&m, &gt.Move) })
 		if i < 0 {
 			t.Fatalf("%s: the move made is not among the generated moves", where)
 		}
@@ -121,7 +122,7 @@ func checkTurn(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, gt *gc
 	if want := float64(ms[0].Equity-yielded) / 1000; tr.EquityLost != want {
 		t.Errorf("%s: equity lost %v, want %v", where, tr.EquityLost, want)
 	}
-	bingo := slices.ContainsFunc(ms, func(m movegen.Move) bool { return m.Kind == movegen.Play && m.NumTiles == rules.RackSize })
+	bingo := slices.ContainsFunc(ms, func(m move.Move) bool { return m.Kind == move.Play && m.NumTiles == rules.RackSize })
 	missed := bingo && !(legal && gt.Move.NumTiles == rules.RackSize)
 	if missed != slices.Contains(tr.Flags, FlagMissedBingo) || missed != (tr.BestBingo != nil) {
 		t.Errorf("%s: flags %v, best bingo %v; a bingo was possible: %v", where, tr.Flags, tr.BestBingo, bingo)

@@ -8,7 +8,7 @@ import (
 	"math"
 	"strings"
 
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -119,8 +119,8 @@ func boardCells(t *Turn) (cells [rules.Size][rules.Size]cell) {
 			cells[r][c] = x
 		}
 	}
-	mark := func(m *movegen.Move, class, title string) {
-		if m.Kind != movegen.Play {
+	mark := func(m *move.Move, class, title string) {
+		if m.Kind != move.Play {
 			return
 		}
 		dr, dc := 0, 1
@@ -148,7 +148,7 @@ func boardCells(t *Turn) (cells [rules.Size][rules.Size]cell) {
 			}
 		}
 	}
-	if t.Reviewed || t.played.Kind == movegen.Play && t.played.Len > 0 {
+	if t.Reviewed || t.played.Kind == move.Play && t.played.Len > 0 {
 		mark(&t.played, "played", "played: "+t.Played.Move)
 	}
 	if t.Reviewed && len(t.Best) > 0 {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -84,10 +84,10 @@ type Turn struct {
 	BestBingo *Move  `json:"best_bingo,omitempty"`
 	Note      string `json:"note,omitempty"`
 
-	board  rules.Board  // before the move
-	seat   int          // player index
-	played movegen.Move // the move made
-	best   movegen.Move // the engine's choice
+	board  rules.Board // before the move
+	seat   int         // player index
+	played move.Move   // the move made
+	best   move.Move   // the engine's choice
 }
 
 // Flags a turn may carry.
@@ -111,13 +111,13 @@ const (
 // Move is a move in a report: the fields of "scrabble moves --json" and a
 // few more.
 type Move struct {
-	movegen.Description
+	move.Description
 	Bingo bool `json:"bingo"` // all seven tiles placed
 	// Value is the ranker's value, when a ranker was used and could
 	// value the move.
 	Value *float64 `json:"value,omitempty"`
 
-	m movegen.Move
+	m move.Move
 }
 
 // Summary sums up the reviewed turns.

@@ -15,6 +15,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/gcg"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -66,7 +67,7 @@ type Position struct {
 type Ranker interface {
 	// Name describes the evaluation for reports, e.g. "sim, 500 iterations".
 	Name() string
-	Rank(ctx context.Context, pos *Position, moves []movegen.Move) ([]float64, error)
+	Rank(ctx context.Context, pos *Position, moves []move.Move) ([]float64, error)
 }
 
 // Review analyses the turns of a replayed game (see gcg.Game.Replay). A
@@ -185,8 +186,8 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		tr.Flags = append(tr.Flags, FlagWithdrawn)
 	}
 	// The move as the file writes it; in full when it could be read.
-	tr.Played = Move{Description: movegen.Description{Kind: t.Move.Kind.String(), Move: e.Move(), Score: t.Score}}
-	if known := t.Move.Kind == movegen.Pass || t.Move.Kind == movegen.Exchange && t.Move.Len > 0 || t.Placed; known {
+	tr.Played = Move{Description: move.Description{Kind: t.Move.Kind.String(), Move: e.Move(), Score: t.Score}}
+	if known := t.Move.Kind == move.Pass || t.Move.Kind == move.Exchange && t.Move.Len > 0 || t.Placed; known {
 		tr.Played = describe(&t.Board, t.Rack, &t.Move)
 		tr.Played.Move, tr.Played.Score = e.Move(), t.Score
 	}
@@ -201,14 +202,14 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		return skip(&tr, "rack not recorded")
 	case n < rules.RackSize && t.BagLen > 0:
 		return skip(&tr, fmt.Sprintf("rack partly recorded (%d of %d tiles)", n, rules.RackSize))
-	case t.Move.Kind == movegen.Play && !t.Placed:
+	case t.Move.Kind == move.Play && !t.Placed:
 		return skip(&tr, "the play could not be placed (see problems)")
-	case t.Move.Kind == movegen.Play && !t.Scored:
+	case t.Move.Kind == move.Play && !t.Scored:
 		return skip(&tr, "the play breaks the placement rules (see problems)")
-	case t.Move.Kind == movegen.Exchange && t.Move.Len == 0:
+	case t.Move.Kind == move.Exchange && t.Move.Len == 0:
 		return skip(&tr, "exchanged tiles not recorded")
 	}
-	if used := t.Move.Used(); t.Move.Kind != movegen.Pass && !t.Rack.Contains(used) {
+	if used := t.Move.Used(); t.Move.Kind != move.Pass && !t.Rack.Contains(used) {
 		return skip(&tr, "tiles played are not on the recorded rack (see problems)")
 	}
 	unseen, err := rules.Unseen(&t.Board, t.Rack)
@@ -224,7 +225,7 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 	// What the turn yielded: the play's score and leave, or for a withdrawn
 	// play nothing scored and the whole rack kept.
 	played := t.Move
-	if t.Move.Kind == movegen.Play {
+	if t.Move.Kind == move.Play {
 		played.Score = int32(t.Score)
 		for _, w := range t.Board.WordsFormed(t.Move.Placed()) {
 			if !rv.opts.Lexicon.ContainsLetters(w.Letters) {
@@ -248,7 +249,7 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 	if rv.opts.Ranker != nil {
 		keepTop = max(keepTop, rv.opts.Candidates)
 	}
-	rec := &turnRecorder{top: movegen.TopN{N: keepTop, Better: movegen.ByEquity}, yielded: yielded}
+	rec := &turnRecorder{top: movegen.TopN{N: keepTop, Better: move.ByEquity}, yielded: yielded}
 	rv.gen.Generate(&t.Rack, t.BagLen, movegen.Options{Exchanges: true, Pass: true}, rec)
 	tops := rec.top.Moves()
 	tr.Moves = rec.n
@@ -288,11 +289,11 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 // followed by the opponent's points for going out, or the passer's rack
 // holds every tile left).
 func (rv *reviewer) lostChallenge(t *gcg.Turn) string {
-	if t.Move.Kind != movegen.Pass || t.Number < 2 {
+	if t.Move.Kind != move.Pass || t.Number < 2 {
 		return ""
 	}
 	prev := &rv.replay.Turns[t.Number-2]
-	if prev.Player == t.Player || prev.Move.Kind != movegen.Play || prev.Withdrawn {
+	if prev.Player == t.Player || prev.Move.Kind != move.Play || prev.Withdrawn {
 		return ""
 	}
 	g := rv.replay.Game
@@ -319,15 +320,15 @@ func (rv *reviewer) lostChallenge(t *gcg.Turn) string {
 
 // rank asks the ranker to value the best moves and the one played, and
 // reorders the turn's best moves by its values.
-func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rules.Rack, tops []movegen.Move, played movegen.Move, yielded int32) error {
-	cands := append([]movegen.Move(nil), tops[:min(len(tops), rv.opts.Candidates)]...)
+func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rules.Rack, tops []move.Move, played move.Move, yielded int32) error {
+	cands := append([]move.Move(nil), tops[:min(len(tops), rv.opts.Candidates)]...)
 	// The move to value for the play made: the pass stands in for a play
 	// taken back.
 	stand := played
 	if t.Withdrawn {
-		stand = movegen.Move{Kind: movegen.Pass, Equity: yielded}
+		stand = move.Move{Kind: move.Pass, Equity: yielded}
 	}
-	at := slices.IndexFunc(cands, func(m movegen.Move) bool { return movegen.SameMove(&m, &stand) })
+	at := slices.IndexFunc(cands, func(m move.Move) bool { return move.Same(&m, &stand) })
 	if at < 0 {
 		cands = append(cands, stand)
 		at = len(cands) - 1
@@ -389,14 +390,14 @@ type turnRecorder struct {
 	better  int
 }
 
-func (r *turnRecorder) Record(m *movegen.Move) {
+func (r *turnRecorder) Record(m *move.Move) {
 	r.n++
 	if m.Equity > r.yielded {
 		r.better++
 	}
 	r.top.Record(m)
-	if m.Kind == movegen.Play && m.NumTiles == rules.RackSize {
-		if !r.bingo.Found || movegen.ByEquity(m, &r.bingo.Best) < 0 {
+	if m.Kind == move.Play && m.NumTiles == rules.RackSize {
+		if !r.bingo.Found || move.ByEquity(m, &r.bingo.Best) < 0 {
 			r.bingo.Best, r.bingo.Found = *m, true
 		}
 	}
@@ -405,14 +406,14 @@ func (r *turnRecorder) Record(m *movegen.Move) {
 // isPlayed reports whether m, one of the turn's best moves, is the move
 // made (a legal one: a phony or a withdrawn play is never among them).
 func (t *Turn) isPlayed(m *Move) bool {
-	return t.Rank > 0 && movegen.SameMove(&m.m, &t.played)
+	return t.Rank > 0 && move.Same(&m.m, &t.played)
 }
 
 // describe turns a move into its report form.
-func describe(b *rules.Board, rack rules.Rack, m *movegen.Move) Move {
+func describe(b *rules.Board, rack rules.Rack, m *move.Move) Move {
 	return Move{
-		Description: movegen.Describe(b, rack, m),
-		Bingo:       m.Kind == movegen.Play && m.NumTiles == rules.RackSize,
+		Description: move.Describe(b, rack, m),
+		Bingo:       m.Kind == move.Play && m.NumTiles == rules.RackSize,
 		m:           *m,
 	}
 }

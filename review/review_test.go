@@ -13,7 +13,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/gcg"
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -126,7 +126,7 @@ type fakeRanker struct{ nan bool }
 
 func (f fakeRanker) Name() string { return "fake" }
 
-func (f fakeRanker) Rank(_ context.Context, pos *Position, ms []movegen.Move) ([]float64, error) {
+func (f fakeRanker) Rank(_ context.Context, pos *Position, ms []move.Move) ([]float64, error) {
 	vals := make([]float64, len(ms))
 	for i := range ms {
 		vals[i] = -float64(ms[i].Score)

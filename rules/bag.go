@@ -20,7 +20,7 @@ type Bag struct {
 }
 
 // NewBag returns a bag holding the full 100-tile set.
-func NewBag(seed uint64) *Bag { return NewBagFrom(Distribution, seed) }
+func NewBag(seed uint64) *Bag { return NewBagFrom(distribution, seed) }
 
 // NewBagFrom returns a bag holding the given tiles (any multiset, e.g. the
 // unseen pool when simulating from a position).

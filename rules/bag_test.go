@@ -19,7 +19,7 @@ func TestNewBag(t *testing.T) {
 	if b.Len() != 100 {
 		t.Errorf("Len = %d, want 100", b.Len())
 	}
-	if b.Contents() != Distribution {
+	if b.Contents() != distribution {
 		t.Errorf("Contents = %v, want the full set", b.Contents())
 	}
 }
@@ -34,7 +34,7 @@ func TestBagSameSeedSameDraws(t *testing.T) {
 		for _, l := range a {
 			r.Add(l)
 		}
-		if r != Distribution {
+		if r != distribution {
 			t.Errorf("seed %d: drawing everything gave %v, want the full set", seed, r)
 		}
 	}
@@ -110,7 +110,7 @@ func TestBagReturnConserves(t *testing.T) {
 		rack = Rack{}
 		drawn := b.DrawInto(&rack, len(tiles))
 		b.Return(tiles...)
-		if drawn != len(tiles) || total() != Distribution {
+		if drawn != len(tiles) || total() != distribution {
 			t.Fatalf("turn %d: tiles not conserved: %v", turn, total())
 		}
 	}
@@ -177,7 +177,7 @@ func TestBagUniform(t *testing.T) {
 		counts[NewBag(seed).Draw(1)[0].RackIndex()]++
 	}
 	for i, c := range counts {
-		p := float64(Distribution[i]) / 100
+		p := float64(distribution[i]) / 100
 		mean, sd := trials*p, math.Sqrt(trials*p*(1-p))
 		if math.Abs(float64(c)-mean) > 5*sd {
 			t.Errorf("%s drawn first %d times in %d, want about %.0f", Letter(i), c, trials, mean)

@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Size is the side of the board; Squares the number of squares.
 const (
 	Size    = 15
@@ -77,8 +79,9 @@ var premiumLayout = [Size]string{
 	`=  '   =   '  =`,
 }
 
-// Premiums holds the premium of every square, indexed row*Size+col.
-var Premiums = func() (p [Squares]Premium) {
+// premiums holds the premium of every square, indexed row*Size+col:
+// unexported so that no package can change the board; read it with PremiumAt.
+var premiums = func() (p [Squares]Premium) {
 	for r, line := range premiumLayout {
 		for c, ch := range line {
 			switch ch {
@@ -97,7 +100,7 @@ var Premiums = func() (p [Squares]Premium) {
 }()
 
 // PremiumAt returns the premium of square (row, col), 0-based.
-func PremiumAt(row, col int) Premium { return Premiums[row*Size+col] }
+func PremiumAt(row, col int) Premium { return premiums[row*Size+col] }
 
 // Board is a plain description of the tiles on the board, indexed row*Size+col.
 // Empty squares hold Empty; blanks carry BlankBit.
@@ -156,4 +159,23 @@ func (b *Board) TileCounts() Rack {
 		}
 	}
 	return r
+}
+
+// GridString writes the board as 15 lines of 15 squares ('.' for empty,
+// upper case tiles, lower case blanks), each ending in a newline, as
+// position.ParseGrid reads it.
+func (b *Board) GridString() string {
+	var sb strings.Builder
+	sb.Grow(Size * (Size + 1))
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if l := b.At(r, c); l == Empty {
+				sb.WriteByte('.')
+			} else {
+				sb.WriteRune(l.Rune())
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
 }

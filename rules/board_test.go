@@ -9,7 +9,7 @@ func TestPremiumLayout(t *testing.T) {
 		}
 	}
 	count := map[Premium]int{}
-	for _, p := range Premiums {
+	for _, p := range premiums {
 		count[p]++
 	}
 	want := map[Premium]int{DoubleLetter: 24, TripleLetter: 12, DoubleWord: 17, TripleWord: 8}
@@ -27,7 +27,7 @@ func TestPremiumLayout(t *testing.T) {
 			for _, m := range [][2]int{{Size - 1 - r, c}, {r, Size - 1 - c}, {c, r}} {
 				if q := PremiumAt(m[0], m[1]); q != p {
 					t.Errorf("square %s has premium %d but its mirror %s has %d",
-						playSquareName(r, c), p, playSquareName(m[0], m[1]), q)
+						SquareName(r, c), p, SquareName(m[0], m[1]), q)
 				}
 			}
 		}

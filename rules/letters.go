@@ -1,6 +1,8 @@
 // Package rules holds the standard English crossword game: the tile set, the
 // machine-letter encoding every other package shares, the board and its premium
-// squares, racks, the bag, and scoring.
+// squares, square names, racks, the bag, scoring and the end of the game. It
+// does no I/O: positions' text forms (CGP, grid) and board rendering are
+// package position's.
 package rules
 
 import "fmt"
@@ -109,13 +111,18 @@ var letterValues = [RackSlots]int{
 	1, 4, 4, 8, 4, 10, // U V W X Y Z
 }
 
-// Distribution is the standard 100-tile set, indexed by rack slot (0: blank).
-var Distribution = Rack{
+// distribution is the standard 100-tile set, indexed by rack slot (0: blank),
+// unexported so that no package can change the set (see Distribution).
+var distribution = Rack{
 	2,                             // ?
 	9, 2, 2, 4, 12, 2, 3, 2, 9, 1, // A B C D E F G H I J
 	1, 4, 2, 6, 8, 2, 1, 6, 4, 6, // K L M N O P Q R S T
 	4, 2, 2, 1, 2, 1, // U V W X Y Z
 }
+
+// Distribution returns the standard 100-tile set, indexed by rack slot (0:
+// blank). It returns a copy (a Rack is an array), so callers may change it.
+func Distribution() Rack { return distribution }
 
 // Value is the face value of a tile; blanks (designated or not) score 0.
 func (l Letter) Value() int {
@@ -126,4 +133,4 @@ func (l Letter) Value() int {
 }
 
 // TileCount is the number of tiles in the full set (100).
-func TileCount() int { return Distribution.Count() }
+func TileCount() int { return distribution.Count() }

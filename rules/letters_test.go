@@ -50,16 +50,16 @@ func TestDistribution(t *testing.T) {
 	}
 	for r, n := range want {
 		l, _ := LetterFromRune(r)
-		if got := Distribution[l.RackIndex()]; got != n {
+		if got := distribution[l.RackIndex()]; got != n {
 			t.Errorf("%c: %d tiles, want %d", r, got, n)
 		}
 	}
 	if got := TileCount(); got != 100 {
 		t.Errorf("TileCount() = %d, want 100", got)
 	}
-	d := Distribution
+	d := distribution
 	if got := d.Count(); got != 100 {
-		t.Errorf("Distribution.Count() = %d, want 100", got)
+		t.Errorf("distribution.Count() = %d, want 100", got)
 	}
 	if got := d.Value(); got != 187 {
 		t.Errorf("face value of the set = %d, want 187", got)
@@ -193,7 +193,7 @@ func TestUnseen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Distribution
+	want := distribution
 	want[17]--   // Q
 	want[21]--   // U
 	want[5] -= 3 // one E on the board (the other is the blank), two on the rack

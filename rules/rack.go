@@ -112,20 +112,22 @@ func (r Rack) String() string {
 // on the board and on the player's rack. It fails, naming the letter, when the
 // board and rack hold more of a tile than the set has.
 func Unseen(b *Board, rack Rack) (Rack, error) {
-	u := Distribution
+	u := distribution
 	onBoard := b.TileCounts()
 	for i := range u {
 		used := int(onBoard[i]) + int(rack[i])
 		if used > int(u[i]) {
 			return Rack{}, fmt.Errorf("too many %s: %d on the board and %d on the rack, but the set has only %d",
-				slotName(i), onBoard[i], rack[i], u[i])
+				SlotName(i), onBoard[i], rack[i], u[i])
 		}
 		u[i] -= uint8(used)
 	}
 	return u, nil
 }
 
-func slotName(i int) string {
+// SlotName names the tiles of rack slot i, in the plural, for messages:
+// "As", or "blanks (?)" for slot 0.
+func SlotName(i int) string {
 	if i == 0 {
 		return "blanks (?)"
 	}

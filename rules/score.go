@@ -28,23 +28,6 @@ type FormedWord struct {
 	Score    int
 }
 
-// playStep returns the row and column increments of a direction.
-func playStep(d Direction) (dr, dc int) {
-	if d == Down {
-		return 1, 0
-	}
-	return 0, 1
-}
-
-// playSquareName renders a 0-based square the way players write it, row number
-// then column letter ("8H" for the centre).
-func playSquareName(row, col int) string {
-	if !InBounds(row, col) {
-		return fmt.Sprintf("(row %d, column %d)", row+1, col+1)
-	}
-	return fmt.Sprintf("%d%c", row+1, 'A'+col)
-}
-
 // NewTiles counts the tiles a play puts on the board.
 func (p Play) NewTiles() int {
 	n := 0
@@ -74,12 +57,12 @@ func (b *Board) CheckPlacement(p Play) error {
 	if len(p.Tiles) == 0 {
 		return errors.New("the play covers no squares")
 	}
-	dr, dc := playStep(p.Dir)
+	dr, dc := p.Dir.Step()
 	n := len(p.Tiles)
 	endRow, endCol := p.Row+(n-1)*dr, p.Col+(n-1)*dc
 	if !InBounds(p.Row, p.Col) || !InBounds(endRow, endCol) {
 		return fmt.Errorf("the play from square %s %s over %d squares goes off the board",
-			playSquareName(p.Row, p.Col), p.Dir, n)
+			SquareName(p.Row, p.Col), p.Dir, n)
 	}
 
 	newTiles := 0
@@ -92,16 +75,16 @@ func (b *Board) CheckPlacement(p Play) error {
 		}
 		if t == PlayedThrough {
 			if !b.hasTileAt(r, c) {
-				return fmt.Errorf("square %s is marked as played through but is empty", playSquareName(r, c))
+				return fmt.Errorf("square %s is marked as played through but is empty", SquareName(r, c))
 			}
 			touches = true
 			continue
 		}
 		if !t.IsLetter() {
-			return fmt.Errorf("tile %#x for square %s is not a letter", uint8(t), playSquareName(r, c))
+			return fmt.Errorf("tile %#x for square %s is not a letter", uint8(t), SquareName(r, c))
 		}
 		if b.hasTileAt(r, c) {
-			return fmt.Errorf("square %s already holds %s", playSquareName(r, c), b.At(r, c))
+			return fmt.Errorf("square %s already holds %s", SquareName(r, c), b.At(r, c))
 		}
 		newTiles++
 		// Neighbours across the line of play (the ones along it are either in
@@ -118,15 +101,15 @@ func (b *Board) CheckPlacement(p Play) error {
 	}
 	if b.hasTileAt(p.Row-dr, p.Col-dc) {
 		return fmt.Errorf("the word does not start at square %s: square %s before it holds a tile",
-			playSquareName(p.Row, p.Col), playSquareName(p.Row-dr, p.Col-dc))
+			SquareName(p.Row, p.Col), SquareName(p.Row-dr, p.Col-dc))
 	}
 	if b.hasTileAt(endRow+dr, endCol+dc) {
 		return fmt.Errorf("the word does not end at square %s: square %s after it holds a tile",
-			playSquareName(endRow, endCol), playSquareName(endRow+dr, endCol+dc))
+			SquareName(endRow, endCol), SquareName(endRow+dr, endCol+dc))
 	}
 	if b.IsEmpty() {
 		if !coversCentre {
-			return fmt.Errorf("the first play must cover the centre square %s", playSquareName(CenterRow, CenterCol))
+			return fmt.Errorf("the first play must cover the centre square %s", SquareName(CenterRow, CenterCol))
 		}
 		if n < 2 {
 			return errors.New("the first play must be at least two tiles long")
@@ -143,7 +126,7 @@ func (b *Board) CheckPlacement(p Play) error {
 // (row, col) in direction d; isNew[i] tells whether letters[i] is placed by
 // the play, since only new tiles get their square's premiums.
 func playScoreWord(row, col int, d Direction, letters []Letter, isNew []bool) int {
-	dr, dc := playStep(d)
+	dr, dc := d.Step()
 	sum, mult := 0, 1
 	for i, l := range letters {
 		v := l.Value()
@@ -170,7 +153,7 @@ func (b *Board) WordsFormed(p Play) []FormedWord {
 // letters to letters (the words' Letters share that storage), so a caller
 // with room in both allocates nothing.
 func (b *Board) AppendWordsFormed(words []FormedWord, letters []Letter, p Play) ([]FormedWord, []Letter) {
-	dr, dc := playStep(p.Dir)
+	dr, dc := p.Dir.Step()
 	var isNew [Size]bool
 	if len(p.Tiles) >= 2 {
 		start := len(letters)
@@ -192,7 +175,7 @@ func (b *Board) AppendWordsFormed(words []FormedWord, letters []Letter, p Play) 
 	if p.Dir == Down {
 		crossDir = Across
 	}
-	cr, cc := playStep(crossDir)
+	cr, cc := crossDir.Step()
 	for i, t := range p.Tiles {
 		if t == PlayedThrough {
 			continue
@@ -247,14 +230,14 @@ func (b *Board) ScorePlay(p Play) int {
 // Apply puts the play's new tiles on the board. It does not check the play
 // (see CheckPlacement) but panics if a tile would fall off the board.
 func (b *Board) Apply(p Play) {
-	dr, dc := playStep(p.Dir)
+	dr, dc := p.Dir.Step()
 	for i, t := range p.Tiles {
 		if t == PlayedThrough {
 			continue
 		}
 		r, c := p.Row+i*dr, p.Col+i*dc
 		if !InBounds(r, c) {
-			panic(fmt.Sprintf("rules: Apply: tile %d of the play falls off the board at %s", i+1, playSquareName(r, c)))
+			panic(fmt.Sprintf("rules: Apply: tile %d of the play falls off the board at %s", i+1, SquareName(r, c)))
 		}
 		b.Set(r, c, t)
 	}

@@ -58,7 +58,7 @@ func scoreTestBoard(plays ...Play) *Board {
 // scoreTestPremiums renders the premiums of a play's squares in the layout's
 // notation (= TW, - DW, " TL, ' DL, space none).
 func scoreTestPremiums(p Play) string {
-	dr, dc := playStep(p.Dir)
+	dr, dc := p.Dir.Step()
 	var sb strings.Builder
 	for i := range p.Tiles {
 		sb.WriteByte(premiumLayout[p.Row+i*dr][p.Col+i*dc])
@@ -230,7 +230,7 @@ func TestWordsFormed(t *testing.T) {
 	for i, fw := range got {
 		r, c := scoreTestSquare(t, want[i].sq)
 		if fw.Row != r || fw.Col != c || fw.Dir != want[i].dir || WordString(fw.Letters) != want[i].word || fw.Score != want[i].score {
-			t.Errorf("word %d = {%s %s %s %d}, want %+v", i, playSquareName(fw.Row, fw.Col), fw.Dir, WordString(fw.Letters), fw.Score, want[i])
+			t.Errorf("word %d = {%s %s %s %d}, want %+v", i, SquareName(fw.Row, fw.Col), fw.Dir, WordString(fw.Letters), fw.Score, want[i])
 		}
 	}
 	if got := b.ScorePlay(p); got != 6+4+3 {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"scrabble/internal/testlex"
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -15,9 +15,9 @@ import (
 // fifth turn.
 type panicky struct{ staticPlayer }
 
-func (p *panicky) Choose(ctx context.Context, v *View) (movegen.Move, error) {
+func (p *panicky) Choose(ctx context.Context, v *View) (move.Move, error) {
 	if v.Turn >= 4 {
-		var moves []movegen.Move
+		var moves []move.Move
 		return moves[v.Turn], nil // index out of range
 	}
 	return p.staticPlayer.Choose(ctx, v)

@@ -7,7 +7,9 @@ import (
 	"sync"
 
 	"scrabble/gaddag"
+	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/referee"
 	"scrabble/rules"
 )
 
@@ -55,12 +57,12 @@ type View struct {
 
 // TurnRecord is one turn of a game.
 type TurnRecord struct {
-	Player int          // seat of the player who moved
-	Rack   rules.Rack   // their rack before the move
-	Move   movegen.Move // the move (Move.Score is its score)
-	Score  int          // points scored (0 for an exchange or a pass)
-	Totals [2]int       // cumulative scores by seat after the move
-	Drawn  rules.Rack   // tiles drawn after the move
+	Player int        // seat of the player who moved
+	Rack   rules.Rack // their rack before the move
+	Move   move.Move  // the move (Move.Score is its score)
+	Score  int        // points scored (0 for an exchange or a pass)
+	Totals [2]int     // cumulative scores by seat after the move
+	Drawn  rules.Rack // tiles drawn after the move
 }
 
 // GameRecord is a complete game. Every per-player array is indexed by seat.
@@ -173,8 +175,8 @@ type game struct {
 	scores    [2]int
 	scoreless int
 	rec       *GameRecord
-	v         View         // the turn's (see play)
-	m         movegen.Move // the turn's move
+	v         View      // the turn's (see play)
+	m         move.Move // the turn's move
 }
 
 func (g *game) play(ctx context.Context, seat int) (*GameRecord, error) {
@@ -206,7 +208,7 @@ func (g *game) play(ctx context.Context, seat int) (*GameRecord, error) {
 }
 
 func (g *game) view(seat, turn int) View {
-	unseen := rules.Distribution
+	unseen := rules.Distribution()
 	unseen.Sub(g.onBoard)
 	unseen.Sub(g.racks[seat])
 	return View{
@@ -224,8 +226,8 @@ func (g *game) view(seat, turn int) View {
 }
 
 // check reports why m is not a legal move for seat, with the right score.
-func (g *game) check(m *movegen.Move, seat int) error {
-	want, err := movegen.CheckMove(m, &g.board, g.racks[seat], g.bag.Len(), g.lex)
+func (g *game) check(m *move.Move, seat int) error {
+	want, err := referee.CheckMove(m, &g.board, g.racks[seat], g.bag.Len(), g.lex)
 	if err != nil {
 		return err
 	}
@@ -237,11 +239,11 @@ func (g *game) check(m *movegen.Move, seat int) error {
 
 // apply makes the move, draws, tells both players, and settles the end of
 // the game; it reports whether the game is over.
-func (g *game) apply(m *movegen.Move, seat int) (over bool) {
+func (g *game) apply(m *move.Move, seat int) (over bool) {
 	rec := g.rec
 	t := TurnRecord{Player: seat, Rack: g.racks[seat], Move: *m, Score: int(m.Score)}
 	switch m.Kind {
-	case movegen.Play:
+	case move.Play:
 		used := m.Used()
 		g.racks[seat].Sub(used)
 		g.onBoard = addRacks(g.onBoard, used)
@@ -251,14 +253,14 @@ func (g *game) apply(m *movegen.Move, seat int) (over bool) {
 			rec.Bingos[seat]++
 		}
 		t.Drawn = g.draw(seat)
-	case movegen.Exchange:
+	case move.Exchange:
 		// Draw the new tiles first, then return the old ones.
 		used := m.Used()
 		g.racks[seat].Sub(used)
 		t.Drawn = g.draw(seat)
 		g.bag.Return(used.Tiles()...)
 		rec.Exchanges[seat]++
-	case movegen.Pass:
+	case move.Pass:
 		rec.Passes[seat]++
 	}
 	g.scores[seat] += int(m.Score)

@@ -10,7 +10,9 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/referee"
 	"scrabble/rules"
 )
 
@@ -63,7 +65,7 @@ func newReplayer(t *testing.T, lex *gaddag.GADDAG) *replayer {
 
 // check replays rec from its opening racks: the seats alternate, each rack
 // is the previous one less the tiles used plus those drawn, every move is
-// legal (ValidateMove on the board before it) and scores what the rules
+// legal (referee.ValidateMove on the board before it) and scores what the rules
 // say, draws refill the rack as far as the bag allows, no tile is used
 // twice, the game ends exactly when the rules say (a rack emptied with the
 // bag empty, or six scoreless turns, 0-point plays included), and the final
@@ -98,7 +100,7 @@ func (r *replayer) check(name string, rec *GameRecord) {
 			fail("turn %d: rack %s, replay has %s", i+1, tr.Rack, racks[seat])
 		}
 		m := tr.Move
-		if err := movegen.ValidateMove(&m, &board, racks[seat], bag, r.lex); err != nil {
+		if err := referee.ValidateMove(&m, &board, racks[seat], bag, r.lex); err != nil {
 			fail("turn %d: %s: %v", i+1, m.NotationOn(&board), err)
 		}
 		if rec.Players[seat] == "score" {
@@ -106,7 +108,7 @@ func (r *replayer) check(name string, rec *GameRecord) {
 		}
 		used := m.Used()
 		switch m.Kind {
-		case movegen.Play:
+		case move.Play:
 			if want := board.ScorePlay(m.Placed()); tr.Score != want || int(m.Score) != want {
 				fail("turn %d: %s scored %d (move says %d), rules say %d", i+1, m.Notation(), tr.Score, m.Score, want)
 			}
@@ -118,12 +120,12 @@ func (r *replayer) check(name string, rec *GameRecord) {
 				fail("turn %d: drew %d tiles, want %d", i+1, tr.Drawn.Count(), want)
 			}
 			bag -= tr.Drawn.Count()
-		case movegen.Exchange:
+		case move.Exchange:
 			exch[seat]++
 			if tr.Score != 0 || tr.Drawn.Count() != used.Count() {
 				fail("turn %d: exchange of %s scored %d and drew %s", i+1, used, tr.Score, tr.Drawn)
 			}
-		case movegen.Pass:
+		case move.Pass:
 			passes[seat]++
 			if tr.Score != 0 || tr.Drawn.Count() != 0 {
 				fail("turn %d: pass scored %d and drew %s", i+1, tr.Score, tr.Drawn)
@@ -133,7 +135,7 @@ func (r *replayer) check(name string, rec *GameRecord) {
 		racks[seat] = addRacks(racks[seat], tr.Drawn)
 		// No tile twice: board and racks fit in the set.
 		all := addRacks(addRacks(board.TileCounts(), racks[0]), racks[1])
-		if !rules.Distribution.Contains(all) || all.Count()+bag != rules.TileCount() {
+		if full := rules.Distribution(); !full.Contains(all) || all.Count()+bag != rules.TileCount() {
 			fail("turn %d: board and racks hold %s with %d in the bag", i+1, all, bag)
 		}
 		scores[seat] += tr.Score
@@ -197,16 +199,16 @@ func (r *replayer) checkTopScore(name string, rec *GameRecord, i int, board *rul
 	m := &tr.Move
 	switch {
 	case best.Found:
-		if m.Kind != movegen.Play || m.Score != best.Best.Score {
+		if m.Kind != move.Play || m.Score != best.Best.Score {
 			r.t.Fatalf("%s (seed %d) turn %d: score player made %s (%d), best play %s scores %d",
 				name, rec.Seed, i+1, m.NotationOn(board), m.Score, best.Best.NotationOn(board), best.Best.Score)
 		}
 	case rules.CanExchange(bag):
-		if m.Kind != movegen.Exchange || m.Used() != tr.Rack {
+		if m.Kind != move.Exchange || m.Used() != tr.Rack {
 			r.t.Fatalf("%s turn %d: no play; score player made %s, not the exchange of %s", name, i+1, m.Notation(), tr.Rack)
 		}
 	default:
-		if m.Kind != movegen.Pass {
+		if m.Kind != move.Pass {
 			r.t.Fatalf("%s turn %d: no play, no exchange; score player made %s", name, i+1, m.Notation())
 		}
 	}
@@ -240,7 +242,7 @@ func TestPlayGameLegal(t *testing.T) {
 			exchanges += rec.Exchanges[0] + rec.Exchanges[1]
 			bingos += rec.Bingos[0] + rec.Bingos[1]
 			for _, tr := range rec.Turns {
-				if tr.Move.Kind == movegen.Play {
+				if tr.Move.Kind == move.Play {
 					for _, l := range tr.Move.Tiles[:tr.Move.Len] {
 						if l.IsBlanked() {
 							blanks++

@@ -7,7 +7,7 @@ import (
 	"unicode"
 
 	"scrabble/gcg"
-	"scrabble/movegen"
+	"scrabble/move"
 )
 
 // WriteGCG writes the game in the .gcg format (poslfit.com/scrabble/gcg)
@@ -48,10 +48,10 @@ func WriteGCG(w io.Writer, rec *GameRecord) error {
 		m := &t.Move
 		e := gcg.Event{Player: index(t.Player), Rack: t.Rack, Score: t.Score, Total: t.Totals[t.Player]}
 		switch m.Kind {
-		case movegen.Play:
+		case move.Play:
 			e.Kind = gcg.Play
 			e.Position, e.Word, _ = strings.Cut(m.Notation(), " ")
-		case movegen.Exchange:
+		case move.Exchange:
 			e.Kind, e.Tiles, e.Count = gcg.Exchange, m.Used(), int(m.NumTiles)
 		default:
 			e.Kind = gcg.Pass

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"scrabble/internal/testlex"
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -58,7 +58,7 @@ func parseGCG(t *testing.T, text string) (pragmas map[string]string, events []gc
 
 // TestWriteGCG writes games and reads them back: the pragmas, every rack
 // and cumulative total line by line against the record, and the moves
-// replayed with movegen.ParseMove on a board score what the record says.
+// replayed with move.Parse on a board score what the record says.
 func TestWriteGCG(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
 	ps := newPlayers(t, [2]string{"equity", "score"}, [2]PlayerOptions{{Leaves: toyLeaves{}}, {}})
@@ -127,14 +127,14 @@ func checkGCG(t *testing.T, rec *GameRecord, blanks, dots *int) {
 		if e.total != tr.Totals[tr.Player] || e.score != tr.Score {
 			t.Fatalf("%s: score %d total %d, record %d %d", where, e.score, e.total, tr.Score, tr.Totals[tr.Player])
 		}
-		m, err := movegen.ParseMove(e.move, &board)
+		m, err := move.Parse(e.move, &board)
 		if err != nil {
 			t.Fatalf("%s: %v", where, err)
 		}
 		if m.Kind != tr.Move.Kind || int(m.Score) != e.score || m.Used() != tr.Move.Used() {
 			t.Fatalf("%s: replayed as %s scoring %d", where, m.NotationOn(&board), m.Score)
 		}
-		if m.Kind == movegen.Play {
+		if m.Kind == move.Play {
 			board.Apply(m.Placed())
 			*dots += strings.Count(e.move, ".")
 			*blanks += len(strings.Map(func(r rune) rune {

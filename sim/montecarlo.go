@@ -15,7 +15,9 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/internal/crash"
+	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/referee"
 	"scrabble/rules"
 )
 
@@ -62,7 +64,7 @@ type SimOptions struct {
 	// for an exchange); words are not checked, so a phony can be valued.
 	// Their Score and Equity are computed. A move already among the
 	// candidates is simulated once.
-	Add []movegen.Move
+	Add []move.Move
 	// Plies is how many moves each rollout plays after the candidate
 	// (default 2: the opponent's answer and the player's next move).
 	Plies int
@@ -113,14 +115,14 @@ type SimProgress struct {
 	Iterations int // done by the leader
 	Rollouts   int64
 	Live       int // candidates still in the race
-	Leader     movegen.Move
+	Leader     move.Move
 	LeaderMean float64 // simulated equity, points
 	Elapsed    time.Duration
 }
 
 // SimCandidate is one simulated move.
 type SimCandidate struct {
-	Move movegen.Move // Equity is the static equity (millipoints)
+	Move move.Move // Equity is the static equity (millipoints)
 	// Mean is the simulated equity in points: the spread change over the
 	// rollout (candidate's score included) plus, if the game did not end,
 	// the value of the player's leave at the end less the opponent's.
@@ -184,7 +186,7 @@ type simRun struct {
 	pool     []rules.Letter
 	scores   [2]int
 	zero     int
-	cands    []movegen.Move
+	cands    []move.Move
 	added    []bool // added[c]: cands[c] is one of the options' Add
 	live     []int  // indexes into cands of the candidates in the race
 	// order is live in the order rollouts play them: candidates that keep
@@ -376,7 +378,7 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 		if err != nil {
 			return nil, 0, err
 		}
-		at := slices.IndexFunc(r.cands, func(c movegen.Move) bool { return movegen.SameMove(&c, &m) })
+		at := slices.IndexFunc(r.cands, func(c move.Move) bool { return move.Same(&c, &m) })
 		if at < 0 {
 			r.cands = append(r.cands, m)
 			r.added = append(r.added, true)
@@ -391,7 +393,7 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 	}
 	for i := range r.cands {
 		m := &r.cands[i]
-		if m.Kind != movegen.Play {
+		if m.Kind != move.Play {
 			r.after[i] = root
 			continue
 		}
@@ -410,11 +412,11 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 // forcedMove checks an added move m against the position (the bag holds
 // bag tiles) and returns it with its score and static equity by valuer,
 // the one the candidates were valued by.
-func forcedMove(m *movegen.Move, pos *SimPosition, bag int, valuer movegen.LeaveValuer) (movegen.Move, error) {
+func forcedMove(m *move.Move, pos *SimPosition, bag int, valuer movegen.LeaveValuer) (move.Move, error) {
 	f := *m
-	score, err := movegen.CheckMove(&f, &pos.Board, pos.Rack, bag, nil)
+	score, err := referee.CheckMove(&f, &pos.Board, pos.Rack, bag, nil)
 	if err != nil {
-		return movegen.Move{}, fmt.Errorf("sim: added move %s: %w", m.NotationOn(&pos.Board), err)
+		return move.Move{}, fmt.Errorf("sim: added move %s: %w", m.NotationOn(&pos.Board), err)
 	}
 	leave := f.Leave(pos.Rack)
 	f.Score = int32(score)
@@ -422,18 +424,18 @@ func forcedMove(m *movegen.Move, pos *SimPosition, bag int, valuer movegen.Leave
 	return f, nil
 }
 
-// sortCandidates orders the candidates by static equity (see ByEquity),
+// sortCandidates orders the candidates by static equity (see move.ByEquity),
 // keeping added[i] with cands[i].
-func sortCandidates(cands []movegen.Move, added []bool) {
+func sortCandidates(cands []move.Move, added []bool) {
 	type cand struct {
-		m     movegen.Move
+		m     move.Move
 		added bool
 	}
 	cs := make([]cand, len(cands))
 	for i := range cands {
 		cs[i] = cand{cands[i], added[i]}
 	}
-	slices.SortStableFunc(cs, func(a, b cand) int { return movegen.ByEquity(&a.m, &b.m) })
+	slices.SortStableFunc(cs, func(a, b cand) int { return move.ByEquity(&a.m, &b.m) })
 	for i := range cs {
 		cands[i], added[i] = cs[i].m, cs[i].added
 	}
@@ -493,37 +495,37 @@ func caught(err *error) {
 type candidateRecorder struct {
 	plays     movegen.TopN
 	exchanges movegen.TopN
-	pass      movegen.Move
+	pass      move.Move
 	hasPass   bool
 }
 
 func (c *candidateRecorder) reset(n int) {
-	c.plays.N, c.plays.Better = n, movegen.ByEquity
+	c.plays.N, c.plays.Better = n, move.ByEquity
 	c.plays.Reset()
-	c.exchanges.N, c.exchanges.Better = CandidateExchanges, movegen.ByEquity
+	c.exchanges.N, c.exchanges.Better = CandidateExchanges, move.ByEquity
 	c.exchanges.Reset()
 	c.hasPass = false
 }
 
-func (c *candidateRecorder) Record(m *movegen.Move) {
+func (c *candidateRecorder) Record(m *move.Move) {
 	switch m.Kind {
-	case movegen.Play:
+	case move.Play:
 		c.plays.Record(m)
-	case movegen.Exchange:
+	case move.Exchange:
 		c.exchanges.Record(m)
-	case movegen.Pass:
+	case move.Pass:
 		c.pass, c.hasPass = *m, true
 	}
 }
 
 // moves appends the candidates to out, best static equity first.
-func (c *candidateRecorder) moves(out []movegen.Move) []movegen.Move {
+func (c *candidateRecorder) moves(out []move.Move) []move.Move {
 	out = append(out, c.plays.Moves()...)
 	out = append(out, c.exchanges.Moves()...)
 	if c.hasPass {
 		out = append(out, c.pass)
 	}
-	slices.SortStableFunc(out, func(a, b movegen.Move) int { return movegen.ByEquity(&a, &b) })
+	slices.SortStableFunc(out, func(a, b move.Move) int { return move.ByEquity(&a, &b) })
 	return out
 }
 
@@ -648,7 +650,7 @@ func (r *simRun) orderLive() {
 	r.order = append(r.order[:0], r.live...)
 	leave := func(c int) rules.Rack {
 		kept := r.rack
-		if m := &r.cands[c]; m.Kind != movegen.Pass {
+		if m := &r.cands[c]; m.Kind != move.Pass {
 			kept.Sub(m.Used())
 		}
 		return kept

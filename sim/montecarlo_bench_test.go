@@ -8,7 +8,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/testlex"
-	"scrabble/rules"
+	"scrabble/position"
 )
 
 // midgame reads sim/testdata/midgame.cgp as a simulation position.
@@ -18,7 +18,7 @@ func midgame(tb testing.TB) *SimPosition {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p, err := rules.ParsePosition("testdata/midgame.cgp", data)
+	p, err := position.Parse("testdata/midgame.cgp", data)
 	if err != nil {
 		tb.Fatal(err)
 	}

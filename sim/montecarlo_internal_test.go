@@ -48,7 +48,7 @@ func TestRolloutKeepsTheTiles(t *testing.T) {
 				for _, l := range w.bag[w.top:] {
 					total.Add(l)
 				}
-				if total != rules.Distribution {
+				if total != rules.Distribution() {
 					t.Fatalf("turn %d, candidate %s, iteration %d: tiles %v, want the full set", ti+1, r.cands[c].Notation(), i, total)
 				}
 			}

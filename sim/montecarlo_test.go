@@ -14,6 +14,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -73,11 +74,11 @@ func TestSimulateCandidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 5 plays, the best 3 exchanges (37 in the bag) and the pass.
-	kinds := map[movegen.Kind]int{}
-	var exchanges []movegen.Move
+	kinds := map[move.Kind]int{}
+	var exchanges []move.Move
 	for _, c := range res.Candidates {
 		kinds[c.Move.Kind]++
-		if c.Move.Kind == movegen.Exchange {
+		if c.Move.Kind == move.Exchange {
 			exchanges = append(exchanges, c.Move)
 		}
 		if c.Iterations != 16 || c.Pruned || c.Added {
@@ -87,11 +88,11 @@ func TestSimulateCandidates(t *testing.T) {
 			t.Errorf("%s: standard error %g", c.Move.Notation(), c.StdErr)
 		}
 	}
-	if kinds[movegen.Play] != 5 || kinds[movegen.Exchange] != CandidateExchanges || kinds[movegen.Pass] != 1 {
+	if kinds[move.Play] != 5 || kinds[move.Exchange] != CandidateExchanges || kinds[move.Pass] != 1 {
 		t.Errorf("candidates by kind %v, want 5 plays, %d exchanges, 1 pass", kinds, CandidateExchanges)
 	}
 	// The exchanges are the best by static equity: those of the full list.
-	want := topByEquity(t, lex, leaves, pos, movegen.Exchange, CandidateExchanges)
+	want := topByEquity(t, lex, leaves, pos, move.Exchange, CandidateExchanges)
 	if !sameMoveSets(exchanges, want) {
 		t.Errorf("exchanges simulated %v, want the best by static equity %v", exchanges, want)
 	}
@@ -121,12 +122,12 @@ func turnPositions(rec *GameRecord) (pos []SimPosition, bags []int, opps []rules
 			Scores: [2]int{totals[p], totals[1-p]}, Scoreless: zero})
 		bags = append(bags, bag)
 		opps = append(opps, racks[1-p])
-		if t.Move.Kind == movegen.Play {
+		if t.Move.Kind == move.Play {
 			board.Apply(t.Move.Placed())
 			onBoard += int(t.Move.NumTiles)
 		}
 		rk := racks[p]
-		if t.Move.Kind != movegen.Pass {
+		if t.Move.Kind != move.Pass {
 			rk.Sub(t.Move.Used())
 		}
 		for l, n := range t.Drawn {
@@ -468,7 +469,7 @@ func TestSimulateExchangeFirst(t *testing.T) {
 	g := movegen.New(lex)
 	g.SetBoard(&pos.Board)
 	g.SetLeaves(eval.Equity(leaves, bag, unseen))
-	if best, _ := g.Best(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}); best.Kind != movegen.Exchange {
+	if best, _ := g.Best(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}); best.Kind != move.Exchange {
 		t.Fatalf("the rack's best static move is %s, not an exchange: the test needs another rack", best.Notation())
 	}
 	res, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{
@@ -478,7 +479,7 @@ func TestSimulateExchangeFirst(t *testing.T) {
 	}
 	plays := 0
 	for _, c := range res.Candidates {
-		if c.Move.Kind == movegen.Play {
+		if c.Move.Kind == move.Play {
 			plays++
 		}
 		if c.Iterations != 8 {
@@ -492,7 +493,7 @@ func TestSimulateExchangeFirst(t *testing.T) {
 
 // allByEquity lists every move of pos (exchanges and the pass included),
 // valued as a static player values them, best first.
-func allByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *SimPosition) []movegen.Move {
+func allByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *SimPosition) []move.Move {
 	t.Helper()
 	unseen, err := rules.Unseen(&pos.Board, pos.Rack)
 	if err != nil {
@@ -504,14 +505,14 @@ func allByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, p
 	g.SetLeaves(eval.Equity(leaves, bag, unseen))
 	var all movegen.AllMoves
 	g.Generate(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}, &all)
-	slices.SortFunc(all.Moves, func(a, b movegen.Move) int { return movegen.ByEquity(&a, &b) })
+	slices.SortFunc(all.Moves, func(a, b move.Move) int { return move.ByEquity(&a, &b) })
 	return all.Moves
 }
 
 // topByEquity returns the best n moves of kind k by static equity.
-func topByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *SimPosition, k movegen.Kind, n int) []movegen.Move {
+func topByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *SimPosition, k move.Kind, n int) []move.Move {
 	t.Helper()
-	var out []movegen.Move
+	var out []move.Move
 	for _, m := range allByEquity(t, lex, leaves, pos) {
 		if m.Kind == k && len(out) < n {
 			out = append(out, m)
@@ -520,12 +521,12 @@ func topByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, p
 	return out
 }
 
-func sameMoveSets(a, b []movegen.Move) bool {
+func sameMoveSets(a, b []move.Move) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if !slices.ContainsFunc(b, func(m movegen.Move) bool { return movegen.SameMove(&m, &a[i]) }) {
+		if !slices.ContainsFunc(b, func(m move.Move) bool { return move.Same(&m, &a[i]) }) {
 			return false
 		}
 	}
@@ -544,25 +545,25 @@ func TestSimulateAdd(t *testing.T) {
 	}
 	pos := midgame(t)
 	all := allByEquity(t, lex, leaves, pos)
-	var worstPlay, worstExch movegen.Move
+	var worstPlay, worstExch move.Move
 	for _, m := range all {
 		switch m.Kind {
-		case movegen.Play:
+		case move.Play:
 			worstPlay = m
-		case movegen.Exchange:
+		case move.Exchange:
 			worstExch = m
 		}
 	}
 	// As a user names them: parsed, without score or equity.
-	parse := func(m movegen.Move) movegen.Move {
+	parse := func(m move.Move) move.Move {
 		t.Helper()
-		p, err := movegen.ParseMove(m.NotationOn(&pos.Board), &pos.Board)
+		p, err := move.Parse(m.NotationOn(&pos.Board), &pos.Board)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return p
 	}
-	add := []movegen.Move{parse(worstPlay), parse(worstExch), parse(all[0]), {Kind: movegen.Pass}}
+	add := []move.Move{parse(worstPlay), parse(worstExch), parse(all[0]), {Kind: move.Pass}}
 	opts := SimOptions{Leaves: leaves, Candidates: 5, Iterations: 8, Seed: 3, Add: add}
 	res, err := NewSimulator(lex).Simulate(context.Background(), pos, opts)
 	if err != nil {
@@ -571,8 +572,8 @@ func TestSimulateAdd(t *testing.T) {
 	if want := 5 + CandidateExchanges + 1 + 2; len(res.Candidates) != want {
 		t.Fatalf("%d candidates, want %d: 5 plays, %d exchanges, the pass and the 2 added outside them", len(res.Candidates), want, CandidateExchanges)
 	}
-	for _, want := range []movegen.Move{worstPlay, worstExch, all[0]} {
-		i := slices.IndexFunc(res.Candidates, func(c SimCandidate) bool { return movegen.SameMove(&c.Move, &want) })
+	for _, want := range []move.Move{worstPlay, worstExch, all[0]} {
+		i := slices.IndexFunc(res.Candidates, func(c SimCandidate) bool { return move.Same(&c.Move, &want) })
 		if i < 0 {
 			t.Errorf("added %s is not simulated", want.NotationOn(&pos.Board))
 			continue
@@ -615,14 +616,14 @@ func TestSimulateAdd(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		m    movegen.Move
+		m    move.Move
 		msg  string
 	}{
 		{"tiles off the rack", offRack, "added move"},
-		{"exchange off the rack", movegen.Move{Kind: movegen.Exchange, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{z, z}}, "added move -ZZ"},
-		{"unconnected play", movegen.Move{Kind: movegen.Play, Row: 0, Col: 0, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{pos.Rack.Tiles()[0], pos.Rack.Tiles()[1]}}, "added move 1A"},
+		{"exchange off the rack", move.Move{Kind: move.Exchange, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{z, z}}, "added move -ZZ"},
+		{"unconnected play", move.Move{Kind: move.Play, Row: 0, Col: 0, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{pos.Rack.Tiles()[0], pos.Rack.Tiles()[1]}}, "added move 1A"},
 	} {
-		_, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{Iterations: 1, Add: []movegen.Move{c.m}})
+		_, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{Iterations: 1, Add: []move.Move{c.m}})
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.msg)
 		}

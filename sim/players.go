@@ -8,6 +8,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -26,10 +27,10 @@ type Player interface {
 	StartGame(s GameStart)
 	// Choose returns the move to make. The game checks that it is legal.
 	// v is valid during the call only (the game reuses it).
-	Choose(ctx context.Context, v *View) (movegen.Move, error)
+	Choose(ctx context.Context, v *View) (move.Move, error)
 	// Observe is told the move seat made, after the board was updated; m
 	// is valid during the call only.
-	Observe(seat int, m *movegen.Move)
+	Observe(seat int, m *move.Move)
 }
 
 // GameStart is what a player learns when a game begins.
@@ -123,14 +124,14 @@ func (p *staticPlayer) Name() string { return p.name }
 
 func (p *staticPlayer) StartGame(GameStart) {}
 
-func (p *staticPlayer) Observe(int, *movegen.Move) {}
+func (p *staticPlayer) Observe(int, *move.Move) {}
 
-func (p *staticPlayer) Choose(_ context.Context, v *View) (movegen.Move, error) {
+func (p *staticPlayer) Choose(_ context.Context, v *View) (move.Move, error) {
 	gen := v.Gen
 	if p.scoreOnly {
 		gen.SetLeaves(nil) // equity = 1000 * score; the pass is worth 0
 		m, _ := gen.Best(&v.Rack, v.BagLen, movegen.Options{Pass: true})
-		if m.Kind == movegen.Pass && rules.CanExchange(v.BagLen) {
+		if m.Kind == move.Pass && rules.CanExchange(v.BagLen) {
 			m = exchangeAll(&v.Rack)
 		}
 		return m, nil
@@ -142,8 +143,8 @@ func (p *staticPlayer) Choose(_ context.Context, v *View) (movegen.Move, error) 
 }
 
 // exchangeAll is the exchange of every tile on the rack.
-func exchangeAll(rack *rules.Rack) movegen.Move {
-	m := movegen.Move{Kind: movegen.Exchange}
+func exchangeAll(rack *rules.Rack) move.Move {
+	m := move.Move{Kind: move.Exchange}
 	for i := range rack {
 		for range rack[i] {
 			m.Tiles[m.Len] = rules.Letter(i)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"scrabble/eval"
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -133,7 +134,7 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 		m, _ = g.Best(&w.racks[side], bagLen, movegen.Options{Exchanges: true, Pass: true, Repeat: side == 1 && ply == 1})
 		w.acc.gens++
 		w.apply(&m, side)
-		if m.Kind == movegen.Play {
+		if m.Kind == move.Play {
 			if w.another(r, ply+1) {
 				g.Apply(&m)
 			} else {
@@ -181,17 +182,17 @@ func (w *simWorker) another(r *simRun, ply int) bool {
 
 // apply makes side's move m, except on the generator's board: tiles off the
 // rack, the draw, the score, and the end of the game if it comes.
-func (w *simWorker) apply(m *movegen.Move, side int) {
+func (w *simWorker) apply(m *move.Move, side int) {
 	rack := &w.racks[side]
 	w.last = side
 	// Equity is score plus leave (millipoints) while tiles remain to be
 	// drawn, which is when the leave is used.
 	w.leave[side] = m.Equity - 1000*m.Score
 	switch m.Kind {
-	case movegen.Play:
+	case move.Play:
 		rack.Sub(m.Used())
 		w.draw(rack)
-	case movegen.Exchange:
+	case move.Exchange:
 		used := m.Used()
 		rack.Sub(used)
 		w.draw(rack)

@@ -6,7 +6,7 @@ import (
 	"reflect"
 
 	"scrabble/gaddag"
-	"scrabble/movegen"
+	"scrabble/move"
 )
 
 // DefaultSimPlayer is the sim player's budget when PlayerOptions.Sim is
@@ -53,9 +53,9 @@ func (p *simPlayer) StartGame(s GameStart) {
 	p.seed = s.Seed
 }
 
-func (p *simPlayer) Observe(int, *movegen.Move) {}
+func (p *simPlayer) Observe(int, *move.Move) {}
 
-func (p *simPlayer) Choose(ctx context.Context, v *View) (movegen.Move, error) {
+func (p *simPlayer) Choose(ctx context.Context, v *View) (move.Move, error) {
 	pos := SimPosition{
 		Board:         *v.Board,
 		Rack:          v.Rack,
@@ -67,7 +67,7 @@ func (p *simPlayer) Choose(ctx context.Context, v *View) (movegen.Move, error) {
 	opts.Seed = mix(p.seed ^ mix(uint64(v.Turn)))
 	res, err := p.sim.Simulate(ctx, &pos, opts)
 	if err != nil {
-		return movegen.Move{}, fmt.Errorf("simulating: %w", err)
+		return move.Move{}, fmt.Errorf("simulating: %w", err)
 	}
 	return res.Candidates[0].Move, nil
 }

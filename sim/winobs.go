@@ -2,7 +2,7 @@ package sim
 
 import (
 	"scrabble/eval"
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -35,7 +35,7 @@ func TurnOutcomes(rec *GameRecord, fn func(lead, unseen, halfWins int)) {
 		}
 		fn(totals[p]-totals[1-p], unseen, half)
 		totals = t.Totals
-		if t.Move.Kind == movegen.Play {
+		if t.Move.Kind == move.Play {
 			onBoard += int(t.Move.NumTiles)
 		}
 	}

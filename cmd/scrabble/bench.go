@@ -14,7 +14,9 @@ import (
 	"scrabble/benchmarks"
 	"scrabble/eval"
 	"scrabble/internal/crash"
+	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -36,7 +38,7 @@ func newBenchCmd(a *app) *cobra.Command {
 // playCounter counts the plays it is handed.
 type playCounter struct{ n int }
 
-func (c *playCounter) Record(*movegen.Move) { c.n++ }
+func (c *playCounter) Record(*move.Move) { c.n++ }
 
 func newBenchMovegenCmd(a *app) *cobra.Command {
 	var (
@@ -82,7 +84,7 @@ for the committed set), else the default lexicon.`,
 				return usagef("--duration must be positive, e.g. 5s, not %s", duration)
 			}
 			var (
-				ps   []*rules.Position
+				ps   []*position.Position
 				err  error
 				from = "committed set"
 			)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -18,11 +19,11 @@ type kindCounts struct {
 	plays, exchanges, pass int
 }
 
-func (c *kindCounts) Record(m *movegen.Move) {
+func (c *kindCounts) Record(m *move.Move) {
 	switch m.Kind {
-	case movegen.Play:
+	case move.Play:
 		c.plays++
-	case movegen.Exchange:
+	case move.Exchange:
 		c.exchanges++
 	default:
 		c.pass++
@@ -47,20 +48,20 @@ func (c *kindCounts) String() string {
 }
 
 // rankBest lists the n best moves (all of them for n == 0) by equity, ties
-// broken by movegen.Compare, weighing what the self-play equity player
+// broken by move.Compare, weighing what the self-play equity player
 // weighs (sim's staticPlayer calls gen.Best with these options): every play,
 // every exchange when the bag allows one (rules.CanExchange) and the pass.
 // gen must have the board and the equity valuer set.
-func rankBest(gen *movegen.Generator, rack *rules.Rack, bag int, openCost int32, n int) ([]movegen.Move, kindCounts) {
+func rankBest(gen *movegen.Generator, rack *rules.Rack, bag int, openCost int32, n int) ([]move.Move, kindCounts) {
 	opts := movegen.Options{Exchanges: true, Pass: true, OpenCost: openCost}
 	if n == 0 {
 		var all movegen.AllMoves
 		c := kindCounts{rec: &all}
 		gen.Generate(rack, bag, opts, &c)
-		slices.SortFunc(all.Moves, func(a, b movegen.Move) int { return movegen.ByEquity(&a, &b) })
+		slices.SortFunc(all.Moves, func(a, b move.Move) int { return move.ByEquity(&a, &b) })
 		return all.Moves, c
 	}
-	top := &movegen.TopN{N: n, Better: movegen.ByEquity}
+	top := &movegen.TopN{N: n, Better: move.ByEquity}
 	c := kindCounts{rec: top}
 	gen.Generate(rack, bag, opts, &c)
 	return top.Moves(), c
@@ -148,7 +149,7 @@ object.`,
 			ms, c := rankBest(gen, &t.rack, t.bag, terms.OpenCost(t.bag), n)
 			out := make([]moveJSON, len(ms))
 			for i := range ms {
-				out[i] = movegen.Describe(&t.pos.Board, t.rack, &ms[i])
+				out[i] = move.Describe(&t.pos.Board, t.rack, &ms[i])
 			}
 			if asJSN {
 				return writeMovesJSON(a.stdout, out)

@@ -12,7 +12,9 @@ import (
 	"scrabble/benchmarks"
 	"scrabble/eval"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -22,7 +24,7 @@ import (
 var exchangeRacks = []string{"IIUUVVW", "VVWWUUI", "QVVWWUU", "QIIUUVW", "UUUVVWW", "IIIIUUV", "QZXJKVW"}
 
 // TestRankBestWeighsExchangesAndPass: best's ranking is the full list's
-// (every play, exchange and the pass, sorted by equity, ties by Compare),
+// (every play, exchange and the pass, sorted by equity, ties by move.Compare),
 // top move and runners-up, with the NWL23 leave values, on every committed
 // benchmark position (and examples/pos.cgp, testdata/endgame.cgp) with its own rack and with racks built to need an
 // exchange, at the position's bag and at the bag sizes either side of the
@@ -90,15 +92,15 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 				var all movegen.AllMoves
 				gen.Generate(&rack, bag, movegen.Options{Exchanges: true, Pass: true}, &all)
 				full := all.Moves
-				slices.SortFunc(full, func(a, b movegen.Move) int { return movegen.ByEquity(&a, &b) })
+				slices.SortFunc(full, func(a, b move.Move) int { return move.ByEquity(&a, &b) })
 				where := fmt.Sprintf("position %d (%s), rack %s, bag %d", i+1, p.CGP(), rack, bag)
 
 				var exchanges, passes int
 				for j := range full {
 					switch full[j].Kind {
-					case movegen.Exchange:
+					case move.Exchange:
 						exchanges++
-					case movegen.Pass:
+					case move.Pass:
 						passes++
 					}
 				}
@@ -126,12 +128,12 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 					t.Fatalf("%s: best shows %s, the equity player takes %s", where, got[0].NotationOn(&p.Board), m.NotationOn(&p.Board))
 				}
 				switch got[0].Kind {
-				case movegen.Exchange:
+				case move.Exchange:
 					exchangeBest++
-				case movegen.Pass:
+				case move.Pass:
 					passWeighed++
 				}
-				if !rules.CanExchange(bag) && slices.ContainsFunc(got, func(m movegen.Move) bool { return m.Kind == movegen.Pass }) {
+				if !rules.CanExchange(bag) && slices.ContainsFunc(got, func(m move.Move) bool { return m.Kind == move.Pass }) {
 					passWeighed++
 				}
 			}
@@ -146,7 +148,7 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 	t.Logf("%d cases: an exchange best in %d, the pass among the best in %d", cases, exchangeBest, passWeighed)
 }
 
-func notations(b *rules.Board, ms []movegen.Move) string {
+func notations(b *rules.Board, ms []move.Move) string {
 	var sb strings.Builder
 	for i := range ms {
 		fmt.Fprintf(&sb, "  %s %d\n", ms[i].NotationOn(b), ms[i].Equity)
@@ -216,7 +218,7 @@ func TestBestSmallBag(t *testing.T) {
 	}
 	// A late benchmark position with a few tiles in the bag (the CGP has
 	// no opponent rack, so the bag is the unseen tiles less seven).
-	var pos *rules.Position
+	var pos *position.Position
 	for _, p := range ps {
 		unseen, err := rules.Unseen(&p.Board, p.Racks[0])
 		if n := unseen.Count() - rules.RackSize; err == nil && n > 0 && n < rules.ExchangeMinBag {

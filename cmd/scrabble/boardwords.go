@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"scrabble/gaddag"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -73,7 +74,7 @@ func wordsNoun(n int) string {
 // warnShownPhonies is warnPhonies for show, which needs no lexicon of its
 // own: the board is checked against the lexicon best and moves would use
 // for it, and not at all when none can be loaded (show works without any).
-func (a *app) warnShownPhonies(file string, p *rules.Position) {
+func (a *app) warnShownPhonies(file string, p *position.Position) {
 	quiet := *a
 	quiet.stderr = io.Discard // no note about a fallback lexicon: show uses none
 	lex, err := quiet.positionLexicon(p.Lexicon)

@@ -14,14 +14,16 @@ import (
 	"scrabble/gaddag"
 	"scrabble/internal/texttable"
 	"scrabble/lexica"
+	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
 // turn is a position ready for move generation: the board, the rack of the
 // player to move, the tiles left in the bag and the lexicon.
 type turn struct {
-	pos  *rules.Position
+	pos  *position.Position
 	rack rules.Rack
 	bag  int // tiles in the bag: unseen minus the opponent's rack
 	lex  *gaddag.GADDAG
@@ -186,8 +188,8 @@ func (a *app) sourceLexicon(what, posLex string) (*gaddag.GADDAG, error) {
 	return g, nil
 }
 
-// moveJSON is one move in --json output (see movegen.Description).
-type moveJSON = movegen.Description
+// moveJSON is one move in --json output (see move.Description).
+type moveJSON = move.Description
 
 // writeMovesJSON writes one JSON array, a move a line.
 func writeMovesJSON(w io.Writer, ms []moveJSON) error {
@@ -237,13 +239,13 @@ func writeTable(w io.Writer, header []string, right []bool, rows [][]string) err
 
 // countSummary says how many moves of each kind there are: "312 plays,
 // 127 exchanges and the pass".
-func countSummary(ms []movegen.Move) string {
+func countSummary(ms []move.Move) string {
 	var plays, exch, pass int
 	for i := range ms {
 		switch ms[i].Kind {
-		case movegen.Play:
+		case move.Play:
 			plays++
-		case movegen.Exchange:
+		case move.Exchange:
 			exch++
 		default:
 			pass++
@@ -323,14 +325,14 @@ bag empty the end-of-game arithmetic.`,
 			}
 			var all movegen.AllMoves
 			gen.Generate(&t.rack, t.bag, movegen.Options{Exchanges: exchanges, Pass: exchanges, OpenCost: terms.OpenCost(t.bag)}, &all)
-			movegen.SortByScore(all.Moves)
+			move.SortByScore(all.Moves)
 			shown := all.Moves
 			if top > 0 && len(shown) > top {
 				shown = shown[:top]
 			}
 			out := make([]moveJSON, len(shown))
 			for i := range shown {
-				out[i] = movegen.Describe(&t.pos.Board, t.rack, &shown[i])
+				out[i] = move.Describe(&t.pos.Board, t.rack, &shown[i])
 			}
 			if asJS {
 				return writeMovesJSON(a.stdout, out)

@@ -14,7 +14,8 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/testlex"
-	"scrabble/movegen"
+	"scrabble/move"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -79,7 +80,7 @@ func checkMovesJSON(t *testing.T, out string, b *rules.Board, rack rules.Rack, l
 		if math.Abs(m.Equity-want) > 1e-9 {
 			t.Errorf("%s: equity %v, want score %d + value of leave %q = %v", m.Move, m.Equity, m.Score, m.Leave, want)
 		}
-		pm, err := movegen.ParseMove(m.Move, b)
+		pm, err := move.Parse(m.Move, b)
 		if err != nil {
 			t.Errorf("move %d: %v", i, err)
 			continue
@@ -88,13 +89,13 @@ func checkMovesJSON(t *testing.T, out string, b *rules.Board, rack rules.Rack, l
 			t.Errorf("%s: kind %q, notation says %q", m.Move, m.Kind, got)
 		}
 		left := rack
-		if pm.Kind != movegen.Pass {
+		if pm.Kind != move.Pass {
 			left.Sub(pm.Used())
 		}
 		if m.Leave != left.String() {
 			t.Errorf("%s: leave %q, want %q", m.Move, m.Leave, left.String())
 		}
-		if pm.Kind != movegen.Play {
+		if pm.Kind != move.Play {
 			if m.Row != nil || m.Col != nil || m.Dir != "" || m.Word != "" || m.Words != nil || m.Score != 0 {
 				t.Errorf("%s: a %s has play fields: %+v", m.Move, m.Kind, m)
 			}
@@ -132,7 +133,7 @@ func checkMovesJSON(t *testing.T, out string, b *rules.Board, rack rules.Rack, l
 
 func parseBoard(t *testing.T, text string) *rules.Board {
 	t.Helper()
-	p, err := rules.ParsePosition("board", []byte(text))
+	p, err := position.Parse("board", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +359,7 @@ func TestExamplesNWL23(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := rules.ParsePosition(f, data)
+		p, err := position.Parse(f, data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,8 @@ import (
 
 	"scrabble/gcg"
 	"scrabble/lexica"
-	"scrabble/movegen"
+	"scrabble/move"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -86,8 +87,8 @@ the replay could not apply as recorded are noted on stderr.`,
 
 // positionBefore returns the position before turn n (1-based; one past the
 // last turn is the end) and a line saying whose turn it is.
-func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*rules.Position, string) {
-	pos := &rules.Position{}
+func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*position.Position, string) {
+	pos := &position.Position{}
 	if lexica.ValidName(g.Lexicon) {
 		pos.Lexicon = g.Lexicon // a name CGP can carry
 	}
@@ -118,17 +119,17 @@ func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*rules.Position, string)
 // gives it: with a play's challenge bonus, or challenged off when it was
 // withdrawn. It is nil before the first turn and for a play the replay
 // could not read on the board.
-func lastMoveBefore(g *gcg.Game, r *gcg.Replay, n int) *rules.LastMove {
+func lastMoveBefore(g *gcg.Game, r *gcg.Replay, n int) *position.LastMove {
 	if n < 2 || n-2 >= len(r.Turns) {
 		return nil
 	}
 	t := &r.Turns[n-2]
-	m := &rules.LastMove{}
+	m := &position.LastMove{}
 	switch t.Move.Kind {
-	case movegen.Pass:
-		m.Kind = rules.LastPass
-	case movegen.Exchange:
-		m.Kind, m.Count = rules.LastExchange, int(t.Move.NumTiles)
+	case move.Pass:
+		m.Kind = position.LastPass
+	case move.Exchange:
+		m.Kind, m.Count = position.LastExchange, int(t.Move.NumTiles)
 		if t.Move.Len > 0 {
 			m.Exchanged = t.Move.Used()
 		}
@@ -136,7 +137,7 @@ func lastMoveBefore(g *gcg.Game, r *gcg.Replay, n int) *rules.LastMove {
 		if !t.Placed {
 			return nil
 		}
-		m.Kind, m.Play, m.ChallengedOff = rules.LastPlay, t.Move.Placed(), t.Withdrawn
+		m.Kind, m.Play, m.ChallengedOff = position.LastPlay, t.Move.Placed(), t.Withdrawn
 		// The events up to the next turn belong to this one.
 		end := len(g.Events)
 		if n-1 < len(r.Turns) {

@@ -7,7 +7,9 @@ import (
 	"math"
 
 	"scrabble/gaddag"
+	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/referee"
 	"scrabble/review"
 	"scrabble/rules"
 	"scrabble/sim"
@@ -41,7 +43,7 @@ func (s *simRanker) Name() string {
 	return fmt.Sprintf("Monte Carlo simulation (%d iterations, %d plies)", s.opts.Iterations, sim.DefaultPlies)
 }
 
-func (s *simRanker) Rank(ctx context.Context, pos *review.Position, moves []movegen.Move) ([]float64, error) {
+func (s *simRanker) Rank(ctx context.Context, pos *review.Position, moves []move.Move) ([]float64, error) {
 	vals := make([]float64, len(moves))
 	for i := range vals {
 		vals[i] = math.NaN()
@@ -51,9 +53,9 @@ func (s *simRanker) Rank(ctx context.Context, pos *review.Position, moves []move
 	// The bag as the simulator counts it: the unseen tiles less the
 	// opponent's full rack.
 	bag := max(0, pos.Unseen.Count()-rules.RackSize)
-	opts.Add = make([]movegen.Move, 0, len(moves))
+	opts.Add = make([]move.Move, 0, len(moves))
 	for i := range moves {
-		if movegen.ValidateMove(&moves[i], pos.Board, pos.Rack, bag, nil) == nil {
+		if referee.ValidateMove(&moves[i], pos.Board, pos.Rack, bag, nil) == nil {
 			opts.Add = append(opts.Add, moves[i])
 		}
 	}
@@ -68,7 +70,7 @@ func (s *simRanker) Rank(ctx context.Context, pos *review.Position, moves []move
 	}
 	for _, c := range res.Candidates {
 		for i := range moves {
-			if movegen.SameMove(&c.Move, &moves[i]) {
+			if move.Same(&c.Move, &moves[i]) {
 				vals[i] = c.Mean
 			}
 		}

@@ -15,7 +15,7 @@ import (
 
 	"scrabble/gcg"
 	"scrabble/internal/testlex"
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/review"
 )
 
@@ -80,7 +80,7 @@ type cancelAfter struct {
 	cancel context.CancelFunc
 }
 
-func (c *cancelAfter) Rank(ctx context.Context, pos *review.Position, moves []movegen.Move) ([]float64, error) {
+func (c *cancelAfter) Rank(ctx context.Context, pos *review.Position, moves []move.Move) ([]float64, error) {
 	if c.n == 0 {
 		c.cancel()
 	}

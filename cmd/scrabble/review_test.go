@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"scrabble/internal/testlex"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -22,7 +23,7 @@ func TestPositionCommand(t *testing.T) {
 	e := newTestEnv(t)
 
 	cgp := e.ok("position", game, "--turn", "5", "--format", "cgp")
-	p, err := rules.ParseCGP("out", strings.TrimSpace(cgp))
+	p, err := position.ParseCGP("out", strings.TrimSpace(cgp))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, cgp)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -73,7 +74,7 @@ included) as read.`,
 }
 
 // readPosition parses the position in file, or standard input for "-".
-func (a *app) readPosition(file string) (*rules.Position, error) {
+func (a *app) readPosition(file string) (*position.Position, error) {
 	var (
 		data []byte
 		err  error
@@ -88,12 +89,12 @@ func (a *app) readPosition(file string) (*rules.Position, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading position: %w", err)
 	}
-	return rules.ParsePosition(name, data)
+	return position.Parse(name, data)
 }
 
 // printPosition prints the board (the last move's new tiles highlighted
 // when the position knows it), a legend of the marks, and the state below.
-func printPosition(w io.Writer, p *rules.Position, color bool) error {
+func printPosition(w io.Writer, p *position.Position, color bool) error {
 	last, err := p.LastMove()
 	if err != nil {
 		return fmt.Errorf("last move: %w", err) // a parsed position was validated: not reached
@@ -102,10 +103,10 @@ func printPosition(w io.Writer, p *rules.Position, color bool) error {
 	if last != nil {
 		placed = last.NewSquares()
 	}
-	if err := rules.RenderBoardWith(w, &p.Board, rules.RenderOptions{Color: color, Highlight: placed}); err != nil {
+	if err := position.RenderBoardWith(w, &p.Board, position.RenderOptions{Color: color, Highlight: placed}); err != nil {
 		return err
 	}
-	if err := rules.RenderLegend(w, color, len(placed) > 0); err != nil {
+	if err := position.RenderLegend(w, color, len(placed) > 0); err != nil {
 		return err
 	}
 	lastLine := ""
@@ -117,11 +118,11 @@ func printPosition(w io.Writer, p *rules.Position, color bool) error {
 
 // describeLastMove says what the last move did for people: a play with the
 // tiles it played through in parentheses, and the squares of its new tiles.
-func describeLastMove(m *rules.LastMove, b *rules.Board) string {
+func describeLastMove(m *position.LastMove, b *rules.Board) string {
 	switch m.Kind {
-	case rules.LastPass:
+	case position.LastPass:
 		return "pass (lm -)"
-	case rules.LastExchange:
+	case position.LastExchange:
 		if m.Exchanged.Count() > 0 {
 			return fmt.Sprintf("exchange of %s (lm %s)", m.Exchanged, m)
 		}
@@ -162,7 +163,7 @@ func describeLastMove(m *rules.LastMove, b *rules.Board) string {
 	}
 	var squares []string
 	for _, sq := range m.NewSquares() {
-		squares = append(squares, fmt.Sprintf("%d%c", sq/rules.Size+1, 'A'+sq%rules.Size))
+		squares = append(squares, rules.SquareName(sq/rules.Size, sq%rules.Size))
 	}
 	s := fmt.Sprintf("%s, new tiles on %s", play, strings.Join(squares, " "))
 	if m.HasBonus {
@@ -174,7 +175,7 @@ func describeLastMove(m *rules.LastMove, b *rules.Board) string {
 // printGameState prints below the board the last move (lastMove, when
 // not ""), the racks, scores and other state when the position has any,
 // then the unseen tiles.
-func printGameState(w io.Writer, p *rules.Position, lastMove string) error {
+func printGameState(w io.Writer, p *position.Position, lastMove string) error {
 	hasState := p.Racks[0].Count() != 0 || p.Racks[1].Count() != 0 || p.Scores != [2]int{} ||
 		p.ZeroTurns != 0 || p.Lexicon != ""
 	if lastMove != "" || hasState {
@@ -207,7 +208,7 @@ func printGameState(w io.Writer, p *rules.Position, lastMove string) error {
 // letter ("AAAA B CC ... ??"), and how they split between the bag and the
 // opponent's rack. Racks refill from the bag while it has tiles, so the
 // opponent holds min(7, unseen) of them; with the bag empty, all.
-func printUnseen(w io.Writer, p *rules.Position) error {
+func printUnseen(w io.Writer, p *position.Position) error {
 	unseen, err := rules.Unseen(&p.Board, p.Racks[0])
 	if err != nil {
 		return fmt.Errorf("unseen tiles: %w", err) // a parsed position was validated: not reached

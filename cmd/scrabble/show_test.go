@@ -8,7 +8,7 @@ import (
 
 	"scrabble/gcg"
 	"scrabble/internal/testlex"
-	"scrabble/rules"
+	"scrabble/position"
 )
 
 // englishSet is the standard English tile set, written out here so that
@@ -112,7 +112,7 @@ func TestShowBagEmpty(t *testing.T) {
 	e := newTestEnv(t)
 	turns := len(g.Replay().Turns)
 	cgp := e.ok("position", path, "--turn", fmt.Sprint(turns), "--format", "cgp")
-	p, err := rules.ParseCGP("cgp", strings.TrimSpace(cgp))
+	p, err := position.ParseCGP("cgp", strings.TrimSpace(cgp))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +246,7 @@ func TestPositionLastMove(t *testing.T) {
 }
 
 // TestPositionLastMoveValid: on every turn of every shared game, the
-// position's lm agrees with its board (ParsePosition checks it).
+// position's lm agrees with its board (position.Parse checks it).
 func TestPositionLastMoveValid(t *testing.T) {
 	for _, path := range testlex.Games(t) {
 		g, err := gcg.ReadFile(path)
@@ -257,7 +257,7 @@ func TestPositionLastMoveValid(t *testing.T) {
 		withLM := 0
 		for n := 1; n <= len(r.Turns)+1; n++ {
 			pos, _ := positionBefore(g, r, n)
-			if _, err := rules.ParsePosition("cgp", []byte(pos.CGP())); err != nil {
+			if _, err := position.Parse("cgp", []byte(pos.CGP())); err != nil {
 				t.Errorf("%s turn %d: %v\n%s", path, n, err, pos.CGP())
 			}
 			if m, _ := pos.LastMove(); m != nil {

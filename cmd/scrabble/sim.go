@@ -19,7 +19,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"scrabble/eval"
-	"scrabble/movegen"
+	"scrabble/move"
+	"scrabble/referee"
 	"scrabble/rules"
 	"scrabble/sim"
 )
@@ -52,14 +53,14 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 // addedMoves reads the --add moves against the turn's position: each must
 // be legal for the rack (words in the lexicon, tiles on the rack, the bag
 // allowing an exchange), else it is a usage error naming it.
-func (s *simFlags) addedMoves(t *turn) ([]movegen.Move, error) {
-	var out []movegen.Move
+func (s *simFlags) addedMoves(t *turn) ([]move.Move, error) {
+	var out []move.Move
 	for _, text := range s.add {
-		m, err := movegen.ParseMove(text, &t.pos.Board)
+		m, err := move.Parse(text, &t.pos.Board)
 		if err != nil {
 			return nil, usagef("--add %q: %v", text, strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", text)))
 		}
-		if err := movegen.ValidateMove(&m, &t.pos.Board, t.rack, t.bag, t.lex); err != nil {
+		if err := referee.ValidateMove(&m, &t.pos.Board, t.rack, t.bag, t.lex); err != nil {
 			return nil, usagef("--add %q is not a legal move for rack %s in %s: %v", text, t.rack, t.lexName(), err)
 		}
 		out = append(out, m)
@@ -247,7 +248,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	}
 	cands := make([]simCandidateJSON, len(res.Candidates))
 	for i, c := range res.Candidates {
-		cands[i] = simCandidateJSON{moveJSON: movegen.Describe(&t.pos.Board, t.rack, &c.Move),
+		cands[i] = simCandidateJSON{moveJSON: move.Describe(&t.pos.Board, t.rack, &c.Move),
 			SimEquity: round3(c.Mean), SimEquitySE: round3(c.StdErr),
 			WinPct: round3(100 * c.WinProb), WinPctSE: round3(100 * c.WinStdErr),
 			Iterations: c.Iterations, Pruned: c.Pruned, Added: c.Added}

@@ -1,10 +1,10 @@
-package movegen_test
+package move_test
 
 import (
 	"reflect"
 	"testing"
 
-	"scrabble/movegen"
+	"scrabble/move"
 	"scrabble/rules"
 )
 
@@ -16,19 +16,19 @@ func TestDescribe(t *testing.T) {
 	}
 	tests := []struct {
 		move string
-		want movegen.Description
+		want move.Description
 	}{
-		{"8D QUiXoTE", movegen.Description{Kind: "play", Move: "8D QUiXoTE", Row: 8, Col: 4, Dir: "across",
+		{"8D QUiXoTE", move.Description{Kind: "play", Move: "8D QUiXoTE", Row: 8, Col: 4, Dir: "across",
 			Word: "QUiXoTE", Tiles: "QUiXoTE", Words: []string{"QUiXoTE"}, Score: 112, Leave: ""}}, // Q on the 2L square 8D: (20+1+8+1+1)x2 + 50
-		{"-QX", movegen.Description{Kind: "exchange", Move: "-QX", Tiles: "QX", Leave: "ETU??"}},
-		{"-", movegen.Description{Kind: "pass", Move: "-", Leave: "EQTUX??"}},
+		{"-QX", move.Description{Kind: "exchange", Move: "-QX", Tiles: "QX", Leave: "ETU??"}},
+		{"-", move.Description{Kind: "pass", Move: "-", Leave: "EQTUX??"}},
 	}
 	for _, tt := range tests {
-		m, err := movegen.ParseMove(tt.move, &b)
+		m, err := move.Parse(tt.move, &b)
 		if err != nil {
-			t.Fatalf("ParseMove(%q): %v", tt.move, err)
+			t.Fatalf("Parse(%q): %v", tt.move, err)
 		}
-		if got := movegen.Describe(&b, rack, &m); !reflect.DeepEqual(got, tt.want) {
+		if got := move.Describe(&b, rack, &m); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Describe(%s) = %+v, want %+v", tt.move, got, tt.want)
 		}
 	}
@@ -36,7 +36,7 @@ func TestDescribe(t *testing.T) {
 
 func TestLeaveIgnoresTilesNotOnTheRack(t *testing.T) {
 	var b rules.Board
-	m, err := movegen.ParseMove("8D QAT", &b)
+	m, err := move.Parse("8D QAT", &b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,10 +46,10 @@ func TestLeaveIgnoresTilesNotOnTheRack(t *testing.T) {
 	}
 }
 
-func TestSameMove(t *testing.T) {
+func TestSame(t *testing.T) {
 	var b rules.Board
-	parse := func(s string) movegen.Move {
-		m, err := movegen.ParseMove(s, &b)
+	parse := func(s string) move.Move {
+		m, err := move.Parse(s, &b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,8 +68,8 @@ func TestSameMove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		a, c := parse(tt.a), parse(tt.b)
-		if got := movegen.SameMove(&a, &c); got != tt.same {
-			t.Errorf("SameMove(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.same)
+		if got := move.Same(&a, &c); got != tt.same {
+			t.Errorf("Same(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.same)
 		}
 	}
 }

@@ -1,9 +1,11 @@
-package rules
+package position
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"scrabble/rules"
 )
 
 const posEmptyRow = "...............\n"
@@ -11,7 +13,7 @@ const posEmptyRow = "...............\n"
 // posGrid is an empty grid with the given 1-based rows replaced.
 func posGrid(rows map[int]string) string {
 	var sb strings.Builder
-	for r := 1; r <= Size; r++ {
+	for r := 1; r <= rules.Size; r++ {
 		if row, ok := rows[r]; ok {
 			sb.WriteString(row + "\n")
 		} else {
@@ -85,7 +87,7 @@ func TestParseGridTolerates(t *testing.T) {
 		if p.Board != want {
 			t.Errorf("%s: board\n%s\nwant\n%s", name, p.Board.GridString(), want.GridString())
 		}
-		if p.Racks != [2]Rack{} || p.Scores != [2]int{} || p.ZeroTurns != 0 || p.Lexicon != "" || p.Opcodes != nil {
+		if p.Racks != [2]rules.Rack{} || p.Scores != [2]int{} || p.ZeroTurns != 0 || p.Lexicon != "" || p.Opcodes != nil {
 			t.Errorf("%s: grid set more than the board: %+v", name, p)
 		}
 	}
@@ -107,8 +109,8 @@ func TestGridStringRoundTrip(t *testing.T) {
 		if p.Board != b {
 			t.Fatalf("round trip changed the board:\n%s\n%s", b.GridString(), p.Board.GridString())
 		}
-		if p2, err := ParsePosition("r", []byte(b.GridString())); err != nil || p2.Board != b {
-			t.Fatalf("ParsePosition: %v", err)
+		if p2, err := Parse("r", []byte(b.GridString())); err != nil || p2.Board != b {
+			t.Fatalf("Parse: %v", err)
 		}
 	}
 }

@@ -1,19 +1,20 @@
-package rules_test
+package position_test
 
 import (
 	"os"
 	"strings"
 	"testing"
 
+	"scrabble/position"
 	"scrabble/rules"
 )
 
 func ExampleRenderBoard() {
-	p, err := rules.ParseCGP("", "15/15/15/15/15/15/7C7/5QUIz6/7T7/15/15/15/15/15/15 / 0/0 0")
+	p, err := position.ParseCGP("", "15/15/15/15/15/15/7C7/5QUIz6/7T7/15/15/15/15/15/15 / 0/0 0")
 	if err != nil {
 		panic(err)
 	}
-	if err := rules.RenderBoard(os.Stdout, &p.Board, false); err != nil {
+	if err := position.RenderBoard(os.Stdout, &p.Board, false); err != nil {
 		panic(err)
 	}
 	// Output:
@@ -38,7 +39,7 @@ func ExampleRenderBoard() {
 func TestRenderBoardColor(t *testing.T) {
 	var b rules.Board
 	var sb strings.Builder
-	if err := rules.RenderBoard(&sb, &b, true); err != nil {
+	if err := position.RenderBoard(&sb, &b, true); err != nil {
 		t.Fatal(err)
 	}
 	out := sb.String()
@@ -54,7 +55,7 @@ func TestRenderBoardColor(t *testing.T) {
 	b.Set(7, 7, 1)
 	b.Set(7, 8, 2|rules.BlankBit)
 	sb.Reset()
-	if err := rules.RenderBoard(&sb, &b, true); err != nil {
+	if err := position.RenderBoard(&sb, &b, true); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(sb.String(), "\x1b[1;30;48;5;229m A \x1b[0m\x1b[1;30;48;5;229m b ") {
@@ -66,18 +67,18 @@ func TestRenderBoardColor(t *testing.T) {
 // gaps around each run of marked squares become brackets and every square
 // stays in its column; in colour the marked tiles get their own background.
 func TestRenderHighlight(t *testing.T) {
-	p, err := rules.ParseCGP("", "15/15/15/15/15/15/7C7/5QUIz6/7T7/15/15/15/15/15/15 / 0/0 0")
+	p, err := position.ParseCGP("", "15/15/15/15/15/15/7C7/5QUIz6/7T7/15/15/15/15/15/15 / 0/0 0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	render := func(opt rules.RenderOptions) []string {
+	render := func(opt position.RenderOptions) []string {
 		var sb strings.Builder
-		if err := rules.RenderBoardWith(&sb, &p.Board, opt); err != nil {
+		if err := position.RenderBoardWith(&sb, &p.Board, opt); err != nil {
 			t.Fatal(err)
 		}
 		return strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
 	}
-	plain := render(rules.RenderOptions{})
+	plain := render(position.RenderOptions{})
 	sq := func(row, col int) int { return row*rules.Size + col }
 	// setGap puts ch in the gap before column col of a plain line: the
 	// row label takes 2 bytes, each square 2 (gap, mark).
@@ -105,7 +106,7 @@ func TestRenderHighlight(t *testing.T) {
 			1: setGap(setGap(plain[1], 13, '['), 15, ']')}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := render(rules.RenderOptions{Highlight: tc.highlight})
+			got := render(position.RenderOptions{Highlight: tc.highlight})
 			for i := range plain {
 				want, changed := tc.want[i]
 				if !changed {
@@ -117,14 +118,14 @@ func TestRenderHighlight(t *testing.T) {
 			}
 		})
 	}
-	if got := render(rules.RenderOptions{Highlight: []int{sq(7, 5), sq(7, 6)}})[8]; got != " 8 = . . ' .[Q U]I z . . ' . . =" {
+	if got := render(position.RenderOptions{Highlight: []int{sq(7, 5), sq(7, 6)}})[8]; got != " 8 = . . ' .[Q U]I z . . ' . . =" {
 		t.Errorf("row 8 with QU marked: %q", got)
 	}
 
 	// In colour the marked squares' tiles are bold black on orange, the
 	// others keep the tile colour.
 	const newTile, oldTile = "\x1b[1;30;48;5;214m", "\x1b[1;30;48;5;229m"
-	out := strings.Join(render(rules.RenderOptions{Color: true, Highlight: []int{sq(7, 5), sq(7, 6), sq(7, 8)}}), "\n")
+	out := strings.Join(render(position.RenderOptions{Color: true, Highlight: []int{sq(7, 5), sq(7, 6), sq(7, 8)}}), "\n")
 	if n := strings.Count(out, newTile); n != 3 {
 		t.Errorf("%d squares in the last move's colour, want 3", n)
 	}
@@ -134,7 +135,7 @@ func TestRenderHighlight(t *testing.T) {
 	if !strings.Contains(out, newTile+" Q \x1b[0m"+newTile+" U \x1b[0m"+oldTile+" I \x1b[0m"+newTile+" z ") {
 		t.Errorf("row 8 in colour: %q", strings.Split(out, "\n")[8])
 	}
-	coloured := strings.Join(render(rules.RenderOptions{Color: true, Highlight: []int{sq(7, 5)}}), "")
+	coloured := strings.Join(render(position.RenderOptions{Color: true, Highlight: []int{sq(7, 5)}}), "")
 	if strings.ContainsAny(strings.ReplaceAll(coloured, "\x1b[", ""), "[]") {
 		t.Error("brackets drawn in colour")
 	}
@@ -152,7 +153,7 @@ func TestRenderLegend(t *testing.T) {
 			"\x1b[1;30;48;5;214m A \x1b[0m last move"}, []string{"[A]"}},
 	} {
 		var sb strings.Builder
-		if err := rules.RenderLegend(&sb, tc.color, tc.lastMove); err != nil {
+		if err := position.RenderLegend(&sb, tc.color, tc.lastMove); err != nil {
 			t.Fatal(err)
 		}
 		out := sb.String()

@@ -1,4 +1,4 @@
-package rules
+package position
 
 import (
 	"bytes"
@@ -6,14 +6,16 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"scrabble/rules"
 )
 
 // Position is a game state as read from a position file: the board, both
 // racks, the scores and the count of consecutive scoreless turns.
 type Position struct {
-	Board Board
+	Board rules.Board
 	// Racks holds the player to move first; an unknown rack is empty.
-	Racks [2]Rack
+	Racks [2]rules.Rack
 	// Scores are in the same order as Racks.
 	Scores [2]int
 	// ZeroTurns is the number of consecutive scoreless turns.
@@ -33,16 +35,16 @@ type Opcode struct {
 	Operands []string
 }
 
-// PositionError is an error in a position, located in its file where
+// Error is an error in a position, located in its file where
 // possible. Line and Col are 1-based; 0 means unknown. Columns count bytes.
-type PositionError struct {
+type Error struct {
 	File      string
 	Line, Col int
 	Msg       string
 }
 
 // Error formats the error as "file:line:col: msg", omitting missing parts.
-func (e *PositionError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.File)
 	if e.Line > 0 {
@@ -62,35 +64,29 @@ func (e *PositionError) Error() string {
 	return b.String()
 }
 
-// posSquareName names a square in board notation, row number then column
-// letter: (7, 7) is "8H". row and col are 0-based.
-func posSquareName(row, col int) string {
-	return strconv.Itoa(row+1) + string(rune('A'+col))
-}
-
-// posProblem is what Validate found, with the square or rack it concerns so
+// problem is what Validate found, with the square or rack it concerns so
 // that each parser can point into its own file.
-type posProblem struct {
+type problem struct {
 	sq   int  // square index, -1 if none
 	rack int  // rack index, -1 if none
 	lm   bool // the problem is in the lm opcode
 	msg  string
 }
 
-// posLoc maps squares and racks to where a parser read them.
-type posLoc struct {
-	sqLine, sqCol     [Squares]int
+// location maps squares and racks to where a parser read them.
+type location struct {
+	sqLine, sqCol     [rules.Squares]int
 	rackLine, rackCol [2]int
 	lmLine, lmCol     int // where the lm opcode starts, 0 if none
 }
 
-func (pr *posProblem) locate(file string, loc *posLoc) *PositionError {
-	e := &PositionError{File: file, Msg: pr.msg}
+func (pr *problem) locate(file string, loc *location) *Error {
+	e := &Error{File: file, Msg: pr.msg}
 	switch {
 	case pr.sq >= 0 && loc != nil:
 		e.Line, e.Col = loc.sqLine[pr.sq], loc.sqCol[pr.sq]
 	case pr.sq >= 0:
-		e.Line, e.Col = pr.sq/Size+1, pr.sq%Size+1
+		e.Line, e.Col = pr.sq/rules.Size+1, pr.sq%rules.Size+1
 	case pr.rack >= 0 && loc != nil:
 		e.Line, e.Col = loc.rackLine[pr.rack], loc.rackCol[pr.rack]
 	case pr.lm && loc != nil:
@@ -103,47 +99,47 @@ func (pr *posProblem) locate(file string, loc *posLoc) *PositionError {
 // a tile or nothing; the board and both racks hold no more of a tile than the
 // set has; no rack holds more than 7 tiles; a non-empty board covers the
 // centre, has at least two tiles and is connected; opcodes are writable as
-// CGP; an lm opcode (the last move) is well formed and agrees with the board. The error is a *PositionError; for a problem at a square its Line and
+// CGP; an lm opcode (the last move) is well formed and agrees with the board. The error is a *Error; for a problem at a square its Line and
 // Col are the square's 1-based row and column.
 func (p *Position) Validate() error {
-	if pr := p.problem(); pr != nil {
+	if pr := p.check(); pr != nil {
 		return pr.locate("", nil)
 	}
 	return nil
 }
 
-var posRackNames = [2]string{"rack 1 (player to move)", "rack 2 (opponent)"}
+var rackNames = [2]string{"rack 1 (player to move)", "rack 2 (opponent)"}
 
-func (p *Position) problem() *posProblem {
+func (p *Position) check() *problem {
 	b := &p.Board
 	for sq, l := range b.Squares {
-		if l != Empty && !l.IsLetter() {
-			return &posProblem{sq: sq, rack: -1, msg: fmt.Sprintf("square %s holds an invalid letter value 0x%02x",
-				posSquareName(sq/Size, sq%Size), uint8(l))}
+		if l != rules.Empty && !l.IsLetter() {
+			return &problem{sq: sq, rack: -1, msg: fmt.Sprintf("square %s holds an invalid letter value 0x%02x",
+				rules.SquareName(sq/rules.Size, sq%rules.Size), uint8(l))}
 		}
 	}
 
 	onBoard := b.TileCounts()
-	for k := 1; k <= RackSlots; k++ {
-		i := k % RackSlots // A..Z, then blanks
+	for k := 1; k <= rules.RackSlots; k++ {
+		i := k % rules.RackSlots // A..Z, then blanks
 		total := int(onBoard[i]) + int(p.Racks[0][i]) + int(p.Racks[1][i])
-		if total <= int(Distribution[i]) {
+		if total <= int(rules.Distribution()[i]) {
 			continue
 		}
-		pr := &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("too many %s: %d on the board/racks, the set has %d",
-			slotName(i), total, Distribution[i])}
-		if int(onBoard[i]) > int(Distribution[i]) {
+		pr := &problem{sq: -1, rack: -1, msg: fmt.Sprintf("too many %s: %d on the board/racks, the set has %d",
+			rules.SlotName(i), total, rules.Distribution()[i])}
+		if int(onBoard[i]) > int(rules.Distribution()[i]) {
 			// Point at the first tile past the limit, in reading order.
 			n := 0
 			for sq, l := range b.Squares {
-				if l != Empty && l.RackIndex() == i {
-					if n++; n > int(Distribution[i]) {
+				if l != rules.Empty && l.RackIndex() == i {
+					if n++; n > int(rules.Distribution()[i]) {
 						pr.sq = sq
 						break
 					}
 				}
 			}
-		} else if int(onBoard[i])+int(p.Racks[0][i]) > int(Distribution[i]) {
+		} else if int(onBoard[i])+int(p.Racks[0][i]) > int(rules.Distribution()[i]) {
 			pr.rack = 0
 		} else {
 			pr.rack = 1
@@ -152,33 +148,33 @@ func (p *Position) problem() *posProblem {
 	}
 
 	for i := range p.Racks {
-		if n := p.Racks[i].Count(); n > RackSize {
-			return &posProblem{sq: -1, rack: i, msg: fmt.Sprintf("%s has %d tiles; a rack holds at most %d",
-				posRackNames[i], n, RackSize)}
+		if n := p.Racks[i].Count(); n > rules.RackSize {
+			return &problem{sq: -1, rack: i, msg: fmt.Sprintf("%s has %d tiles; a rack holds at most %d",
+				rackNames[i], n, rules.RackSize)}
 		}
 	}
 
 	if p.ZeroTurns < 0 {
-		return &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("negative count of scoreless turns %d", p.ZeroTurns)}
+		return &problem{sq: -1, rack: -1, msg: fmt.Sprintf("negative count of scoreless turns %d", p.ZeroTurns)}
 	}
 
-	if pr := posCheckShape(b); pr != nil {
+	if pr := checkShape(b); pr != nil {
 		return pr
 	}
 
-	if p.Lexicon != "" && !posValidToken(p.Lexicon) {
-		return &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("lexicon name %q is empty or holds a space or ';'", p.Lexicon)}
+	if p.Lexicon != "" && !validToken(p.Lexicon) {
+		return &problem{sq: -1, rack: -1, msg: fmt.Sprintf("lexicon name %q is empty or holds a space or ';'", p.Lexicon)}
 	}
 	if pr := p.lastMoveProblem(); pr != nil {
 		return pr
 	}
 	for _, op := range p.Opcodes {
-		if !posValidToken(op.Name) {
-			return &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("opcode name %q is empty or holds a space or ';'", op.Name)}
+		if !validToken(op.Name) {
+			return &problem{sq: -1, rack: -1, msg: fmt.Sprintf("opcode name %q is empty or holds a space or ';'", op.Name)}
 		}
 		for _, a := range op.Operands {
-			if !posValidToken(a) {
-				return &posProblem{sq: -1, rack: -1, msg: fmt.Sprintf("operand %q of opcode %s is empty or holds a space or ';'", a, op.Name)}
+			if !validToken(a) {
+				return &problem{sq: -1, rack: -1, msg: fmt.Sprintf("operand %q of opcode %s is empty or holds a space or ';'", a, op.Name)}
 			}
 		}
 	}
@@ -190,7 +186,7 @@ func (p *Position) problem() *posProblem {
 // tiles already there cover too; an exchange's tiles among those the player
 // to move has not seen. A play challenged off is checked only for
 // its shape: its tiles went back to the rack.
-func (p *Position) lastMoveProblem() *posProblem {
+func (p *Position) lastMoveProblem() *problem {
 	count := 0
 	for _, op := range p.Opcodes {
 		if op.Name == "lm" {
@@ -198,41 +194,41 @@ func (p *Position) lastMoveProblem() *posProblem {
 		}
 	}
 	if count > 1 {
-		return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf("%d lm opcodes (a position has one last move)", count)}
+		return &problem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf("%d lm opcodes (a position has one last move)", count)}
 	}
 	m, err := p.LastMove()
 	if err != nil {
-		return &posProblem{sq: -1, rack: -1, lm: true, msg: err.Error()}
+		return &problem{sq: -1, rack: -1, lm: true, msg: err.Error()}
 	}
 	if m != nil && m.Kind == LastExchange {
 		// The tiles went into the bag: the player to move has not seen them.
 		onBoard := p.Board.TileCounts()
 		for i, n := range m.Exchanged {
-			if int(n)+int(onBoard[i])+int(p.Racks[0][i]) > int(Distribution[i]) {
-				return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
+			if int(n)+int(onBoard[i])+int(p.Racks[0][i]) > int(rules.Distribution()[i]) {
+				return &problem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
 					"last move lm %s: %d %s exchanged, but the set has %d and the board and the rack to move hold %d",
-					m, n, slotName(i), Distribution[i], int(onBoard[i])+int(p.Racks[0][i]))}
+					m, n, rules.SlotName(i), rules.Distribution()[i], int(onBoard[i])+int(p.Racks[0][i]))}
 			}
 		}
 	}
 	if m == nil || m.Kind != LastPlay || m.ChallengedOff {
 		return nil
 	}
-	dr, dc := playStep(m.Play.Dir)
+	dr, dc := m.Play.Dir.Step()
 	for i, t := range m.Play.Tiles {
 		r, c := m.Play.Row+i*dr, m.Play.Col+i*dc
 		on := p.Board.At(r, c)
 		switch {
-		case t == PlayedThrough && on == Empty:
-			return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
-				"last move lm %s: square %s is empty, but the move plays through a tile there", m, posSquareName(r, c))}
-		case t != PlayedThrough && on != t:
+		case t == rules.PlayedThrough && on == rules.Empty:
+			return &problem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
+				"last move lm %s: square %s is empty, but the move plays through a tile there", m, rules.SquareName(r, c))}
+		case t != rules.PlayedThrough && on != t:
 			held := "nothing"
-			if on != Empty {
+			if on != rules.Empty {
 				held = string(on.Rune())
 			}
-			return &posProblem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
-				"last move lm %s: square %s holds %s, but the move put %c there", m, posSquareName(r, c), held, t.Rune())}
+			return &problem{sq: -1, rack: -1, lm: true, msg: fmt.Sprintf(
+				"last move lm %s: square %s holds %s, but the move put %c there", m, rules.SquareName(r, c), held, t.Rune())}
 		}
 	}
 	return nil
@@ -240,55 +236,55 @@ func (p *Position) lastMoveProblem() *posProblem {
 
 // checkShape checks that a non-empty board covers the centre, holds at least
 // two tiles and is connected.
-func posCheckShape(b *Board) *posProblem {
+func checkShape(b *rules.Board) *problem {
 	n := b.TileCount()
 	if n == 0 {
 		return nil
 	}
-	centre := CenterRow*Size + CenterCol
-	cname := posSquareName(CenterRow, CenterCol)
-	if b.Squares[centre] == Empty {
-		return &posProblem{sq: centre, rack: -1, msg: fmt.Sprintf(
+	centre := rules.CenterRow*rules.Size + rules.CenterCol
+	cname := rules.SquareName(rules.CenterRow, rules.CenterCol)
+	if b.Squares[centre] == rules.Empty {
+		return &problem{sq: centre, rack: -1, msg: fmt.Sprintf(
 			"the board has tiles but the centre square %s is empty; the first play covers it", cname)}
 	}
 	if n == 1 {
-		return &posProblem{sq: centre, rack: -1, msg: fmt.Sprintf(
+		return &problem{sq: centre, rack: -1, msg: fmt.Sprintf(
 			"the board has a single tile (%c on %s); the first play places at least two",
 			b.Squares[centre].Rune(), cname)}
 	}
-	var seen [Squares]bool
+	var seen [rules.Squares]bool
 	stack := []int{centre}
 	seen[centre] = true
 	for len(stack) > 0 {
 		sq := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		r, c := sq/Size, sq%Size
+		r, c := sq/rules.Size, sq%rules.Size
 		for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 			rr, cc := r+d[0], c+d[1]
-			if !InBounds(rr, cc) {
+			if !rules.InBounds(rr, cc) {
 				continue
 			}
-			nb := rr*Size + cc
-			if !seen[nb] && b.Squares[nb] != Empty {
+			nb := rr*rules.Size + cc
+			if !seen[nb] && b.Squares[nb] != rules.Empty {
 				seen[nb] = true
 				stack = append(stack, nb)
 			}
 		}
 	}
 	for sq, l := range b.Squares {
-		if l != Empty && !seen[sq] {
-			r, c := sq/Size, sq%Size
-			return &posProblem{sq: sq, rack: -1, msg: fmt.Sprintf(
+		if l != rules.Empty && !seen[sq] {
+			r, c := sq/rules.Size, sq%rules.Size
+			return &problem{sq: sq, rack: -1, msg: fmt.Sprintf(
 				"tile %c at %s (row %d, column %d) is not connected to the tiles through the centre %s",
-				l.Rune(), posSquareName(r, c), r+1, c+1, cname)}
+				l.Rune(), rules.SquareName(r, c), r+1, c+1, cname)}
 		}
 	}
 	return nil
 }
 
-// posValidToken reports whether s can be written as a CGP opcode name or
+// validToken reports whether s can be written as a CGP opcode name or
 // operand: non-empty, without spaces or semicolons.
-func posValidToken(s string) bool {
+func validToken(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -300,32 +296,32 @@ func posValidToken(s string) bool {
 	return true
 }
 
-var posBOM = []byte("\xef\xbb\xbf")
+var bom = []byte("\xef\xbb\xbf")
 
-// posSkipLine reports whether a line of a position file is blank or a
+// skipLine reports whether a line of a position file is blank or a
 // comment (its first non-blank character is '#').
-func posSkipLine(line string) bool {
+func skipLine(line string) bool {
 	t := strings.TrimLeft(line, " \t\r")
 	return t == "" || t[0] == '#'
 }
 
-// ParsePosition reads a position in either format, telling them apart by
+// Parse reads a position in either format, telling them apart by
 // content: a file whose only non-comment, non-blank line contains '/' is CGP,
 // anything else a grid (see ParseGrid). The position is then validated; all
-// errors are *PositionError located in the file.
-func ParsePosition(file string, data []byte) (*Position, error) {
-	data = bytes.TrimPrefix(data, posBOM)
+// errors are *Error located in the file.
+func Parse(file string, data []byte) (*Position, error) {
+	data = bytes.TrimPrefix(data, bom)
 	lines := strings.Split(string(data), "\n")
 	count, idx := 0, -1
 	for i, l := range lines {
-		if !posSkipLine(l) {
+		if !skipLine(l) {
 			count++
 			idx = i
 		}
 	}
 	var (
 		p   *Position
-		loc *posLoc
+		loc *location
 		err error
 	)
 	if count == 1 && strings.Contains(lines[idx], "/") {
@@ -336,7 +332,7 @@ func ParsePosition(file string, data []byte) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	if pr := p.problem(); pr != nil {
+	if pr := p.check(); pr != nil {
 		return nil, pr.locate(file, loc)
 	}
 	return p, nil

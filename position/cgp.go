@@ -1,4 +1,4 @@
-package rules
+package position
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"scrabble/rules"
 )
 
 // ParseCGP reads a position in CGP, the one-line format
@@ -19,7 +21,7 @@ import (
 // separated by spaces and ended by ';' (the last ';' may be left out), e.g.
 // "lex NWL23;". The board is required; racks, scores and the zero-turn count
 // may be left off at the end (empty racks, zero). ParseCGP does not validate
-// the position (ParsePosition does). Errors are *PositionError on line 1 with
+// the position (Parse does). Errors are *Error on line 1 with
 // the byte column of the problem.
 func ParseCGP(file string, line string) (*Position, error) {
 	p, _, err := parseCGP(file, 1, line)
@@ -35,7 +37,7 @@ type cgpParser struct {
 }
 
 func (cp *cgpParser) errorf(off int, format string, args ...any) error {
-	return &PositionError{File: cp.file, Line: cp.lineNo, Col: off + 1, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: cp.file, Line: cp.lineNo, Col: off + 1, Msg: fmt.Sprintf(format, args...)}
 }
 
 // cgpField is a whitespace-separated field and its byte offset in the line.
@@ -44,7 +46,7 @@ type cgpField struct {
 	off  int
 }
 
-func parseCGP(file string, lineNo int, line string) (*Position, *posLoc, error) {
+func parseCGP(file string, lineNo int, line string) (*Position, *location, error) {
 	cp := &cgpParser{file: file, lineNo: lineNo}
 	line = strings.TrimRightFunc(line, unicode.IsSpace)
 	if i := strings.IndexAny(line, "\r\n"); i >= 0 {
@@ -75,7 +77,7 @@ func parseCGP(file string, lineNo int, line string) (*Position, *posLoc, error) 
 	}
 
 	p := &Position{}
-	loc := &posLoc{}
+	loc := &location{}
 	if err := cp.board(fields[0], p, loc); err != nil {
 		return nil, nil, err
 	}
@@ -106,14 +108,14 @@ func parseCGP(file string, lineNo int, line string) (*Position, *posLoc, error) 
 	return p, loc, nil
 }
 
-func (cp *cgpParser) board(f cgpField, p *Position, loc *posLoc) error {
+func (cp *cgpParser) board(f cgpField, p *Position, loc *location) error {
 	rows := strings.Split(f.text, "/")
-	if len(rows) != Size {
+	if len(rows) != rules.Size {
 		off := f.off + len(f.text)
-		if len(rows) > Size {
-			off = f.off + len(strings.Join(rows[:Size], "/"))
+		if len(rows) > rules.Size {
+			off = f.off + len(strings.Join(rows[:rules.Size], "/"))
 		}
-		return cp.errorf(off, "board has %d rows, want %d separated by '/'", len(rows), Size)
+		return cp.errorf(off, "board has %d rows, want %d separated by '/'", len(rows), rules.Size)
 	}
 	off := f.off
 	for r, row := range rows {
@@ -126,48 +128,48 @@ func (cp *cgpParser) board(f cgpField, p *Position, loc *posLoc) error {
 				n, j := 0, i
 				for j < len(row) && row[j] >= '0' && row[j] <= '9' {
 					n = n*10 + int(row[j]-'0')
-					if n > Size {
+					if n > rules.Size {
 						break
 					}
 					j++
 				}
 				if n == 0 {
-					return cp.errorf(start, "row %d: %s is not a number of empty squares (1-%d)", r+1, row[i:j], Size)
+					return cp.errorf(start, "row %d: %s is not a number of empty squares (1-%d)", r+1, row[i:j], rules.Size)
 				}
-				if c+n > Size {
-					return cp.errorf(start, "row %d has more than %d squares", r+1, Size)
+				if c+n > rules.Size {
+					return cp.errorf(start, "row %d has more than %d squares", r+1, rules.Size)
 				}
 				for k := 0; k < n; k++ {
-					sq := r*Size + c
+					sq := r*rules.Size + c
 					loc.sqLine[sq], loc.sqCol[sq] = cp.lineNo, start+1
 					c++
 				}
 				i = j
 				continue
 			case ch >= 'A' && ch <= 'Z', ch >= 'a' && ch <= 'z':
-				if c == Size {
-					return cp.errorf(start, "row %d has more than %d squares", r+1, Size)
+				if c == rules.Size {
+					return cp.errorf(start, "row %d has more than %d squares", r+1, rules.Size)
 				}
-				l, _ := LetterFromRune(ch)
-				sq := r*Size + c
+				l, _ := rules.LetterFromRune(ch)
+				sq := r*rules.Size + c
 				p.Board.Squares[sq] = l
 				loc.sqLine[sq], loc.sqCol[sq] = cp.lineNo, start+1
 				c++
 			default:
 				return cp.errorf(start, "row %d: unknown character %s (want A-Z for a tile, a-z for a blank, a number for empty squares)",
-					r+1, posQuoteRune(ch, w, row[i]))
+					r+1, quoteRune(ch, w, row[i]))
 			}
 			i += w
 		}
-		if c < Size {
-			return cp.errorf(off+len(row), "row %d has %d squares, want %d", r+1, c, Size)
+		if c < rules.Size {
+			return cp.errorf(off+len(row), "row %d has %d squares, want %d", r+1, c, rules.Size)
 		}
 		off += len(row) + 1
 	}
 	return nil
 }
 
-func (cp *cgpParser) racks(f cgpField, p *Position, loc *posLoc) error {
+func (cp *cgpParser) racks(f cgpField, p *Position, loc *location) error {
 	parts := strings.Split(f.text, "/")
 	if len(parts) != 2 {
 		return cp.errorf(f.off, "racks %q: want RACK1/RACK2 (player to move first; an unknown rack is empty)", f.text)
@@ -175,7 +177,7 @@ func (cp *cgpParser) racks(f cgpField, p *Position, loc *posLoc) error {
 	off := f.off
 	for k, s := range parts {
 		loc.rackCol[k] = off + 1
-		var r Rack
+		var r rules.Rack
 		n := 0
 		for i := 0; i < len(s); {
 			ch, w := utf8.DecodeRuneInString(s[i:])
@@ -187,10 +189,10 @@ func (cp *cgpParser) racks(f cgpField, p *Position, loc *posLoc) error {
 			case ch >= 'a' && ch <= 'z':
 				return cp.errorf(off+i, "rack %d: lower-case %q; write tiles in upper case and a blank as '?'", k+1, ch)
 			default:
-				return cp.errorf(off+i, "rack %d: unknown character %s (want A-Z or '?' for a blank)", k+1, posQuoteRune(ch, w, s[i]))
+				return cp.errorf(off+i, "rack %d: unknown character %s (want A-Z or '?' for a blank)", k+1, quoteRune(ch, w, s[i]))
 			}
-			if n++; n > TileCount() {
-				return cp.errorf(off, "rack %d has more tiles than the whole set (%d)", k+1, TileCount())
+			if n++; n > rules.TileCount() {
+				return cp.errorf(off, "rack %d has more tiles than the whole set (%d)", k+1, rules.TileCount())
 			}
 			i += w
 		}
@@ -218,7 +220,7 @@ func (cp *cgpParser) scores(f cgpField, p *Position) error {
 }
 
 // opcodes reads "name operand...;" items from line[off:].
-func (cp *cgpParser) opcodes(line string, off int, p *Position, loc *posLoc) error {
+func (cp *cgpParser) opcodes(line string, off int, p *Position, loc *location) error {
 	s := line[off:]
 	seenLM := false
 	for len(s) > 0 {
@@ -270,14 +272,14 @@ func (cp *cgpParser) opcodes(line string, off int, p *Position, loc *posLoc) err
 // out when it is ""), and "lex NAME;" comes first when none is stored.
 func (p *Position) CGP() string {
 	var b strings.Builder
-	for r := 0; r < Size; r++ {
+	for r := 0; r < rules.Size; r++ {
 		if r > 0 {
 			b.WriteByte('/')
 		}
 		run := 0
-		for c := 0; c < Size; c++ {
+		for c := 0; c < rules.Size; c++ {
 			l := p.Board.At(r, c)
-			if l == Empty {
+			if l == rules.Empty {
 				run++
 				continue
 			}
@@ -349,7 +351,7 @@ type LastMove struct {
 	Kind LastMoveKind
 	// Play is the play's main word: Tiles has a tile per square,
 	// PlayedThrough for a square that already held one.
-	Play Play
+	Play rules.Play
 	// ChallengedOff says the play was challenged off the board.
 	ChallengedOff bool
 	// HasBonus says the play was challenged in vain; Bonus is what that
@@ -358,7 +360,7 @@ type LastMove struct {
 	Bonus    int
 	// Exchanged holds an exchange's tiles when they are known; Count is the
 	// number of tiles exchanged.
-	Exchanged Rack
+	Exchanged rules.Rack
 	Count     int
 }
 
@@ -390,17 +392,17 @@ func parseLastMove(ops []string) (*LastMove, error) {
 			m.Kind = LastPass
 		case s[0] >= '0' && s[0] <= '9':
 			n, err := strconv.Atoi(s)
-			if err != nil || n < 1 || n > RackSize {
-				return nil, fmt.Errorf("lm exchange %q: the number of tiles must be 1 to %d", ops[0], RackSize)
+			if err != nil || n < 1 || n > rules.RackSize {
+				return nil, fmt.Errorf("lm exchange %q: the number of tiles must be 1 to %d", ops[0], rules.RackSize)
 			}
 			m.Kind, m.Count = LastExchange, n
 		default:
-			r, err := ParseRack(s)
+			r, err := rules.ParseRack(s)
 			if err != nil {
 				return nil, fmt.Errorf("lm exchange %q: %v", ops[0], err)
 			}
-			if r.Count() > RackSize {
-				return nil, fmt.Errorf("lm exchange %q: more than %d tiles", ops[0], RackSize)
+			if r.Count() > rules.RackSize {
+				return nil, fmt.Errorf("lm exchange %q: more than %d tiles", ops[0], rules.RackSize)
 			}
 			m.Kind, m.Exchanged, m.Count = LastExchange, r, r.Count()
 		}
@@ -420,12 +422,12 @@ func parseLastMove(ops []string) (*LastMove, error) {
 	default:
 		return nil, fmt.Errorf("lm %q: want a play (\"8D WORD\"), an exchange (\"-ABC\" or \"-3\") or a pass (\"-\")", strings.Join(ops, " "))
 	}
-	row, col, dir, ok := parseCoordinate(coord)
+	row, col, dir, ok := rules.ParseCoordinate(coord)
 	if !ok {
 		return nil, fmt.Errorf("lm coordinate %q: want row then column for across (8D) or column then row for down (D8)", coord)
 	}
 	m.Kind = LastPlay
-	m.Play = Play{Row: row, Col: col, Dir: dir}
+	m.Play = rules.Play{Row: row, Col: col, Dir: dir}
 	placed := 0
 	through := false
 	for i := 0; i < len(tiles); i++ {
@@ -438,15 +440,15 @@ func parseLastMove(ops []string) (*LastMove, error) {
 			through = false
 			continue
 		case ch == '.' && !through:
-			m.Play.Tiles = append(m.Play.Tiles, PlayedThrough)
+			m.Play.Tiles = append(m.Play.Tiles, rules.PlayedThrough)
 			continue
 		}
-		l, ok := LetterFromRune(rune(ch))
-		if !ok || l == Blank {
+		l, ok := rules.LetterFromRune(rune(ch))
+		if !ok || l == rules.Blank {
 			return nil, fmt.Errorf("lm tiles %q: unexpected %q (want A-Z, a-z for a blank, '.' or (X) for a tile on the board)", tiles, ch)
 		}
 		if through {
-			l = PlayedThrough
+			l = rules.PlayedThrough
 		} else {
 			placed++
 		}
@@ -458,31 +460,11 @@ func parseLastMove(ops []string) (*LastMove, error) {
 	if placed == 0 {
 		return nil, fmt.Errorf("lm tiles %q: a play places at least one tile", tiles)
 	}
-	dr, dc := playStep(dir)
-	if n := len(m.Play.Tiles); !InBounds(row+(n-1)*dr, col+(n-1)*dc) {
+	dr, dc := dir.Step()
+	if n := len(m.Play.Tiles); !rules.InBounds(row+(n-1)*dr, col+(n-1)*dc) {
 		return nil, fmt.Errorf("lm %s %s runs off the board", coord, tiles)
 	}
 	return m, nil
-}
-
-// parseCoordinate reads "8D" (row 8, column D, across) or "D8" (down).
-func parseCoordinate(s string) (row, col int, dir Direction, ok bool) {
-	upper := func(b byte) bool { return b >= 'A' && b <= 'Z' }
-	switch {
-	case len(s) >= 2 && upper(s[len(s)-1]):
-		row, col, dir = 0, int(s[len(s)-1]-'A'), Across
-		s = s[:len(s)-1]
-	case len(s) >= 2 && upper(s[0]):
-		row, col, dir = 0, int(s[0]-'A'), Down
-		s = s[1:]
-	default:
-		return 0, 0, 0, false
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || s[0] < '1' || s[0] > '9' || n > Size || col >= Size {
-		return 0, 0, 0, false
-	}
-	return n - 1, col, dir, true
 }
 
 // Operands returns the move as the operands of an lm opcode, in the CGP
@@ -503,7 +485,7 @@ func (m *LastMove) Operands() []string {
 	}
 	var tiles strings.Builder
 	for _, t := range m.Play.Tiles {
-		if t == PlayedThrough {
+		if t == rules.PlayedThrough {
 			tiles.WriteByte('.')
 		} else {
 			tiles.WriteRune(t.Rune())
@@ -519,26 +501,17 @@ func (m *LastMove) Operands() []string {
 // String is the move as written in an lm opcode: "8D WO.D", "-3", "-".
 func (m *LastMove) String() string { return strings.Join(m.Operands(), " ") }
 
-// Coordinate names the play's first square as move notation does: row
-// first ("8D") across, column first ("D8") down.
-func (p Play) Coordinate() string {
-	if p.Dir == Down {
-		return string(rune('A'+p.Col)) + strconv.Itoa(p.Row+1)
-	}
-	return strconv.Itoa(p.Row+1) + string(rune('A'+p.Col))
-}
-
 // NewSquares returns the squares (row*Size+col) on which the move put
 // tiles: none for an exchange, a pass or a play challenged off.
 func (m *LastMove) NewSquares() []int {
 	if m.Kind != LastPlay || m.ChallengedOff {
 		return nil
 	}
-	dr, dc := playStep(m.Play.Dir)
+	dr, dc := m.Play.Dir.Step()
 	var sq []int
 	for i, t := range m.Play.Tiles {
-		if t != PlayedThrough {
-			sq = append(sq, (m.Play.Row+i*dr)*Size+m.Play.Col+i*dc)
+		if t != rules.PlayedThrough {
+			sq = append(sq, (m.Play.Row+i*dr)*rules.Size+m.Play.Col+i*dc)
 		}
 	}
 	return sq

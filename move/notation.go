@@ -1,4 +1,4 @@
-package movegen
+package move
 
 import (
 	"errors"
@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"scrabble/gaddag"
 	"scrabble/rules"
 )
 
@@ -19,8 +18,7 @@ import (
 //	-ABC?         exchange of A, B, C and a blank
 //	-             pass
 //
-// Squares in error messages are named row first ("8H"), like the rules
-// package does.
+// Squares in error messages are named row first ("8H"), by rules.SquareName.
 
 // Notation renders the move without a board: a play's played-through
 // squares come out as '.' (e.g. "H4 .UIZ"); NotationOn fills them in. An
@@ -52,9 +50,9 @@ func (m *Move) NotationOn(b *rules.Board) string {
 		return sb.String()
 	}
 	var sb strings.Builder
-	sb.WriteString(positionName(int(m.Row), int(m.Col), m.Dir))
+	sb.WriteString(rules.Coordinate(int(m.Row), int(m.Col), m.Dir))
 	sb.WriteByte(' ')
-	dr, dc := step(m.Dir)
+	dr, dc := m.Dir.Step()
 	open := false
 	for i, t := range m.tiles() {
 		r, c := int(m.Row)+i*dr, int(m.Col)+i*dc
@@ -92,29 +90,6 @@ func (m *Move) tiles() []rules.Letter {
 	return m.Tiles[:n]
 }
 
-// step returns the row and column increments of a direction.
-func step(d rules.Direction) (dr, dc int) {
-	if d == rules.Down {
-		return 1, 0
-	}
-	return 0, 1
-}
-
-// positionName writes a play's start: "8D" across, "D8" down.
-func positionName(row, col int, d rules.Direction) string {
-	colName := "?"
-	if col >= 0 && col < rules.Size {
-		colName = string(rune('A' + col))
-	}
-	if d == rules.Down {
-		return colName + strconv.Itoa(row+1)
-	}
-	return strconv.Itoa(row+1) + colName
-}
-
-// squareName names a square row first ("8H").
-func squareName(row, col int) string { return positionName(row, col, rules.Across) }
-
 // boardTileName describes a board tile for a message: "Q", or "a blank a".
 func boardTileName(l rules.Letter) string {
 	if l.IsBlanked() {
@@ -131,7 +106,7 @@ func (m *Move) MainWord(b *rules.Board) string {
 	if m.Kind != Play {
 		return ""
 	}
-	dr, dc := step(m.Dir)
+	dr, dc := m.Dir.Step()
 	out := make([]rune, 0, m.Len)
 	for i, t := range m.tiles() {
 		r, c := int(m.Row)+i*dr, int(m.Col)+i*dc
@@ -170,7 +145,7 @@ func (m *Move) Words(b *rules.Board) []string {
 	return words
 }
 
-// ParseMove reads a move in player notation (see Notation) against board b
+// Parse reads a move in player notation (see Notation) against board b
 // (nil means an empty board):
 //
 //   - a play: a position, "8D" across or "D8" down (either case), then
@@ -183,8 +158,8 @@ func (m *Move) Words(b *rules.Board) []string {
 //   - a pass: "-" or "pass".
 //
 // A play's Score is set when the placement passes rules.CheckPlacement;
-// ParseMove does not otherwise check legality (see ValidateMove).
-func ParseMove(s string, b *rules.Board) (Move, error) {
+// Parse does not otherwise check legality (see referee.ValidateMove).
+func Parse(s string, b *rules.Board) (Move, error) {
 	m, err := parseMove(strings.TrimSpace(s), b)
 	if err != nil {
 		return Move{}, fmt.Errorf("move %q: %w", s, err)
@@ -337,14 +312,14 @@ func parsePlay(row, col int, dir rules.Direction, word string, b *rules.Board) (
 	if len(sqs) == 0 {
 		return Move{}, fmt.Errorf("word %q has no letters", word)
 	}
-	dr, dc := step(dir)
+	dr, dc := dir.Step()
 	room := rules.Size - col
 	if dir == rules.Down {
 		room = rules.Size - row
 	}
 	if len(sqs) > room {
 		return Move{}, fmt.Errorf("word %q runs past the edge of the board: %d squares from %s %s, but only %d fit",
-			word, len(sqs), positionName(row, col, dir), dir, room)
+			word, len(sqs), rules.Coordinate(row, col, dir), dir, room)
 	}
 
 	m := Move{Kind: Play, Row: int8(row), Col: int8(col), Dir: dir, Len: int8(len(sqs))}
@@ -353,11 +328,11 @@ func parsePlay(row, col int, dir rules.Direction, word string, b *rules.Board) (
 		bl := b.At(r, c)
 		switch {
 		case sq.mark == '.' && bl == rules.Empty:
-			return Move{}, fmt.Errorf("square %s is empty, but '.' marks it as holding a tile", squareName(r, c))
+			return Move{}, fmt.Errorf("square %s is empty, but '.' marks it as holding a tile", rules.SquareName(r, c))
 		case sq.mark == '(' && bl == rules.Empty:
-			return Move{}, fmt.Errorf("square %s is empty, but (%s) marks it as holding a tile", squareName(r, c), sq.l)
+			return Move{}, fmt.Errorf("square %s is empty, but (%s) marks it as holding a tile", rules.SquareName(r, c), sq.l)
 		case sq.mark != '.' && bl != rules.Empty && bl.Unblanked() != sq.l.Unblanked():
-			return Move{}, fmt.Errorf("square %s holds %s, not %s", squareName(r, c), boardTileName(bl), sq.l)
+			return Move{}, fmt.Errorf("square %s holds %s, not %s", rules.SquareName(r, c), boardTileName(bl), sq.l)
 		case bl != rules.Empty:
 			m.Tiles[i] = rules.PlayedThrough
 		default:
@@ -369,146 +344,4 @@ func parsePlay(row, col int, dir rules.Direction, word string, b *rules.Board) (
 		m.Score = int32(b.ScorePlay(p))
 	}
 	return m, nil
-}
-
-// ValidateMove reports why a move is illegal for a player holding rack
-// with bagLen tiles in the bag, or nil when it is legal:
-//
-//   - a play must pass rules.CheckPlacement (on the board, the whole main
-//     word, connected, the first play covering the centre), its NumTiles
-//     must match the tiles it places, its tiles must be on the rack (a
-//     lower-case blank needs a '?'), and every word it forms must be in lex
-//     (all phonies are listed, the main word first); a nil lex skips the
-//     word check;
-//   - an exchange needs 1 to 7 tiles, all on the rack, and at least
-//     rules.ExchangeMinBag tiles in the bag;
-//   - a pass is always legal.
-//
-// A nil board is empty.
-func ValidateMove(m *Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gaddag.GADDAG) error {
-	_, err := CheckMove(m, b, rack, bagLen, lex)
-	return err
-}
-
-// CheckMove is ValidateMove that also returns the move's score as
-// rules.Board.ScorePlay counts it (0 for an exchange or a pass), from the
-// same walk over the words formed.
-func CheckMove(m *Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gaddag.GADDAG) (int, error) {
-	switch m.Kind {
-	case Pass:
-		return 0, nil
-	case Exchange:
-		return 0, validateExchange(m, rack, bagLen)
-	case Play:
-	default:
-		return 0, fmt.Errorf("unknown move kind %d", m.Kind)
-	}
-	if b == nil {
-		b = &rules.Board{}
-	}
-	if m.Len < 1 || int(m.Len) > rules.Size {
-		return 0, fmt.Errorf("the play covers %d squares; a play covers 1 to %d", m.Len, rules.Size)
-	}
-	p := m.PlacedView()
-	if err := b.CheckPlacement(p); err != nil {
-		return 0, err
-	}
-	if n := p.NewTiles(); n != int(m.NumTiles) {
-		return 0, fmt.Errorf("the move says it places %d tiles but places %d", m.NumTiles, n)
-	}
-	if err := checkOnRack(m.tiles(), true, rack); err != nil {
-		return 0, err
-	}
-	score := 0
-	if m.NumTiles == rules.RackSize {
-		score = rules.BingoBonus
-	}
-	var phonies []string
-	var wordBuf [rules.RackSize + 1]rules.FormedWord
-	var letterBuf [4 * rules.Size]rules.Letter
-	words, _ := b.AppendWordsFormed(wordBuf[:0], letterBuf[:0], p)
-	for _, w := range words {
-		score += w.Score
-		if lex == nil || lex.ContainsLetters(w.Letters) {
-			continue
-		}
-		s := rules.WordString(w.Letters)
-		dup := false
-		for _, q := range phonies {
-			dup = dup || q == s
-		}
-		if !dup {
-			phonies = append(phonies, s)
-		}
-	}
-	switch len(phonies) {
-	case 0:
-		return score, nil
-	case 1:
-		return 0, fmt.Errorf("phony word %s", phonies[0])
-	}
-	return 0, fmt.Errorf("phony words %s", strings.Join(phonies, ", "))
-}
-
-func validateExchange(m *Move, rack rules.Rack, bagLen int) error {
-	switch {
-	case m.Len < 1:
-		return errors.New("cannot exchange: no tiles named")
-	case m.Len > rules.RackSize:
-		return fmt.Errorf("cannot exchange %d tiles: a rack holds only %d", m.Len, rules.RackSize)
-	case m.NumTiles != m.Len:
-		return fmt.Errorf("the exchange lists %d tiles but says it exchanges %d", m.Len, m.NumTiles)
-	case !rules.CanExchange(bagLen):
-		return fmt.Errorf("cannot exchange: only %s in the bag, %d needed", plural(bagLen, "tile"), rules.ExchangeMinBag)
-	}
-	for _, t := range m.tiles() {
-		if t != rules.Blank && !t.IsLetter() {
-			return fmt.Errorf("cannot exchange: %#x is not a tile", uint8(t))
-		}
-	}
-	if err := checkOnRack(m.tiles(), false, rack); err != nil {
-		return fmt.Errorf("cannot exchange: %w", err)
-	}
-	return nil
-}
-
-// checkOnRack reports the tiles that are not on rack. In a play
-// (play=true) PlayedThrough squares are skipped; otherwise 0 is a blank.
-func checkOnRack(tiles []rules.Letter, play bool, rack rules.Rack) error {
-	left := rack
-	var missing []string
-	for _, t := range tiles {
-		if play && t == rules.PlayedThrough {
-			continue
-		}
-		if left.Remove(t) {
-			continue
-		}
-		switch {
-		case t.IsBlanked():
-			missing = append(missing, "? (for "+t.String()+")")
-		case t == rules.Blank:
-			missing = append(missing, "?")
-		default:
-			missing = append(missing, t.String())
-		}
-	}
-	if len(missing) == 0 {
-		return nil
-	}
-	r := rack.String()
-	if r == "" {
-		r = "(empty)"
-	}
-	if len(missing) == 1 {
-		return fmt.Errorf("tile %s not on rack %s", missing[0], r)
-	}
-	return fmt.Errorf("tiles %s not on rack %s", strings.Join(missing, ", "), r)
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

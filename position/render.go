@@ -1,9 +1,11 @@
-package rules
+package position
 
 import (
 	"io"
 	"strconv"
 	"strings"
+
+	"scrabble/rules"
 )
 
 // ANSI escapes used by RenderBoard in colour.
@@ -21,17 +23,17 @@ const (
 // renderMark is the symbol of an empty square: = triple word, - double word,
 // " triple letter, ' double letter, * the centre star, . plain.
 func renderMark(row, col int) (mark byte, colour string) {
-	if row == CenterRow && col == CenterCol {
+	if row == rules.CenterRow && col == rules.CenterCol {
 		return '*', renderDW
 	}
-	switch PremiumAt(row, col) {
-	case TripleWord:
+	switch rules.PremiumAt(row, col) {
+	case rules.TripleWord:
 		return '=', renderTW
-	case DoubleWord:
+	case rules.DoubleWord:
 		return '-', renderDW
-	case TripleLetter:
+	case rules.TripleLetter:
 		return '"', renderTL
-	case DoubleLetter:
+	case rules.DoubleLetter:
 		return '\'', renderDL
 	}
 	return '.', renderPlain
@@ -42,7 +44,7 @@ func renderMark(row, col int) (mark byte, colour string) {
 // case) and empty squares by their premium (= triple word, - double word,
 // " triple letter, ' double letter, * centre, . plain). With color, premium
 // squares and tiles get ANSI background colours.
-func RenderBoard(w io.Writer, b *Board, color bool) error {
+func RenderBoard(w io.Writer, b *rules.Board, color bool) error {
 	return RenderBoardWith(w, b, RenderOptions{Color: color})
 }
 
@@ -58,24 +60,24 @@ type RenderOptions struct {
 }
 
 // RenderBoardWith prints the board as RenderBoard does, with opt.
-func RenderBoardWith(w io.Writer, b *Board, opt RenderOptions) error {
-	var marked [Squares]bool
+func RenderBoardWith(w io.Writer, b *rules.Board, opt RenderOptions) error {
+	var marked [rules.Squares]bool
 	for _, sq := range opt.Highlight {
-		if sq >= 0 && sq < Squares {
+		if sq >= 0 && sq < rules.Squares {
 			marked[sq] = true
 		}
 	}
 	color := opt.Color
 	var sb strings.Builder
 	sb.WriteString("  ")
-	for c := 0; c < Size; c++ {
+	for c := 0; c < rules.Size; c++ {
 		if color {
 			sb.WriteByte(' ')
 		}
 		sb.WriteString(" " + string(rune('A'+c)))
 	}
 	sb.WriteByte('\n')
-	for r := 0; r < Size; r++ {
+	for r := 0; r < rules.Size; r++ {
 		n := strconv.Itoa(r + 1)
 		if len(n) < 2 {
 			n = " " + n
@@ -84,14 +86,14 @@ func RenderBoardWith(w io.Writer, b *Board, opt RenderOptions) error {
 		if color {
 			sb.WriteByte(' ')
 		}
-		row := marked[r*Size : (r+1)*Size]
-		for c := 0; c < Size; c++ {
+		row := marked[r*rules.Size : (r+1)*rules.Size]
+		for c := 0; c < rules.Size; c++ {
 			l := b.At(r, c)
 			var ch, colour string
 			switch {
-			case l != Empty && row[c]:
+			case l != rules.Empty && row[c]:
 				ch, colour = string(l.Rune()), renderNew
-			case l != Empty:
+			case l != rules.Empty:
 				ch, colour = string(l.Rune()), renderTile
 			default:
 				m, col := renderMark(r, c)
@@ -113,7 +115,7 @@ func RenderBoardWith(w io.Writer, b *Board, opt RenderOptions) error {
 			}
 			sb.WriteString(ch)
 		}
-		if !color && row[Size-1] {
+		if !color && row[rules.Size-1] {
 			sb.WriteByte(']')
 		}
 		sb.WriteByte('\n')

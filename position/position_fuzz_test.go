@@ -1,4 +1,4 @@
-package rules
+package position
 
 import (
 	"errors"
@@ -8,12 +8,12 @@ import (
 	"testing"
 )
 
-// posFuzzCheckError fails unless err is a located *PositionError.
+// posFuzzCheckError fails unless err is a located *Error.
 func posFuzzCheckError(t *testing.T, err error) {
 	t.Helper()
-	var pe *PositionError
+	var pe *Error
 	if !errors.As(err, &pe) {
-		t.Fatalf("error %v (%T) is not a *PositionError", err, err)
+		t.Fatalf("error %v (%T) is not a *Error", err, err)
 	}
 	if pe.Msg == "" {
 		t.Fatalf("error without a message")
@@ -31,7 +31,7 @@ func posFuzzSeeds(f *testing.F, files ...string) {
 }
 
 func FuzzParseGrid(f *testing.F) {
-	posFuzzSeeds(f, "testdata/midgame.txt")
+	posFuzzSeeds(f, "../rules/testdata/midgame.txt")
 	f.Add(posGrid(map[int]string{8: "......CAt......"}))
 	f.Add(strings.ReplaceAll(posGrid(map[int]string{8: ". . . . . . C A t . . . . . ."}), "\n", "\r\n"))
 	f.Add("# only a comment\n")
@@ -55,14 +55,14 @@ func FuzzParseGrid(f *testing.F) {
 				posFuzzCheckError(t, err)
 			}
 		}
-		if _, err := ParsePosition("f", []byte(data)); err != nil {
+		if _, err := Parse("f", []byte(data)); err != nil {
 			posFuzzCheckError(t, err)
 		}
 	})
 }
 
 func FuzzParseCGP(f *testing.F) {
-	posFuzzSeeds(f, "testdata/midgame.cgp")
+	posFuzzSeeds(f, "../rules/testdata/midgame.cgp")
 	f.Add(posCATExample)
 	f.Add(posCGPBoard(map[int]string{8: "7QI6"}) + " AEEST??/XYZ -12/345 5 ld english; bb 50; cr double; lex CSW21; etl 7; mcnz 6; lm 8D.TILES;")
 	f.Add(posCGPBoard(nil))
@@ -89,7 +89,7 @@ func FuzzParseCGP(f *testing.F) {
 				posFuzzCheckError(t, err)
 			}
 		}
-		if _, err := ParsePosition("f", []byte(line)); err != nil {
+		if _, err := Parse("f", []byte(line)); err != nil {
 			posFuzzCheckError(t, err)
 		}
 	})

@@ -1,4 +1,4 @@
-package movegen_test
+package move_test
 
 import (
 	"fmt"
@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"scrabble/gaddag"
-	"scrabble/movegen"
+	"scrabble/move"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -52,35 +52,23 @@ QU.Z...........
 
 func grid(t *testing.T, g string) *rules.Board {
 	t.Helper()
-	p, err := rules.ParseGrid("test", []byte(g))
+	p, err := position.ParseGrid("test", []byte(g))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &p.Board
 }
 
-func testLexicon(t *testing.T) *gaddag.GADDAG {
+func mustParse(t *testing.T, s string, b *rules.Board) move.Move {
 	t.Helper()
-	lex, err := gaddag.Build("test", []string{
-		"QUIXOTE", "QUIZ", "HEATS", "EAT", "TOWERS", "STRAWS", "QI", "ZA",
-		"QUIZZES", "AT", "TA",
-	}, [32]byte{})
+	m, err := move.Parse(s, b)
 	if err != nil {
-		t.Fatal(err)
-	}
-	return lex
-}
-
-func mustParse(t *testing.T, s string, b *rules.Board) movegen.Move {
-	t.Helper()
-	m, err := movegen.ParseMove(s, b)
-	if err != nil {
-		t.Fatalf("ParseMove(%q): %v", s, err)
+		t.Fatalf("Parse(%q): %v", s, err)
 	}
 	return m
 }
 
-func TestParseMoveNotationRoundTrip(t *testing.T) {
+func TestParseNotationRoundTrip(t *testing.T) {
 	board := grid(t, testGrid)
 	group := grid(t, groupGrid)
 	empty := &rules.Board{}
@@ -164,16 +152,16 @@ func TestParseMoveNotationRoundTrip(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, in := range tc.inputs {
 				m := mustParse(t, in, tc.board)
-				if m.Kind != movegen.Play || m.Row != tc.row || m.Col != tc.col || m.Dir != tc.dir ||
+				if m.Kind != move.Play || m.Row != tc.row || m.Col != tc.col || m.Dir != tc.dir ||
 					m.NumTiles != tc.numTiles || m.Score != tc.score {
-					t.Errorf("ParseMove(%q) = kind %v at (%d,%d) %v, %d tiles, score %d; want play at (%d,%d) %v, %d tiles, score %d",
+					t.Errorf("Parse(%q) = kind %v at (%d,%d) %v, %d tiles, score %d; want play at (%d,%d) %v, %d tiles, score %d",
 						in, m.Kind, m.Row, m.Col, m.Dir, m.NumTiles, m.Score, tc.row, tc.col, tc.dir, tc.numTiles, tc.score)
 				}
 				if got := m.NotationOn(tc.board); got != tc.notation {
-					t.Errorf("ParseMove(%q).NotationOn = %q, want %q", in, got, tc.notation)
+					t.Errorf("Parse(%q).NotationOn = %q, want %q", in, got, tc.notation)
 				}
 				if got := m.Notation(); got != tc.plain {
-					t.Errorf("ParseMove(%q).Notation = %q, want %q", in, got, tc.plain)
+					t.Errorf("Parse(%q).Notation = %q, want %q", in, got, tc.plain)
 				}
 				if got := fmt.Sprint(&m); got != tc.plain {
 					t.Errorf("fmt.Sprint = %q, want %q", got, tc.plain)
@@ -181,7 +169,7 @@ func TestParseMoveNotationRoundTrip(t *testing.T) {
 				// Both renderings parse back to the same move.
 				for _, out := range []string{tc.notation, tc.plain} {
 					if back := mustParse(t, out, tc.board); back != m {
-						t.Errorf("ParseMove(%q) = %+v, want %+v (from %q)", out, back, m, in)
+						t.Errorf("Parse(%q) = %+v, want %+v (from %q)", out, back, m, in)
 					}
 				}
 				if tc.board == nil {
@@ -198,32 +186,32 @@ func TestParseMoveNotationRoundTrip(t *testing.T) {
 	}
 }
 
-func TestParseMoveExchangePass(t *testing.T) {
+func TestParseExchangePass(t *testing.T) {
 	tests := []struct {
 		inputs []string
-		kind   movegen.Kind
+		kind   move.Kind
 		want   string
 		tiles  []rules.Letter
 	}{
-		{[]string{"-ABC?", "- ABC?", "exchange ABC?", "exch abc?", "EXCH AB C?"}, movegen.Exchange, "-ABC?",
+		{[]string{"-ABC?", "- ABC?", "exchange ABC?", "exch abc?", "EXCH AB C?"}, move.Exchange, "-ABC?",
 			[]rules.Letter{1, 2, 3, rules.Blank}},
-		{[]string{"-Q", "exchange q"}, movegen.Exchange, "-Q", []rules.Letter{17}},
-		{[]string{"-ZYXWVU?"}, movegen.Exchange, "-ZYXWVU?", []rules.Letter{26, 25, 24, 23, 22, 21, rules.Blank}},
-		{[]string{"-", " - ", "pass", "PASS", "Pass"}, movegen.Pass, "-", nil},
+		{[]string{"-Q", "exchange q"}, move.Exchange, "-Q", []rules.Letter{17}},
+		{[]string{"-ZYXWVU?"}, move.Exchange, "-ZYXWVU?", []rules.Letter{26, 25, 24, 23, 22, 21, rules.Blank}},
+		{[]string{"-", " - ", "pass", "PASS", "Pass"}, move.Pass, "-", nil},
 	}
 	for _, tc := range tests {
 		for _, in := range tc.inputs {
-			m, err := movegen.ParseMove(in, nil)
+			m, err := move.Parse(in, nil)
 			if err != nil {
-				t.Errorf("ParseMove(%q): %v", in, err)
+				t.Errorf("Parse(%q): %v", in, err)
 				continue
 			}
 			if m.Kind != tc.kind || int(m.Len) != len(tc.tiles) || int(m.NumTiles) != len(tc.tiles) ||
 				!slices.Equal(m.Tiles[:m.Len], tc.tiles) || m.Score != 0 {
-				t.Errorf("ParseMove(%q) = %+v, want %v of %v", in, m, tc.kind, tc.tiles)
+				t.Errorf("Parse(%q) = %+v, want %v of %v", in, m, tc.kind, tc.tiles)
 			}
 			if got := m.Notation(); got != tc.want {
-				t.Errorf("ParseMove(%q).Notation = %q, want %q", in, got, tc.want)
+				t.Errorf("Parse(%q).Notation = %q, want %q", in, got, tc.want)
 			}
 			if got := m.MainWord(&rules.Board{}); got != "" {
 				t.Errorf("MainWord = %q, want empty", got)
@@ -238,7 +226,7 @@ func TestParseMoveExchangePass(t *testing.T) {
 	}
 }
 
-func TestParseMoveErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	board := grid(t, testGrid)
 	tests := []struct {
 		in   string
@@ -279,103 +267,16 @@ func TestParseMoveErrors(t *testing.T) {
 		{"pass now", `unexpected "now" after pass`},
 	}
 	for _, tc := range tests {
-		m, err := movegen.ParseMove(tc.in, board)
+		m, err := move.Parse(tc.in, board)
 		if err == nil {
-			t.Errorf("ParseMove(%q) = %v, want error containing %q", tc.in, m.Notation(), tc.want)
+			t.Errorf("Parse(%q) = %v, want error containing %q", tc.in, m.Notation(), tc.want)
 			continue
 		}
 		if !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("ParseMove(%q) error = %q, want it to contain %q", tc.in, err, tc.want)
+			t.Errorf("Parse(%q) error = %q, want it to contain %q", tc.in, err, tc.want)
 		}
 		if !strings.Contains(err.Error(), fmt.Sprintf("%q", tc.in)) {
-			t.Errorf("ParseMove(%q) error = %q, want it to quote the input", tc.in, err)
+			t.Errorf("Parse(%q) error = %q, want it to quote the input", tc.in, err)
 		}
-	}
-}
-
-func TestValidateMove(t *testing.T) {
-	board := grid(t, testGrid)
-	empty := &rules.Board{}
-	lex := testLexicon(t)
-	exchange8 := movegen.Move{Kind: movegen.Exchange, Len: 8, NumTiles: 8, Tiles: [rules.Size]rules.Letter{1, 2, 3, 4, 5, 6, 7, 8}}
-	offBoard := movegen.Move{Kind: movegen.Play, Row: 14, Col: 10, Dir: rules.Across, Len: 6, NumTiles: 6,
-		Tiles: [rules.Size]rules.Letter{1, 2, 3, 4, 5, 6}}
-	tests := []struct {
-		name  string
-		board *rules.Board
-		move  string        // parsed on board unless m is set
-		m     *movegen.Move // a move ParseMove cannot produce
-		rack  string
-		bag   int
-		want  string // "" for legal
-	}{
-		{name: "legal play", board: board, move: "D8 (Q)UIZ", rack: "UIZAEST", bag: 50},
-		{name: "legal play with a blank", board: board, move: "D8 (Q)uIZ", rack: "?IZAEST", bag: 50},
-		{name: "legal play through a board blank", board: board, move: "J7 H(EaT)S", rack: "HSAEIRT", bag: 0},
-		{name: "legal first play", board: empty, move: "8D QUIxOTE", rack: "QUIOTE?", bag: 86},
-		{name: "legal exchange", board: board, move: "-ABC?", rack: "ABC?EFG", bag: 7},
-		{name: "pass", board: board, move: "-", rack: "", bag: 0},
-		{name: "off the board", board: board, m: &offBoard, rack: "ABCDEFG", bag: 50, want: "goes off the board"},
-		{name: "not connected", board: board, move: "1A QI", rack: "QIAEST?", bag: 50, want: "does not touch any tile"},
-		{name: "first play off centre", board: empty, move: "1A QI", rack: "QIAEST?", bag: 86, want: "must cover the centre square 8H"},
-		{name: "tile not on rack", board: board, move: "D8 (Q)UIZ", rack: "AEINRSU", bag: 50, want: "tile Z not on rack AEINRSU"},
-		{name: "tiles not on rack", board: board, move: "D8 (Q)UIZ", rack: "AEINRST", bag: 50, want: "tiles U, Z not on rack AEINRST"},
-		{name: "blank not on rack", board: board, move: "D8 (Q)uIZ", rack: "UIZABCD", bag: 50, want: "tile ? (for u) not on rack ABCDIUZ"},
-		{name: "phony main word", board: board, move: "D8 (Q)UIZZ", rack: "UIZZAB?", bag: 50, want: "phony word QUIZZ"},
-		{name: "phony with a blank", board: board, move: "D8 (Q)UIzZ", rack: "UIZAB??", bag: 50, want: "phony word QUIzZ"},
-		{name: "phony main and cross words", board: board, move: "9C XU", rack: "XUAEIST", bag: 50, want: "phony words XU, QU"},
-		{name: "phony cross word only", board: board, move: "9D U", rack: "UAEIST?", bag: 50, want: "phony word QU"},
-		{name: "exchange, bag too small", board: board, move: "-ABC", rack: "ABCDEFG", bag: 6, want: "cannot exchange: only 6 tiles in the bag, 7 needed"},
-		{name: "exchange, bag with one tile", board: board, move: "-A", rack: "ABCDEFG", bag: 1, want: "only 1 tile in the bag"},
-		{name: "exchange not on rack", board: board, move: "-QZ", rack: "ABCDEFG", bag: 50, want: "cannot exchange: tiles Q, Z not on rack ABCDEFG"},
-		{name: "exchange blank not on rack", board: board, move: "-A?", rack: "ABCDEFG", bag: 50, want: "tile ? not on rack ABCDEFG"},
-		{name: "exchange of 8", board: board, m: &exchange8, rack: "ABCDEFGH", bag: 50, want: "cannot exchange 8 tiles: a rack holds only 7"},
-		{name: "exchange of nothing", board: board, m: &movegen.Move{Kind: movegen.Exchange}, rack: "ABCDEFG", bag: 50, want: "no tiles named"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			m := tc.m
-			if m == nil {
-				pm := mustParse(t, tc.move, tc.board)
-				m = &pm
-			}
-			rack, err := rules.ParseRack(tc.rack)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = movegen.ValidateMove(m, tc.board, rack, tc.bag, lex)
-			switch {
-			case tc.want == "" && err != nil:
-				t.Errorf("ValidateMove(%s) = %v, want nil", m.NotationOn(tc.board), err)
-			case tc.want != "" && err == nil:
-				t.Errorf("ValidateMove(%s) = nil, want error containing %q", m.NotationOn(tc.board), tc.want)
-			case tc.want != "" && !strings.Contains(err.Error(), tc.want):
-				t.Errorf("ValidateMove(%s) = %q, want it to contain %q", m.NotationOn(tc.board), err, tc.want)
-			}
-			// CheckMove agrees, and scores a legal play as ScorePlay does
-			// (with or without the word check).
-			for _, l := range []*gaddag.GADDAG{lex, nil} {
-				score, cerr := movegen.CheckMove(m, tc.board, rack, tc.bag, l)
-				if l == lex && (cerr == nil) != (err == nil) {
-					t.Errorf("CheckMove(%s) = %v, ValidateMove %v", m.NotationOn(tc.board), cerr, err)
-				}
-				want := 0
-				if m.Kind == movegen.Play && cerr == nil {
-					want = tc.board.ScorePlay(m.Placed())
-				}
-				if score != want {
-					t.Errorf("CheckMove(%s) scores %d, want %d (lexicon %v)", m.NotationOn(tc.board), score, want, l != nil)
-				}
-			}
-		})
-	}
-}
-
-func TestValidateMoveNilLexicon(t *testing.T) {
-	board := grid(t, testGrid)
-	m := mustParse(t, "D8 (Q)UIZZ", board)
-	rack, _ := rules.ParseRack("UIZZABC")
-	if err := movegen.ValidateMove(&m, board, rack, 50, nil); err != nil {
-		t.Errorf("ValidateMove with nil lexicon = %v, want nil (no word check)", err)
 	}
 }

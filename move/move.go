@@ -1,4 +1,4 @@
-package movegen
+package move
 
 import (
 	"scrabble/rules"
@@ -72,10 +72,4 @@ func (m *Move) Used() rules.Rack {
 		r[t.RackIndex()]++
 	}
 	return r
-}
-
-// Recorder receives each generated move. The pointer is only valid during
-// the call.
-type Recorder interface {
-	Record(m *Move)
 }

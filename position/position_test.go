@@ -1,4 +1,4 @@
-package rules
+package position
 
 import (
 	"errors"
@@ -7,18 +7,20 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"scrabble/rules"
 )
 
-// posWantErr checks that err is a *PositionError at line:col whose message
+// posWantErr checks that err is a *Error at line:col whose message
 // contains every one of want.
 func posWantErr(t *testing.T, err error, line, col int, want ...string) {
 	t.Helper()
 	if err == nil {
 		t.Fatalf("no error, want one at %d:%d containing %q", line, col, want)
 	}
-	var pe *PositionError
+	var pe *Error
 	if !errors.As(err, &pe) {
-		t.Fatalf("error %v (%T) is not a *PositionError", err, err)
+		t.Fatalf("error %v (%T) is not a *Error", err, err)
 	}
 	if pe.Line != line || pe.Col != col {
 		t.Errorf("error %q at %d:%d, want %d:%d", err, pe.Line, pe.Col, line, col)
@@ -32,9 +34,9 @@ func posWantErr(t *testing.T, err error, line, col int, want ...string) {
 
 // posBoard builds a board from "8H" style squares and words written from
 // them (across unless the square is written column first, "H8").
-func posBoard(t *testing.T, plays ...string) Board {
+func posBoard(t *testing.T, plays ...string) rules.Board {
 	t.Helper()
-	var b Board
+	var b rules.Board
 	for _, pl := range plays {
 		sq, word, _ := strings.Cut(pl, " ")
 		var row, col int
@@ -51,7 +53,7 @@ func posBoard(t *testing.T, plays ...string) Board {
 			}
 		}
 		row--
-		ls, err := ParseWord(word)
+		ls, err := rules.ParseWord(word)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,15 +71,15 @@ func posBoard(t *testing.T, plays ...string) Board {
 
 func TestPositionErrorString(t *testing.T) {
 	for _, tc := range []struct {
-		e    PositionError
+		e    Error
 		want string
 	}{
-		{PositionError{"a.txt", 3, 7, "bad"}, "a.txt:3:7: bad"},
-		{PositionError{"a.txt", 3, 0, "bad"}, "a.txt:3: bad"},
-		{PositionError{"a.txt", 0, 0, "bad"}, "a.txt: bad"},
-		{PositionError{"a.txt", 0, 5, "bad"}, "a.txt: bad"},
-		{PositionError{"", 3, 7, "bad"}, "3:7: bad"},
-		{PositionError{"", 0, 0, "bad"}, "bad"},
+		{Error{"a.txt", 3, 7, "bad"}, "a.txt:3:7: bad"},
+		{Error{"a.txt", 3, 0, "bad"}, "a.txt:3: bad"},
+		{Error{"a.txt", 0, 0, "bad"}, "a.txt: bad"},
+		{Error{"a.txt", 0, 5, "bad"}, "a.txt: bad"},
+		{Error{"", 3, 7, "bad"}, "3:7: bad"},
+		{Error{"", 0, 0, "bad"}, "bad"},
 	} {
 		if got := tc.e.Error(); got != tc.want {
 			t.Errorf("%+v.Error() = %q, want %q", tc.e, got, tc.want)
@@ -88,10 +90,10 @@ func TestPositionErrorString(t *testing.T) {
 func TestValidateOK(t *testing.T) {
 	for name, p := range map[string]*Position{
 		"empty":  {},
-		"first":  {Board: posBoard(t, "8G CAT"), Racks: [2]Rack{{0, 1}}},
+		"first":  {Board: posBoard(t, "8G CAT"), Racks: [2]rules.Rack{{0, 1}}},
 		"blanks": {Board: posBoard(t, "8H qI", "H9 zZ")},
 		"full racks": {Board: posBoard(t, "8E QUIZ"),
-			Racks: [2]Rack{posRack(t, "AEINRST"), posRack(t, "??EEEEE")}, ZeroTurns: 3},
+			Racks: [2]rules.Rack{posRack(t, "AEINRST"), posRack(t, "??EEEEE")}, ZeroTurns: 3},
 	} {
 		if err := p.Validate(); err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -99,9 +101,9 @@ func TestValidateOK(t *testing.T) {
 	}
 }
 
-func posRack(t *testing.T, s string) Rack {
+func posRack(t *testing.T, s string) rules.Rack {
 	t.Helper()
-	r, err := ParseRack(s)
+	r, err := rules.ParseRack(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,23 +117,23 @@ func TestValidateErrors(t *testing.T) {
 		line, col int
 		want      []string
 	}{
-		{"invalid letter", Position{Board: func() Board { b := posBoard(t, "8H AB"); b.Set(7, 8, 27); return b }()},
+		{"invalid letter", Position{Board: func() rules.Board { b := posBoard(t, "8H AB"); b.Set(7, 8, 27); return b }()},
 			8, 9, []string{"8I", "invalid letter"}},
-		{"bare blank bit", Position{Board: func() Board { b := posBoard(t, "8H AB"); b.Set(7, 8, BlankBit); return b }()},
+		{"bare blank bit", Position{Board: func() rules.Board { b := posBoard(t, "8H AB"); b.Set(7, 8, rules.BlankBit); return b }()},
 			8, 9, []string{"8I", "0x80"}},
 		{"too many Qs on board", Position{Board: posBoard(t, "8H QAQ")},
 			8, 10, []string{"too many Qs: 2 on the board/racks, the set has 1"}},
-		{"too many Zs with racks", Position{Board: posBoard(t, "8H ZA"), Racks: [2]Rack{posRack(t, "Z")}},
+		{"too many Zs with racks", Position{Board: posBoard(t, "8H ZA"), Racks: [2]rules.Rack{posRack(t, "Z")}},
 			0, 0, []string{"too many Zs: 2", "the set has 1"}},
-		{"too many Xs in rack 2", Position{Board: posBoard(t, "8H AX"), Racks: [2]Rack{{}, posRack(t, "X")}},
+		{"too many Xs in rack 2", Position{Board: posBoard(t, "8H AX"), Racks: [2]rules.Rack{{}, posRack(t, "X")}},
 			0, 0, []string{"too many Xs: 2"}},
 		{"too many blanks", Position{Board: posBoard(t, "8H abc")},
 			8, 10, []string{"too many blanks", "3 on the board/racks", "the set has 2"}},
-		{"too many Es", Position{Racks: [2]Rack{posRack(t, "EEEEEEE"), posRack(t, "EEEEEE")}},
+		{"too many Es", Position{Racks: [2]rules.Rack{posRack(t, "EEEEEEE"), posRack(t, "EEEEEE")}},
 			0, 0, []string{"too many Es: 13", "the set has 12"}},
-		{"rack 1 over 7", Position{Racks: [2]Rack{posRack(t, "AEINRSTT")}},
+		{"rack 1 over 7", Position{Racks: [2]rules.Rack{posRack(t, "AEINRSTT")}},
 			0, 0, []string{"rack 1", "8 tiles", "at most 7"}},
-		{"rack 2 over 7", Position{Racks: [2]Rack{{}, posRack(t, "??AEINRS")}},
+		{"rack 2 over 7", Position{Racks: [2]rules.Rack{{}, posRack(t, "??AEINRS")}},
 			0, 0, []string{"rack 2", "8 tiles"}},
 		{"negative zero turns", Position{ZeroTurns: -1},
 			0, 0, []string{"scoreless turns -1"}},
@@ -163,7 +165,7 @@ func TestParsePositionErrorsLocated(t *testing.T) {
 	grid := func(rows map[int]string) string {
 		var sb strings.Builder
 		sb.WriteString("# comment\n\n")
-		for r := 1; r <= Size; r++ {
+		for r := 1; r <= rules.Size; r++ {
 			row, ok := rows[r]
 			if !ok {
 				row = ". . . . . . . . . . . . . . ."
@@ -201,7 +203,7 @@ func TestParsePositionErrorsLocated(t *testing.T) {
 			2, 54, []string{"score 1", `"x"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := ParsePosition("f", []byte(tc.data))
+			p, err := Parse("f", []byte(tc.data))
 			if p != nil {
 				t.Errorf("got a position with the error")
 			}
@@ -215,7 +217,7 @@ func TestParsePositionErrorsLocated(t *testing.T) {
 
 func TestParsePositionDetects(t *testing.T) {
 	cgp := "# a comment\n\n  15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 AEINRST/ 12/0 0 lex NWL23;\r\n\n"
-	p, err := ParsePosition("c", []byte(cgp))
+	p, err := Parse("c", []byte(cgp))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +225,7 @@ func TestParsePositionDetects(t *testing.T) {
 		t.Errorf("parsed %+v", p)
 	}
 	g := strings.Repeat("...............\n", 7) + "......CAT......\n" + strings.Repeat("...............\n", 7)
-	q, err := ParsePosition("g", []byte(g))
+	q, err := Parse("g", []byte(g))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,19 +235,19 @@ func TestParsePositionDetects(t *testing.T) {
 }
 
 func TestMidgameTestdata(t *testing.T) {
-	gridData, err := os.ReadFile("testdata/midgame.txt")
+	gridData, err := os.ReadFile("../rules/testdata/midgame.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cgpData, err := os.ReadFile("testdata/midgame.cgp")
+	cgpData, err := os.ReadFile("../rules/testdata/midgame.cgp")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := ParsePosition("testdata/midgame.txt", gridData)
+	g, err := Parse("../rules/testdata/midgame.txt", gridData)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := ParsePosition("testdata/midgame.cgp", cgpData)
+	c, err := Parse("../rules/testdata/midgame.cgp", cgpData)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,16 +268,16 @@ func TestMidgameTestdata(t *testing.T) {
 	for _, w := range strings.Fields("JOKED SKATE EXIT TOWN GRAIN JAB HOARD WHIP PLUM BAT MoVIE EARNs") {
 		words[w] = true
 	}
-	for _, b := range []Board{g.Board, g.Board.Transposed()} {
-		for r := 0; r < Size; r++ {
-			var w []Letter
-			for c := 0; c <= Size; c++ {
-				if c < Size && b.At(r, c) != Empty {
+	for _, b := range []rules.Board{g.Board, g.Board.Transposed()} {
+		for r := 0; r < rules.Size; r++ {
+			var w []rules.Letter
+			for c := 0; c <= rules.Size; c++ {
+				if c < rules.Size && b.At(r, c) != rules.Empty {
 					w = append(w, b.At(r, c))
 					continue
 				}
-				if len(w) > 1 && !words[WordString(w)] {
-					t.Errorf("unexpected word %s", WordString(w))
+				if len(w) > 1 && !words[rules.WordString(w)] {
+					t.Errorf("unexpected word %s", rules.WordString(w))
 				}
 				w = w[:0]
 			}
@@ -287,8 +289,8 @@ func TestMidgameTestdata(t *testing.T) {
 // lines through the centre or through tiles already placed, racks from what
 // is left, random scores and opcodes.
 func posRandomPosition(rng *rand.Rand) *Position {
-	bag := Distribution
-	draw := func() (Letter, bool) {
+	bag := rules.Distribution()
+	draw := func() (rules.Letter, bool) {
 		n := bag.Count()
 		if n == 0 {
 			return 0, false
@@ -297,7 +299,7 @@ func posRandomPosition(rng *rand.Rand) *Position {
 		for i, c := range bag {
 			if k < int(c) {
 				bag[i]--
-				return Letter(i), true
+				return rules.Letter(i), true
 			}
 			k -= int(c)
 		}
@@ -307,12 +309,12 @@ func posRandomPosition(rng *rand.Rand) *Position {
 	b := &p.Board
 	words := rng.IntN(16)
 	for w := 0; w < words; w++ {
-		ar, ac := CenterRow, CenterCol
+		ar, ac := rules.CenterRow, rules.CenterCol
 		if w > 0 {
 			for {
-				sq := rng.IntN(Squares)
-				if b.Squares[sq] != Empty {
-					ar, ac = sq/Size, sq%Size
+				sq := rng.IntN(rules.Squares)
+				if b.Squares[sq] != rules.Empty {
+					ar, ac = sq/rules.Size, sq%rules.Size
 					break
 				}
 			}
@@ -325,15 +327,15 @@ func posRandomPosition(rng *rand.Rand) *Position {
 		back := rng.IntN(length)
 		for i := 0; i < length; i++ {
 			r, c := ar+(i-back)*dr, ac+(i-back)*dc
-			if !InBounds(r, c) || b.At(r, c) != Empty {
+			if !rules.InBounds(r, c) || b.At(r, c) != rules.Empty {
 				continue
 			}
 			l, ok := draw()
 			if !ok {
 				break
 			}
-			if l == Blank {
-				l = Letter(1 + rng.IntN(NumLetters)).Blanked()
+			if l == rules.Blank {
+				l = rules.Letter(1 + rng.IntN(rules.NumLetters)).Blanked()
 			}
 			b.Set(r, c, l)
 		}
@@ -342,7 +344,7 @@ func posRandomPosition(rng *rand.Rand) *Position {
 		if rng.IntN(4) == 0 {
 			continue // unknown rack
 		}
-		for n := rng.IntN(RackSize + 1); n > 0; n-- {
+		for n := rng.IntN(rules.RackSize + 1); n > 0; n-- {
 			if l, ok := draw(); ok {
 				p.Racks[k].Add(l)
 			}

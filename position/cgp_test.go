@@ -1,4 +1,4 @@
-package rules
+package position
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"scrabble/rules"
 )
 
 const posCATExample = "15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEINRST/ 12/0 0 lex NWL23;"
@@ -13,7 +15,7 @@ const posCATExample = "15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEINRST/ 
 // posCGPBoard is the board field of an empty board with the given 1-based
 // rows replaced.
 func posCGPBoard(rows map[int]string) string {
-	parts := make([]string, Size)
+	parts := make([]string, rules.Size)
 	for r := range parts {
 		parts[r] = "15"
 		if row, ok := rows[r+1]; ok {
@@ -30,7 +32,7 @@ func TestParseCGPExample(t *testing.T) {
 	}
 	want := &Position{
 		Board:   posBoard(t, "8H CAT"),
-		Racks:   [2]Rack{posRack(t, "AEINRST")},
+		Racks:   [2]rules.Rack{posRack(t, "AEINRST")},
 		Scores:  [2]int{12, 0},
 		Lexicon: "NWL23",
 		Opcodes: []Opcode{{"lex", []string{"NWL23"}}},
@@ -47,7 +49,7 @@ func TestParseCGPLenient(t *testing.T) {
 	board := posCGPBoard(map[int]string{8: "6CAt6"})
 	full := &Position{
 		Board:     posBoard(t, "8G CAt"),
-		Racks:     [2]Rack{posRack(t, "EIQ?"), posRack(t, "AB")},
+		Racks:     [2]rules.Rack{posRack(t, "EIQ?"), posRack(t, "AB")},
 		Scores:    [2]int{-5, 30},
 		ZeroTurns: 2,
 		Lexicon:   "CSW21",
@@ -137,7 +139,7 @@ func TestCGPCanonicalRoundTrip(t *testing.T) {
 		posCGPBoard(nil) + " / 0/0 0",
 		posCGPBoard(map[int]string{7: "7Q7", 8: "7I7", 9: "7s7", 10: "7H7"}) + " AEEST??/XYZ -12/345 5 ld english; bb 50; cr double; lex CSW21; etl 7; mcnz 6; lm 8D.TILES; note;",
 		posCGPBoard(map[int]string{8: "ABCDEFGHIJKLMNO", 1: "O13a", 15: "1b12c"}) + " / 0/-3 0",
-		strings.TrimSpace(posReadFile(t, "testdata/midgame.cgp")),
+		strings.TrimSpace(posReadFile(t, "../rules/testdata/midgame.cgp")),
 	} {
 		p, err := ParseCGP("c", s)
 		if err != nil {
@@ -179,8 +181,8 @@ func TestCGPRandomRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(p, q) {
 			t.Fatalf("round trip of %q:\n got %+v\nwant %+v", s, q, p)
 		}
-		if r, err := ParsePosition("r", []byte(s+"\n")); err != nil || !reflect.DeepEqual(r, p) {
-			t.Fatalf("ParsePosition(%q): %v", s, err)
+		if r, err := Parse("r", []byte(s+"\n")); err != nil || !reflect.DeepEqual(r, p) {
+			t.Fatalf("Parse(%q): %v", s, err)
 		}
 	}
 }
@@ -197,9 +199,13 @@ func posReadFile(t *testing.T, name string) string {
 // TestCGPLastMove reads every form of the lm opcode the CGP spec gives (and
 // the input-only ones) into the move it describes.
 func TestCGPLastMove(t *testing.T) {
-	A, C, R, T, W := Letter(1), Letter(3), Letter(18), Letter(20), Letter(23)
-	across := func(row, col int, tiles ...Letter) Play { return Play{Row: row, Col: col, Dir: Across, Tiles: tiles} }
-	down := func(row, col int, tiles ...Letter) Play { return Play{Row: row, Col: col, Dir: Down, Tiles: tiles} }
+	A, C, R, T, W := rules.Letter(1), rules.Letter(3), rules.Letter(18), rules.Letter(20), rules.Letter(23)
+	across := func(row, col int, tiles ...rules.Letter) rules.Play {
+		return rules.Play{Row: row, Col: col, Dir: rules.Across, Tiles: tiles}
+	}
+	down := func(row, col int, tiles ...rules.Letter) rules.Play {
+		return rules.Play{Row: row, Col: col, Dir: rules.Down, Tiles: tiles}
+	}
 	for _, tc := range []struct {
 		lm   string
 		want LastMove
@@ -210,15 +216,15 @@ func TestCGPLastMove(t *testing.T) {
 		{"H8 CAT", LastMove{Kind: LastPlay, Play: down(7, 7, C, A, T)}, "H8 CAT"},
 		{"15A WAR", LastMove{Kind: LastPlay, Play: across(14, 0, W, A, R)}, "15A WAR"},
 		{"O1 caT", LastMove{Kind: LastPlay, Play: down(0, 14, C.Blanked(), A.Blanked(), T)}, "O1 caT"},
-		{"7I .T", LastMove{Kind: LastPlay, Play: across(6, 8, PlayedThrough, T)}, "7I .T"},
-		{"7I (A)T", LastMove{Kind: LastPlay, Play: across(6, 8, PlayedThrough, T)}, "7I .T"},
-		{"8G W(CA).", LastMove{Kind: LastPlay, Play: across(7, 6, W, PlayedThrough, PlayedThrough, PlayedThrough)}, "8G W..."},
+		{"7I .T", LastMove{Kind: LastPlay, Play: across(6, 8, rules.PlayedThrough, T)}, "7I .T"},
+		{"7I (A)T", LastMove{Kind: LastPlay, Play: across(6, 8, rules.PlayedThrough, T)}, "7I .T"},
+		{"8G W(CA).", LastMove{Kind: LastPlay, Play: across(7, 6, W, rules.PlayedThrough, rules.PlayedThrough, rules.PlayedThrough)}, "8G W..."},
 		{"8H CAT +5", LastMove{Kind: LastPlay, Play: across(7, 7, C, A, T), HasBonus: true, Bonus: 5}, "8H CAT +5"},
 		{"8H CAT +0", LastMove{Kind: LastPlay, Play: across(7, 7, C, A, T), HasBonus: true}, "8H CAT +0"},
 		{"challenge 8H CAT", LastMove{Kind: LastPlay, Play: across(7, 7, C, A, T), ChallengedOff: true}, "challenge 8H CAT"},
 		{"-", LastMove{Kind: LastPass}, "-"},
 		{"-3", LastMove{Kind: LastExchange, Count: 3}, "-3"},
-		{"-AA?", LastMove{Kind: LastExchange, Count: 3, Exchanged: Rack{0: 1, 1: 2}}, "-AA?"},
+		{"-AA?", LastMove{Kind: LastExchange, Count: 3, Exchanged: rules.Rack{0: 1, 1: 2}}, "-AA?"},
 	} {
 		t.Run(tc.lm, func(t *testing.T) {
 			p, err := ParseCGP("c", posCATExample+" lm "+tc.lm+";")
@@ -309,7 +315,7 @@ func TestCGPLastMoveOnBoard(t *testing.T) {
 		{"H8 CAT", "square 9H holds nothing"},
 	} {
 		t.Run(tc.lm, func(t *testing.T) {
-			_, err := ParsePosition("p.cgp", []byte(posCATExample+" lm "+tc.lm+";"))
+			_, err := Parse("p.cgp", []byte(posCATExample+" lm "+tc.lm+";"))
 			if tc.want == "" {
 				if err != nil {
 					t.Fatal(err)
@@ -321,7 +327,7 @@ func TestCGPLastMoveOnBoard(t *testing.T) {
 	}
 	// Validate checks a position built in code the same way.
 	p, _ := ParseCGP("c", posCATExample)
-	p.SetLastMove(&LastMove{Kind: LastPlay, Play: Play{Row: 7, Col: 7, Dir: Down, Tiles: []Letter{3, 1}}})
+	p.SetLastMove(&LastMove{Kind: LastPlay, Play: rules.Play{Row: 7, Col: 7, Dir: rules.Down, Tiles: []rules.Letter{3, 1}}})
 	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "square 9H holds nothing") {
 		t.Errorf("Validate: %v", err)
 	}
@@ -342,7 +348,7 @@ func TestSetLastMove(t *testing.T) {
 		t.Errorf("removed: %v", p.Opcodes)
 	}
 	q := &Position{}
-	q.SetLastMove(&LastMove{Kind: LastPlay, Play: Play{Row: 7, Col: 7, Tiles: []Letter{3, PlayedThrough}}})
+	q.SetLastMove(&LastMove{Kind: LastPlay, Play: rules.Play{Row: 7, Col: 7, Tiles: []rules.Letter{3, rules.PlayedThrough}}})
 	if got := q.CGP(); !strings.HasSuffix(got, " 0/0 0 lm 8H C.;") {
 		t.Errorf("appended: %q", got)
 	}

@@ -1,4 +1,4 @@
-package movegen
+package move
 
 import (
 	"strings"
@@ -62,9 +62,9 @@ func (m *Move) Leave(rack rules.Rack) rules.Rack {
 	return rack
 }
 
-// SameMove reports whether a and b do the same thing: Compare's equality,
+// Same reports whether a and b do the same thing: Compare's equality,
 // except that exchanges of the same tiles are the same in any order.
-func SameMove(a, b *Move) bool {
+func Same(a, b *Move) bool {
 	if a.Kind != b.Kind {
 		return false
 	}
