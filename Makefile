@@ -1,7 +1,8 @@
 # make        build ./bin/scrabble and install the default lexicon (SOWPODS)
 # make install  make, then go install the binary into $GOBIN (or $GOPATH/bin)
-# make test   go vet + all tests (SCRABBLE_LEXICA_DIR is passed through),
-#             ending with a line counting the skipped tests by reason
+# make test   gofmt -l, go vet, staticcheck, then all tests (SCRABBLE_LEXICA_DIR
+#             is passed through), ending with a line counting the skipped
+#             tests by reason
 # make bench  benchmarks
 # make fuzz   a short run of every fuzz target (FUZZTIME=10s)
 # make clean  remove bin/ and build/
@@ -88,11 +89,19 @@ ifdef SCRABBLE_GAMES_DIR
 export SCRABBLE_GAMES_DIR
 endif
 
-# scripts/testsummary prints what go test prints, then one line counting the
-# tests passed, failed and skipped, the skips by reason, and keeps go test's
-# exit status.
+# The static checks come first and fail the target: gofmt -l (listing the
+# files it would change), go vet, and staticcheck at a pinned version (go run
+# fetches it through the module proxy; bump the version deliberately, since a
+# new release can report new findings). scripts/testsummary then prints what
+# go test prints, then one line counting the tests passed, failed and
+# skipped, the skips by reason, and keeps go test's exit status.
+STATICCHECK_VERSION := v0.8.2
+
 test:
+	@files=$$($$($(GO) env GOROOT)/bin/gofmt -l .); \
+	if [ -n "$$files" ]; then echo "*** gofmt -l: not gofmt'ed:" >&2; echo "$$files" >&2; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 	$(GO) run ./scripts/testsummary -go $(GO) ./...
 
 bench:

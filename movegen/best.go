@@ -28,7 +28,7 @@ type anchorBound struct {
 // A search with the rack and valuer of one of the last two reuses what they
 // worked out: the rack's set-up, and the best play or a bound of each lane
 // whose squares are unchanged (see laneBounds and Options.Repeat).
-// movegen/DESIGN.md describes it step by step.
+// docs/design/movegen.md describes it step by step.
 func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (move.Move, bool) {
 	best := &g.best
 	*best = bestEquity{}

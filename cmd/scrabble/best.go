@@ -193,7 +193,7 @@ object.`,
 	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
 	f.IntVarP(&top, "top", "n", 5, "how many runners-up to list (0: all moves)")
 	f.BoolVar(&simMode, "sim", false, "rank the best candidates by Monte Carlo simulation (see 'scrabble sim')")
-	f.BoolVar(&asJSN, "json", false, "print JSON (fields in docs/plays.md, JSON output)")
+	f.BoolVar(&asJSN, "json", false, "print JSON (fields in docs/json.md)")
 	f.StringVar(&termsText, "terms", "", termsFlagUsage)
 	sf = addSimFlags(f)
 	return cmd

@@ -341,7 +341,10 @@ func TestKeepSettings(t *testing.T) {
 		}
 		var got map[string]string
 		data, err := os.ReadFile(path)
-		if err := json.Unmarshal(data, &got); err != nil {
+		if err == nil {
+			err = json.Unmarshal(data, &got)
+		}
+		if err != nil {
 			t.Errorf("%s: %s: %v", c.name, data, err)
 		}
 		if got["games"] != c.recorded || got["seed"] != "7" || got["command"] != "test" {

@@ -298,7 +298,7 @@ CGP's lex opcode if that lexicon is installed, else the default lexicon.
 --exchanges adds the exchanges (when the bag holds at least 7 tiles: the
 unseen tiles less the opponent's rack, known from CGP or taken as 7) and the
 pass, both scoring 0. --json prints one JSON array; the fields are described
-in docs/plays.md ("JSON output"). Equity is score plus the engine's trained value
+in docs/json.md. Equity is score plus the engine's trained value
 of the leave for NWL and Collins lexica (score alone for others), or with the
 bag empty the end-of-game arithmetic.`,
 		Example: `  scrabble moves --board examples/pos.txt --rack AEINRST
@@ -357,7 +357,7 @@ bag empty the end-of-game arithmetic.`,
 	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
 	f.IntVarP(&top, "top", "n", 0, "show only the N best moves (0: all)")
 	f.BoolVar(&exchanges, "exchanges", false, "also list the exchanges (when the bag holds 7 or more) and the pass")
-	f.BoolVar(&asJS, "json", false, "print one JSON array (fields in docs/plays.md, \"JSON output\")")
+	f.BoolVar(&asJS, "json", false, "print one JSON array (fields in docs/json.md)")
 	f.StringVar(&termsText, "terms", "", termsFlagUsage)
 	return cmd
 }

@@ -54,7 +54,7 @@ single game], "summary": {"games", "players", "total", "costliest"}}.
 The lexicon is --lexicon, else each game's #lexicon when installed (or in
 SCRABBLE_LEXICA_DIR), else the newest installed lexicon of its family
 (NWL2018 -> NWL23, TWL06 -> NWL23, CSW19 -> CSW24), else the default
-lexicon. --json prints one JSON object (fields in docs/review.md); --html FILE
+lexicon. --json prints one JSON object (fields in docs/json.md); --html FILE
 also writes a self-contained HTML page with a board per turn and charts;
 with several games --html DIR writes a page per game and an index.html
 linking them with the summaries. --sim values the engine's best moves and
@@ -150,7 +150,7 @@ exits with status 130.`,
 	f := cmd.Flags()
 	f.StringVarP(&player, "player", "p", "", "review only this player's turns (nickname or full name), in every game")
 	f.IntVarP(&top, "top", "n", review.DefaultTop, "how many of the engine's best moves to list a turn (0: all)")
-	f.BoolVar(&asJSON, "json", false, "print one JSON object (fields in docs/review.md)")
+	f.BoolVar(&asJSON, "json", false, "print one JSON object (fields in docs/json.md)")
 	f.StringVar(&htmlPath, "html", "", "also write a self-contained HTML report to FILE (several games: pages and an index.html into DIR)")
 	f.BoolVar(&useSim, "sim", false, "value the candidate moves by Monte Carlo simulation")
 	f.IntVar(&iterations, "iterations", defaultReviewIterations, "with --sim: iterations a turn")

@@ -147,7 +147,7 @@ endgame: the opponent's rack is known and one iteration is exact.
 
 The board, rack and lexicon are read as by 'scrabble moves'; a CGP's scores,
 opponent's rack and scoreless-turn count are used. --json prints one JSON
-object (fields in docs/simulation.md).`,
+object (fields in docs/json.md).`,
 		Example: `  scrabble sim --board examples/pos.cgp
   scrabble sim --board examples/pos.txt --rack AEINRST --iterations 2000 --stop none --threads 2
   scrabble sim --board examples/pos.cgp --time 10s --plies 3 --json
@@ -164,7 +164,7 @@ object (fields in docs/simulation.md).`,
 	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
 	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
 	f.IntVarP(&top, "top", "n", 0, "show only the N best candidates (0: all)")
-	f.BoolVar(&asJSON, "json", false, "print one JSON object (fields in docs/simulation.md)")
+	f.BoolVar(&asJSON, "json", false, "print one JSON object (fields in docs/json.md)")
 	sf = addSimFlags(f)
 	return cmd
 }
