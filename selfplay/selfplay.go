@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/game"
+	"scrabble/internal/atomicfile"
 	"scrabble/internal/crash"
 	"scrabble/internal/splitmix"
 )
@@ -321,20 +323,5 @@ func (t *tournament) close() {
 // writeGCGFile writes the record to path through a temporary file, so a
 // GCG file is either complete or absent.
 func writeGCGFile(path string, rec *game.Record) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	err = WriteGCG(f, rec)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return atomicfile.Write(path, atomicfile.Options{Perm: 0o644}, func(w io.Writer) error { return WriteGCG(w, rec) })
 }
