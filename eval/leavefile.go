@@ -10,10 +10,10 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
+	"scrabble/internal/atomicfile"
 	"scrabble/rules"
 )
 
@@ -77,30 +77,19 @@ func (t *LeaveTable) Save(path string) error { return saveAtomic(path, "leaves",
 // saveAtomic writes w to a temporary file beside path, then renames it
 // over path, so readers never see half a file.
 func saveAtomic(path, what string, w io.WriterTo) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	f, err := atomicfile.Create(path, atomicfile.Options{Perm: 0o644, Sync: true})
 	if err != nil {
 		return fmt.Errorf("saving %s: %w", what, err)
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			err = fmt.Errorf("saving %s to %s: %w", what, path, err)
-		}
-	}()
 	if _, err = w.WriteTo(f); err != nil {
-		return err
+		f.Abort()
+	} else {
+		err = f.Commit()
 	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
+	if err != nil {
+		return fmt.Errorf("saving %s to %s: %w", what, path, err)
 	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return nil
 }
 
 // LoadLeaves reads a table in the binary form from path.

@@ -7,9 +7,10 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 	"unsafe"
+
+	"scrabble/internal/atomicfile"
 )
 
 // File layout (little endian):
@@ -68,20 +69,17 @@ func (g *GADDAG) encode() []byte {
 // Save writes the compiled form to path atomically (a temporary file in the
 // same directory, then a rename), so a reader never sees half a file.
 func (g *GADDAG) Save(path string) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, ".tmp-*.gaddag")
+	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".tmp-*.gaddag"})
 	if err != nil {
 		return fmt.Errorf("saving lexicon: %w", err)
 	}
-	_, werr := g.WriteTo(f)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("saving lexicon %s: %w", path, err)
+	if _, err = g.WriteTo(f); err != nil {
+		f.Abort()
+	} else {
+		err = f.Commit()
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("saving lexicon: %w", err)
+	if err != nil {
+		return fmt.Errorf("saving lexicon %s: %w", path, err)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"scrabble/gaddag"
+	"scrabble/internal/atomicfile"
 )
 
 // Layout of the data directory.
@@ -176,33 +178,17 @@ func writeAtomic(path string, g *gaddag.GADDAG) (err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*"+gaddagExt)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+	err = atomicfile.Write(path, atomicfile.Options{Pattern: ".tmp-*" + gaddagExt, Perm: 0o644, Sync: true}, func(f io.Writer) error {
+		w := bufio.NewWriterSize(f, 1<<20)
+		if _, err := g.WriteTo(w); err != nil {
+			return err
 		}
-	}()
-	w := bufio.NewWriterSize(f, 1<<20)
-	if _, err := g.WriteTo(w); err != nil {
+		return w.Flush()
+	})
+	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return nil
 }
 
 // Add compiles the word list at wordListPath and installs it as name,
@@ -393,20 +379,10 @@ func (r *Registry) writeDefault(name string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".tmp-default-*")
-	if err != nil {
+	return atomicfile.Write(filepath.Join(dir, defaultFile), atomicfile.Options{Pattern: ".tmp-default-*", Perm: 0o644}, func(w io.Writer) error {
+		_, err := io.WriteString(w, name+"\n")
 		return err
-	}
-	_, werr := tmp.WriteString(name + "\n")
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), filepath.Join(dir, defaultFile))
+	})
 }
 
 // Default returns the default lexicon's name, or "" when none is set.

@@ -1,4 +1,4 @@
-// Package sim plays games between engine players: single games, self-play
-// tournaments with statistics, and later Monte Carlo simulation of candidate
-// moves.
+// Package sim ranks the candidate moves of a position by Monte Carlo
+// simulation (Simulator, with its Options, Position, Candidate and
+// Result), and makes the sim player, which picks each move that way.
 package sim

@@ -24,8 +24,8 @@ import (
 // Monte Carlo simulation ranks the candidate moves of a position by
 // playing each forward many times against random draws (see Simulator).
 
-// SimPosition is the position to simulate, seen by the player to move.
-type SimPosition struct {
+// Position is the position to simulate, seen by the player to move.
+type Position struct {
 	Board rules.Board
 	Rack  rules.Rack // the player to move's tiles
 	// Opponent is what is known of the opponent's rack: empty means
@@ -43,9 +43,9 @@ type SimPosition struct {
 	Scoreless int
 }
 
-// SimOptions configures a simulation. The zero value of each field but the
+// Options configures a simulation. The zero value of each field but the
 // budget means its default.
-type SimOptions struct {
+type Options struct {
 	// Leaves values the tiles kept, for picking candidates and for both
 	// sides' answers (nil: every leave is worth 0).
 	Leaves movegen.LeaveValuer
@@ -86,7 +86,7 @@ type SimOptions struct {
 	Seed uint64
 	// Progress, if set, is called after every round of iterations from the
 	// goroutine that called Simulate.
-	Progress func(SimProgress)
+	Progress func(Progress)
 }
 
 // Defaults.
@@ -110,8 +110,8 @@ const (
 	maxRolloutPlies = 60
 )
 
-// SimProgress is the state of a running simulation.
-type SimProgress struct {
+// Progress is the state of a running simulation.
+type Progress struct {
 	Iterations int // done by the leader
 	Rollouts   int64
 	Live       int // candidates still in the race
@@ -120,8 +120,8 @@ type SimProgress struct {
 	Elapsed    time.Duration
 }
 
-// SimCandidate is one simulated move.
-type SimCandidate struct {
+// Candidate is one simulated move.
+type Candidate struct {
 	Move move.Move // Equity is the static equity (millipoints)
 	// Mean is the simulated equity in points: the spread change over the
 	// rollout (candidate's score included) plus, if the game did not end,
@@ -133,15 +133,15 @@ type SimCandidate struct {
 	Iterations         int
 	// Pruned is true when the candidate left the race early.
 	Pruned bool
-	// Added is true when the move was one of SimOptions.Add.
+	// Added is true when the move was one of Options.Add.
 	Added bool
 }
 
-// SimResult is a finished simulation.
-type SimResult struct {
+// Result is a finished simulation.
+type Result struct {
 	// Candidates, best first: those still in the race by simulated equity,
 	// then the pruned ones.
-	Candidates []SimCandidate
+	Candidates []Candidate
 	Iterations int   // iterations of the leader
 	Rollouts   int64 // candidate rollouts played
 	// Generations counts the move searches (Generator.Best) of the rollouts.
@@ -175,7 +175,7 @@ func NewSimulator(lex *gaddag.GADDAG) *Simulator {
 
 // simRun is what the workers of one run share, read-only during a round.
 type simRun struct {
-	opts SimOptions
+	opts Options
 	// after[c] is the board once candidate c is played (the root's for an
 	// exchange or the pass): a rollout starts by copying it, sparing the
 	// workers an Apply per rollout. Read-only, shared by the workers.
@@ -200,15 +200,15 @@ type simRun struct {
 // Simulate ranks the candidate moves of pos by simulation. It returns an
 // error for a position outside the rules or bad options. When ctx is
 // cancelled it returns the result so far with ctx's error.
-func (s *Simulator) Simulate(ctx context.Context, pos *SimPosition, opts SimOptions) (*SimResult, error) {
+func (s *Simulator) Simulate(ctx context.Context, pos *Position, opts Options) (*Result, error) {
 	start := time.Now()
 	r, bag, err := s.prepare(pos, &opts)
 	if err != nil {
 		return nil, err
 	}
-	res := &SimResult{BagLen: bag, Endgame: bag == 0}
+	res := &Result{BagLen: bag, Endgame: bag == 0}
 	total := newSimAcc(len(r.cands), r.paired)
-	finish := func(stopped string) *SimResult {
+	finish := func(stopped string) *Result {
 		res.Stopped = stopped
 		res.Elapsed = time.Since(start)
 		res.Rollouts, res.Generations = total.rollouts, total.gens
@@ -271,7 +271,7 @@ func (s *Simulator) Simulate(ctx context.Context, pos *SimPosition, opts SimOpti
 		}
 		if opts.Progress != nil {
 			lead := total.leader(r)
-			opts.Progress(SimProgress{Iterations: done, Rollouts: total.rollouts, Live: len(r.live),
+			opts.Progress(Progress{Iterations: done, Rollouts: total.rollouts, Live: len(r.live),
 				Leader: r.cands[lead], LeaderMean: total.mean(lead), Elapsed: time.Since(start)})
 		}
 		if stopped != "" {
@@ -281,7 +281,7 @@ func (s *Simulator) Simulate(ctx context.Context, pos *SimPosition, opts SimOpti
 }
 
 // checkOptions fills in the defaults and checks the options.
-func checkOptions(o *SimOptions) error {
+func checkOptions(o *Options) error {
 	switch {
 	case o.Candidates == 0:
 		o.Candidates = DefaultCandidates
@@ -313,7 +313,7 @@ func checkOptions(o *SimOptions) error {
 // candidates (plays by static equity, the best exchanges, the pass, the
 // added moves) and the unseen tiles the iterations draw from. It returns
 // the bag's size.
-func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, error) {
+func (s *Simulator) prepare(pos *Position, opts *Options) (*simRun, int, error) {
 	o := opts
 	if err := checkOptions(o); err != nil {
 		return nil, 0, err
@@ -412,7 +412,7 @@ func (s *Simulator) prepare(pos *SimPosition, opts *SimOptions) (*simRun, int, e
 // forcedMove checks an added move m against the position (the bag holds
 // bag tiles) and returns it with its score and static equity by valuer,
 // the one the candidates were valued by.
-func forcedMove(m *move.Move, pos *SimPosition, bag int, valuer movegen.LeaveValuer) (move.Move, error) {
+func forcedMove(m *move.Move, pos *Position, bag int, valuer movegen.LeaveValuer) (move.Move, error) {
 	f := *m
 	score, err := referee.CheckMove(&f, &pos.Board, pos.Rack, bag, nil)
 	if err != nil {
@@ -424,7 +424,7 @@ func forcedMove(m *move.Move, pos *SimPosition, bag int, valuer movegen.LeaveVal
 	return f, nil
 }
 
-// sortCandidates orders the candidates by static equity (see move.ByEquity),
+// sortCandidates orders the candidates by static equity (see ByEquity),
 // keeping added[i] with cands[i].
 func sortCandidates(cands []move.Move, added []bool) {
 	type cand struct {
@@ -481,8 +481,8 @@ func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, 
 	return eg.Wait()
 }
 
-// caught turns a panic (a bug) into *err, so a simulation or a game fails
-// like any other instead of the process dying with a goroutine dump (a
+// caught turns a panic (a bug) into *err, so a simulation fails like any
+// other instead of the process dying with a goroutine dump (a
 // worker's panic cannot be recovered by its caller). Defer it.
 func caught(err *error) {
 	if r := recover(); r != nil {
@@ -663,16 +663,16 @@ func (r *simRun) orderLive() {
 
 // rank orders the candidates for the result: live ones by simulated
 // equity, then pruned ones by simulated equity; ties by static order.
-func (a *simAcc) rank(r *simRun) ([]SimCandidate, int) {
+func (a *simAcc) rank(r *simRun) ([]Candidate, int) {
 	live := make([]bool, len(r.cands))
 	for _, c := range r.live {
 		live[c] = true
 	}
-	out := make([]SimCandidate, len(r.cands))
+	out := make([]Candidate, len(r.cands))
 	iters := 0
 	for c := range r.cands {
 		n := float64(a.n[c])
-		sc := SimCandidate{Move: r.cands[c], Iterations: int(a.n[c]), Pruned: !live[c], Added: r.added[c]}
+		sc := Candidate{Move: r.cands[c], Iterations: int(a.n[c]), Pruned: !live[c], Added: r.added[c]}
 		if n > 0 {
 			sc.Mean = float64(a.sum[c]) / n / 1000
 			sc.StdErr = stdErr(n, float64(a.sum[c]), float64(a.sumSq[c])) / 1000
@@ -703,7 +703,7 @@ func (a *simAcc) rank(r *simRun) ([]SimCandidate, int) {
 		}
 		return i - j
 	})
-	ranked := make([]SimCandidate, len(out))
+	ranked := make([]Candidate, len(out))
 	for i, c := range order {
 		ranked[i] = out[c]
 	}

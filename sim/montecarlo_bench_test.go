@@ -12,7 +12,7 @@ import (
 )
 
 // midgame reads sim/testdata/midgame.cgp as a simulation position.
-func midgame(tb testing.TB) *SimPosition {
+func midgame(tb testing.TB) *Position {
 	tb.Helper()
 	data, err := os.ReadFile("testdata/midgame.cgp")
 	if err != nil {
@@ -22,7 +22,7 @@ func midgame(tb testing.TB) *SimPosition {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return &SimPosition{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
+	return &Position{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
 }
 
 // BenchmarkSimRollouts measures 2-ply rollouts per second on a mid-game
@@ -43,7 +43,7 @@ func BenchmarkSimRollouts(b *testing.B) {
 	for _, threads := range []int{1, 2} {
 		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
 			s := NewSimulator(lex)
-			opts := SimOptions{Leaves: leaves, Candidates: 15, Plies: 2, Iterations: 64, Threads: threads, Seed: 1}
+			opts := Options{Leaves: leaves, Candidates: 15, Plies: 2, Iterations: 64, Threads: threads, Seed: 1}
 			if _, err := s.Simulate(context.Background(), pos, opts); err != nil { // warm up
 				b.Fatal(err)
 			}
@@ -72,7 +72,7 @@ func BenchmarkSimRollouts(b *testing.B) {
 }
 
 // BenchmarkSimPlayerMove times one move of the sim player with its default
-// budget (DefaultSimPlayer: 10 candidates, at most 64 iterations, 95%
+// budget (DefaultPlayer: 10 candidates, at most 64 iterations, 95%
 // stopping rule) on the mid-game position, one thread, seed 1 (how many
 // rollouts the stopping rule leaves depends on the draws).
 func BenchmarkSimPlayerMove(b *testing.B) {
@@ -83,7 +83,7 @@ func BenchmarkSimPlayerMove(b *testing.B) {
 	}
 	pos := midgame(b)
 	s := NewSimulator(lex)
-	opts := DefaultSimPlayer
+	opts := DefaultPlayer
 	opts.Leaves, opts.Threads, opts.Seed = leaves, 1, 1 // every op the same work
 	var rollouts int64
 	b.ReportAllocs()

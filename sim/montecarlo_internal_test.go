@@ -26,7 +26,7 @@ func TestRolloutKeepsTheTiles(t *testing.T) {
 		if ti%3 != 0 && bags[ti] > 7 {
 			continue // every third turn, and every one near the end
 		}
-		opts := SimOptions{Leaves: leaves, Candidates: 6, Iterations: 2, Plies: 3}
+		opts := Options{Leaves: leaves, Candidates: 6, Iterations: 2, Plies: 3}
 		r, _, err := s.prepare(&pos[ti], &opts)
 		if err != nil {
 			t.Fatalf("turn %d: %v", ti+1, err)
@@ -77,7 +77,7 @@ func TestRolloutsMatchFreshSearches(t *testing.T) {
 			if ti%2 != 0 {
 				continue
 			}
-			opts := SimOptions{Leaves: leaves, Candidates: 12, Iterations: 6, Plies: 2}
+			opts := Options{Leaves: leaves, Candidates: 12, Iterations: 6, Plies: 2}
 			r, _, err := s.prepare(&pos[ti], &opts)
 			if err != nil {
 				t.Fatalf("game %d, turn %d: %v", seed, ti+1, err)

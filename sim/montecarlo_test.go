@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"math"
@@ -13,6 +12,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/game"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -20,7 +20,7 @@ import (
 )
 
 // untimedSim drops the run-dependent fields of a result.
-func untimedSim(r *SimResult) SimResult {
+func untimedSim(r *Result) Result {
 	c := *r
 	c.Elapsed = 0
 	return c
@@ -36,9 +36,9 @@ func TestSimulateDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := midgame(t)
-	run := func(threads int, conf float64, seed uint64) SimResult {
+	run := func(threads int, conf float64, seed uint64) Result {
 		t.Helper()
-		res, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{
+		res, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{
 			Leaves: leaves, Candidates: 6, Iterations: 32, Confidence: conf, Threads: threads, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
@@ -47,7 +47,7 @@ func TestSimulateDeterministic(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		a, b SimResult
+		a, b Result
 		same bool
 	}{
 		{"same seed, 1 thread", run(1, 0, 7), run(1, 0, 7), true},
@@ -68,7 +68,7 @@ func TestSimulateCandidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := midgame(t)
-	res, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{
+	res, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{
 		Leaves: leaves, Candidates: 5, Iterations: 16, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +109,7 @@ func TestSimulateCandidates(t *testing.T) {
 
 // turnPositions replays a game and returns the position before each turn
 // from the mover's side, with the bag's size and the opponent's rack.
-func turnPositions(rec *GameRecord) (pos []SimPosition, bags []int, opps []rules.Rack) {
+func turnPositions(rec *game.Record) (pos []Position, bags []int, opps []rules.Rack) {
 	var board rules.Board
 	racks := rec.Racks
 	var totals [2]int
@@ -118,7 +118,7 @@ func turnPositions(rec *GameRecord) (pos []SimPosition, bags []int, opps []rules
 	for _, t := range rec.Turns {
 		p := t.Player
 		bag := rules.TileCount() - onBoard - racks[0].Count() - racks[1].Count()
-		pos = append(pos, SimPosition{Board: board, Rack: racks[p], OpponentTiles: racks[1-p].Count(),
+		pos = append(pos, Position{Board: board, Rack: racks[p], OpponentTiles: racks[1-p].Count(),
 			Scores: [2]int{totals[p], totals[1-p]}, Scoreless: zero})
 		bags = append(bags, bag)
 		opps = append(opps, racks[1-p])
@@ -144,10 +144,10 @@ func turnPositions(rec *GameRecord) (pos []SimPosition, bags []int, opps []rules
 	return pos, bags, opps
 }
 
-func equityGame(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, seed uint64) *GameRecord {
+func equityGame(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, seed uint64) *game.Record {
 	t.Helper()
-	ps := newPlayers(t, [2]string{"equity", "equity"}, [2]PlayerOptions{{Leaves: leaves}, {Leaves: leaves}})
-	rec, err := PlayGame(context.Background(), lex, ps, seed, 0)
+	ps := [2]game.Player{game.NewEquityPlayer(leaves, eval.Terms{}), game.NewEquityPlayer(leaves, eval.Terms{})}
+	rec, err := game.Play(context.Background(), lex, ps, seed, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,8 +173,8 @@ func TestSimulateEndgame(t *testing.T) {
 			}
 			found++
 			s := NewSimulator(lex)
-			var first *SimResult
-			for _, o := range []SimOptions{
+			var first *Result
+			for _, o := range []Options{
 				{Leaves: leaves, Iterations: 50, Seed: 1},
 				{Leaves: leaves, Iterations: 50, Seed: 2, Plies: 1, Confidence: 0.99, Threads: 2},
 			} {
@@ -224,9 +224,9 @@ func TestSimulateOpponentRack(t *testing.T) {
 	known.Opponent, _ = rules.ParseRack("EEIORTU")
 	for _, c := range []struct {
 		name string
-		pos  *SimPosition
+		pos  *Position
 	}{{"unknown", pos}, {"known", &known}} {
-		opts := SimOptions{Iterations: 1}
+		opts := Options{Iterations: 1}
 		r, bag, err := s.prepare(c.pos, &opts)
 		if err != nil {
 			t.Fatal(err)
@@ -271,10 +271,10 @@ func TestSimulateStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := midgame(t)
-	var progress []SimProgress
-	res, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{
+	var progress []Progress
+	res, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{
 		Leaves: leaves, Candidates: 10, Iterations: 400, Confidence: 0.95, Seed: 3,
-		Progress: func(p SimProgress) { progress = append(progress, p) }})
+		Progress: func(p Progress) { progress = append(progress, p) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +306,7 @@ func TestSimulateStops(t *testing.T) {
 
 	// A time budget alone.
 	budget := 150 * time.Millisecond
-	res, err = NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{Leaves: leaves, Time: budget, Seed: 3})
+	res, err = NewSimulator(lex).Simulate(context.Background(), pos, Options{Leaves: leaves, Time: budget, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,7 +317,7 @@ func TestSimulateStops(t *testing.T) {
 	// Cancelled: the result so far, and the context's error.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err = NewSimulator(lex).Simulate(ctx, pos, SimOptions{Leaves: leaves, Iterations: 100})
+	res, err = NewSimulator(lex).Simulate(ctx, pos, Options{Leaves: leaves, Iterations: 100})
 	if !errors.Is(err, context.Canceled) || res == nil || res.Stopped != "cancelled" {
 		t.Errorf("cancelled: result %v, error %v", res, err)
 	}
@@ -326,7 +326,7 @@ func TestSimulateStops(t *testing.T) {
 func TestSimulateErrors(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
 	pos := midgame(t)
-	bad := func(f func(p *SimPosition)) *SimPosition {
+	bad := func(f func(p *Position)) *Position {
 		p := *pos
 		f(&p)
 		return &p
@@ -338,24 +338,24 @@ func TestSimulateErrors(t *testing.T) {
 		}
 		return r
 	}
-	ok := SimOptions{Iterations: 10}
+	ok := Options{Iterations: 10}
 	for _, c := range []struct {
 		name string
-		pos  *SimPosition
-		opts SimOptions
+		pos  *Position
+		opts Options
 		msg  string
 	}{
-		{"no budget", pos, SimOptions{}, "no budget"},
-		{"negative iterations", pos, SimOptions{Iterations: -1}, "-1 iterations"},
-		{"too many candidates", pos, SimOptions{Iterations: 1, Candidates: MaxCandidates + 1}, "candidates"},
-		{"plies", pos, SimOptions{Iterations: 1, Plies: -2}, "plies"},
-		{"confidence", pos, SimOptions{Iterations: 1, Confidence: 1}, "confidence"},
-		{"threads", pos, SimOptions{Iterations: 1, Threads: -1}, "threads"},
-		{"empty rack", bad(func(p *SimPosition) { p.Rack = rules.Rack{} }), ok, "0 tiles"},
-		{"eight tiles", bad(func(p *SimPosition) { p.Rack = rack("AEINRSTT") }), ok, "8 tiles"},
-		{"rack off the set", bad(func(p *SimPosition) { p.Rack = rack("ZZ") }), ok, "too many Zs"},
-		{"opponent off the set", bad(func(p *SimPosition) { p.Opponent = rack("QQ") }), ok, "does not fit the unseen tiles"},
-		{"opponent tiles", bad(func(p *SimPosition) { p.OpponentTiles = 9 }), ok, "holds 9 tiles"},
+		{"no budget", pos, Options{}, "no budget"},
+		{"negative iterations", pos, Options{Iterations: -1}, "-1 iterations"},
+		{"too many candidates", pos, Options{Iterations: 1, Candidates: MaxCandidates + 1}, "candidates"},
+		{"plies", pos, Options{Iterations: 1, Plies: -2}, "plies"},
+		{"confidence", pos, Options{Iterations: 1, Confidence: 1}, "confidence"},
+		{"threads", pos, Options{Iterations: 1, Threads: -1}, "threads"},
+		{"empty rack", bad(func(p *Position) { p.Rack = rules.Rack{} }), ok, "0 tiles"},
+		{"eight tiles", bad(func(p *Position) { p.Rack = rack("AEINRSTT") }), ok, "8 tiles"},
+		{"rack off the set", bad(func(p *Position) { p.Rack = rack("ZZ") }), ok, "too many Zs"},
+		{"opponent off the set", bad(func(p *Position) { p.Opponent = rack("QQ") }), ok, "does not fit the unseen tiles"},
+		{"opponent tiles", bad(func(p *Position) { p.OpponentTiles = 9 }), ok, "holds 9 tiles"},
 	} {
 		_, err := NewSimulator(lex).Simulate(context.Background(), c.pos, c.opts)
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
@@ -365,7 +365,7 @@ func TestSimulateErrors(t *testing.T) {
 }
 
 // TestSimPlayer plays games between the sim player on a tiny budget and the
-// equity player: every move is legal (PlayGame checks), and the same seed
+// equity player: every move is legal (game.Play checks), and the same seed
 // gives the same game.
 func TestSimPlayer(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
@@ -373,9 +373,12 @@ func TestSimPlayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := [2]PlayerOptions{{Leaves: leaves, Sim: SimOptions{Iterations: 6, Candidates: 4}}, {Leaves: leaves}}
-	play := func() *GameRecord {
-		rec, err := PlayGame(context.Background(), lex, newPlayers(t, [2]string{"sim", "equity"}, opts), 11, 0)
+	play := func() *game.Record {
+		sp, err := NewPlayer(Options{Leaves: leaves, Iterations: 6, Candidates: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := game.Play(context.Background(), lex, [2]game.Player{sp, game.NewEquityPlayer(leaves, eval.Terms{})}, 11, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -388,38 +391,8 @@ func TestSimPlayer(t *testing.T) {
 	if a.Players[0] != "sim" || a.End == 0 {
 		t.Errorf("players %v, end %v", a.Players, a.End)
 	}
-	if _, err := NewPlayer("sim", PlayerOptions{Sim: SimOptions{Plies: -1}}); err == nil {
+	if _, err := NewPlayer(Options{Plies: -1}); err == nil {
 		t.Error("a sim player with -1 plies: no error")
-	}
-}
-
-func TestObserveWins(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	leaves, err := eval.DefaultLeaves("NWL23")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := equityGame(t, lex, leaves, 4)
-	want := eval.NewWinStats()
-	pos, bags, _ := turnPositions(rec)
-	for i, p := range pos {
-		half := 1
-		switch rec.Winner() {
-		case rec.Turns[i].Player:
-			half = 2
-		case 1 - rec.Turns[i].Player:
-			half = 0
-		}
-		want.Observe(p.Scores[0]-p.Scores[1], bags[i]+p.OpponentTiles, half)
-	}
-	got := eval.NewWinStats()
-	ObserveWins(got, rec)
-	want.AddGames(1)
-	var g, w bytes.Buffer
-	got.WriteTo(&g)
-	want.WriteTo(&w)
-	if got.Observations() != int64(len(rec.Turns)) || !bytes.Equal(g.Bytes(), w.Bytes()) {
-		t.Errorf("ObserveWins: %d turns observed, want %d, and the same counts as a replay", got.Observations(), len(rec.Turns))
 	}
 }
 
@@ -436,7 +409,7 @@ func TestSimulateAllocations(t *testing.T) {
 	s := NewSimulator(lex)
 	allocs := func(iterations int) float64 {
 		return testing.AllocsPerRun(2, func() {
-			if _, err := s.Simulate(context.Background(), pos, SimOptions{Leaves: leaves, Candidates: 4,
+			if _, err := s.Simulate(context.Background(), pos, Options{Leaves: leaves, Candidates: 4,
 				Iterations: iterations, WinPct: eval.DefaultWinPct()}); err != nil {
 				t.Fatal(err)
 			}
@@ -472,7 +445,7 @@ func TestSimulateExchangeFirst(t *testing.T) {
 	if best, _ := g.Best(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}); best.Kind != move.Exchange {
 		t.Fatalf("the rack's best static move is %s, not an exchange: the test needs another rack", best.Notation())
 	}
-	res, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{
+	res, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{
 		Leaves: leaves, Candidates: 5, Iterations: 8, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -493,7 +466,7 @@ func TestSimulateExchangeFirst(t *testing.T) {
 
 // allByEquity lists every move of pos (exchanges and the pass included),
 // valued as a static player values them, best first.
-func allByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *SimPosition) []move.Move {
+func allByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *Position) []move.Move {
 	t.Helper()
 	unseen, err := rules.Unseen(&pos.Board, pos.Rack)
 	if err != nil {
@@ -510,7 +483,7 @@ func allByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, p
 }
 
 // topByEquity returns the best n moves of kind k by static equity.
-func topByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *SimPosition, k move.Kind, n int) []move.Move {
+func topByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, pos *Position, k move.Kind, n int) []move.Move {
 	t.Helper()
 	var out []move.Move
 	for _, m := range allByEquity(t, lex, leaves, pos) {
@@ -564,7 +537,7 @@ func TestSimulateAdd(t *testing.T) {
 		return p
 	}
 	add := []move.Move{parse(worstPlay), parse(worstExch), parse(all[0]), {Kind: move.Pass}}
-	opts := SimOptions{Leaves: leaves, Candidates: 5, Iterations: 8, Seed: 3, Add: add}
+	opts := Options{Leaves: leaves, Candidates: 5, Iterations: 8, Seed: 3, Add: add}
 	res, err := NewSimulator(lex).Simulate(context.Background(), pos, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -573,7 +546,7 @@ func TestSimulateAdd(t *testing.T) {
 		t.Fatalf("%d candidates, want %d: 5 plays, %d exchanges, the pass and the 2 added outside them", len(res.Candidates), want, CandidateExchanges)
 	}
 	for _, want := range []move.Move{worstPlay, worstExch, all[0]} {
-		i := slices.IndexFunc(res.Candidates, func(c SimCandidate) bool { return move.Same(&c.Move, &want) })
+		i := slices.IndexFunc(res.Candidates, func(c Candidate) bool { return move.Same(&c.Move, &want) })
 		if i < 0 {
 			t.Errorf("added %s is not simulated", want.NotationOn(&pos.Board))
 			continue
@@ -623,7 +596,7 @@ func TestSimulateAdd(t *testing.T) {
 		{"exchange off the rack", move.Move{Kind: move.Exchange, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{z, z}}, "added move -ZZ"},
 		{"unconnected play", move.Move{Kind: move.Play, Row: 0, Col: 0, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{pos.Rack.Tiles()[0], pos.Rack.Tiles()[1]}}, "added move 1A"},
 	} {
-		_, err := NewSimulator(lex).Simulate(context.Background(), pos, SimOptions{Iterations: 1, Add: []move.Move{c.m}})
+		_, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{Iterations: 1, Add: []move.Move{c.m}})
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.msg)
 		}
@@ -648,7 +621,7 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 		part.Opponent.Add(l)
 	}
 	s := NewSimulator(lex)
-	opts := SimOptions{Iterations: 1}
+	opts := Options{Iterations: 1}
 	r, bag, err := s.prepare(&part, &opts)
 	if err != nil {
 		t.Fatal(err)
@@ -683,8 +656,8 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(threads int) SimResult {
-		res, err := NewSimulator(lex).Simulate(context.Background(), &part, SimOptions{Leaves: leaves, Candidates: 4, Iterations: 16, Threads: threads, Seed: 9})
+	run := func(threads int) Result {
+		res, err := NewSimulator(lex).Simulate(context.Background(), &part, Options{Leaves: leaves, Candidates: 4, Iterations: 16, Threads: threads, Seed: 9})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -704,7 +677,7 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 	end.OpponentTiles = 0
 	end.Opponent = rules.Rack{}
 	end.Opponent.Add(endUnseen.Tiles()[0])
-	r, bag, err = s.prepare(end, &SimOptions{Iterations: 1})
+	r, bag, err = s.prepare(end, &Options{Iterations: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -714,14 +687,14 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 	// A known part larger than the tiles the opponent holds is an error.
 	bad := part
 	bad.OpponentTiles = 2
-	if _, err := NewSimulator(lex).Simulate(context.Background(), &bad, SimOptions{Iterations: 1}); err == nil || !strings.Contains(err.Error(), "but the opponent holds 2") {
+	if _, err := NewSimulator(lex).Simulate(context.Background(), &bad, Options{Iterations: 1}); err == nil || !strings.Contains(err.Error(), "but the opponent holds 2") {
 		t.Errorf("known tiles beyond the opponent's count: error %v", err)
 	}
 }
 
 // findEndgame returns a position of a self-played game with the bag empty
 // and the opponent holding more than one tile.
-func findEndgame(t *testing.T, lex *gaddag.GADDAG) *SimPosition {
+func findEndgame(t *testing.T, lex *gaddag.GADDAG) *Position {
 	t.Helper()
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {

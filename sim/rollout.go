@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"scrabble/eval"
+	"scrabble/internal/splitmix"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -53,7 +54,7 @@ func (w *simWorker) reset(r *simRun) {
 
 // iterSeed is iteration i's seed: a function of the run's seed and i alone,
 // so no iteration depends on which worker plays it.
-func iterSeed(seed uint64, i int) uint64 { return mix(seed ^ mix(uint64(i)+0x51D)) }
+func iterSeed(seed uint64, i int) uint64 { return splitmix.Mix(seed ^ splitmix.Mix(uint64(i)+0x51D)) }
 
 // iterate plays iteration i: one rollout of every live candidate against
 // the same draws.

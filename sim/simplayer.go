@@ -3,37 +3,34 @@ package sim
 import (
 	"context"
 	"fmt"
-	"reflect"
 
 	"scrabble/gaddag"
+	"scrabble/game"
+	"scrabble/internal/splitmix"
 	"scrabble/move"
 )
 
-// DefaultSimPlayer is the sim player's budget when PlayerOptions.Sim is
-// left zero: the budget measured against the equity player (README.md).
-var DefaultSimPlayer = SimOptions{Candidates: 10, Iterations: 64, Confidence: 0.95}
+// DefaultPlayer is the sim player's budget when selfplay.PlayerOptions.Sim
+// is left zero: the budget measured against the equity player (README.md).
+var DefaultPlayer = Options{Candidates: 10, Iterations: 64, Confidence: 0.95}
 
 // simPlayer picks its moves by Monte Carlo simulation (see Simulator),
-// with the options of PlayerOptions.Sim, on one thread: self-play runs games
+// with the options given to NewPlayer, on one thread: self-play runs games
 // in parallel instead. Each turn's draws come from the game's seed and the
 // turn number, so games are reproducible.
 type simPlayer struct {
-	opts SimOptions
+	opts Options
 	lex  *gaddag.GADDAG
 	sim  *Simulator
 	seed uint64
 }
 
-func newSimPlayer(o PlayerOptions) (Player, error) {
-	if !o.Terms.IsZero() {
-		return nil, fmt.Errorf("the sim player takes no equity terms (its rollouts use score and leave)")
-	}
-	so := o.Sim
+// NewPlayer returns a player choosing its moves by simulating with opts:
+// Progress and Seed are not used (each turn's seed comes from the game's),
+// and Threads 0 means 1.
+func NewPlayer(opts Options) (game.Player, error) {
+	so := opts
 	so.Progress = nil
-	if reflect.DeepEqual(so, SimOptions{}) {
-		so = DefaultSimPlayer
-	}
-	so.Leaves = o.Leaves
 	if so.Threads == 0 {
 		so.Threads = 1
 	}
@@ -46,7 +43,7 @@ func newSimPlayer(o PlayerOptions) (Player, error) {
 
 func (p *simPlayer) Name() string { return "sim" }
 
-func (p *simPlayer) StartGame(s GameStart) {
+func (p *simPlayer) StartGame(s game.Start) {
 	if p.sim == nil || p.lex != s.Lexicon {
 		p.lex, p.sim = s.Lexicon, NewSimulator(s.Lexicon)
 	}
@@ -55,8 +52,8 @@ func (p *simPlayer) StartGame(s GameStart) {
 
 func (p *simPlayer) Observe(int, *move.Move) {}
 
-func (p *simPlayer) Choose(ctx context.Context, v *View) (move.Move, error) {
-	pos := SimPosition{
+func (p *simPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error) {
+	pos := Position{
 		Board:         *v.Board,
 		Rack:          v.Rack,
 		OpponentTiles: v.OppTiles,
@@ -64,7 +61,7 @@ func (p *simPlayer) Choose(ctx context.Context, v *View) (move.Move, error) {
 		Scoreless:     v.Scoreless,
 	}
 	opts := p.opts
-	opts.Seed = mix(p.seed ^ mix(uint64(v.Turn)))
+	opts.Seed = splitmix.Mix(p.seed ^ splitmix.Mix(uint64(v.Turn)))
 	res, err := p.sim.Simulate(ctx, &pos, opts)
 	if err != nil {
 		return move.Move{}, fmt.Errorf("simulating: %w", err)

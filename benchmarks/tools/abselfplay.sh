@@ -43,6 +43,7 @@ import (
 	"scrabble/eval"
 	"scrabble/internal/testlex"
 	"scrabble/rules"
+	"scrabble/selfplay"
 	"scrabble/sim"
 	oldeval "scrabble/zzold/eval"
 	oldsim "scrabble/zzold/sim"
@@ -58,7 +59,7 @@ func TestZZABSelfPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ncfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
+	ncfg := selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ncfg.Options[0].Leaves, ncfg.Options[1].Leaves = nl, nl
 	ocfg := oldsim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ocfg.Options[0].Leaves, ocfg.Options[1].Leaves = ol, ol
@@ -66,7 +67,7 @@ func TestZZABSelfPlay(t *testing.T) {
 	runNew := func(seed uint64) float64 {
 		ncfg.Seed = seed
 		st := time.Now()
-		s, err := sim.RunSelfPlay(context.Background(), ncfg)
+		s, err := selfplay.Run(context.Background(), ncfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,10 +93,10 @@ func TestZZABSelfPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		npos := &sim.SimPosition{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
+		npos := &sim.Position{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
 		opos := &oldsim.SimPosition{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
 		ns, os := sim.NewSimulator(lex), oldsim.NewSimulator(lex)
-		nopts := sim.SimOptions{Leaves: nl, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
+		nopts := sim.Options{Leaves: nl, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
 		oopts := oldsim.SimOptions{Leaves: ol, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
 		sims := max(1, $games/100)
 		runNew = func(seed uint64) float64 {

@@ -17,6 +17,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/internal/atomicfile"
 )
 
 // Long runs (leave training, win-table training) save their counts every
@@ -213,25 +214,18 @@ func keepSettings(dir string, resume, started bool, now runSettings) error {
 // the new one, never part of one.
 func writeSettings(path string, s runSettings) error {
 	data, _ := s.MarshalJSON()
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+settingsFile+".tmp*")
+	// The temporary file's name, ".settings.json.tmp*", is one startedIn
+	// knows is no work of the run's.
+	tmp, err := atomicfile.Create(path, atomicfile.Options{Perm: 0o644, Sync: true})
 	if err != nil {
 		return fmt.Errorf("recording the run's settings: %w", err)
 	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
+	if _, err = tmp.Write(data); err != nil {
+		tmp.Abort()
+	} else {
+		err = tmp.Commit()
 	}
 	if err != nil {
-		os.Remove(tmp.Name())
 		return fmt.Errorf("recording the run's settings in %s: %w", path, err)
 	}
 	return nil

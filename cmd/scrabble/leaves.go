@@ -16,8 +16,10 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/game"
 	"scrabble/movegen"
-	"scrabble/sim"
+	"scrabble/selfplay"
+	"scrabble/train"
 )
 
 func newLeavesCmd(a *app) *cobra.Command {
@@ -97,7 +99,7 @@ values whatever --threads.`,
 			defer stop()
 
 			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, threads: threads, observe: observe,
-				cfg: sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}}
+				cfg: selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}}
 			leaves, err := t.startingValues(from, generations, lex)
 			if err != nil {
 				return err
@@ -137,7 +139,7 @@ type trainer struct {
 	games, prior, threads int
 	observe               string
 	seed                  uint64
-	cfg                   sim.Config
+	cfg                   selfplay.Config
 }
 
 // startingValues returns the values generation 1 plays with: nil (zero
@@ -206,19 +208,19 @@ func (t *trainer) generation(ctx context.Context, g int, prev *eval.LeaveTable) 
 	for c := chunks; c < total; c++ {
 		cfg.Games = min(trainChunk, t.games-c*trainChunk)
 		// A chunk's games depend on the seed, the generation and the chunk.
-		cfg.Seed = sim.GameSeed(t.seed, g<<20|c, false)
+		cfg.Seed = selfplay.GameSeed(t.seed, g<<20|c, false)
 		base := c * trainChunk
 		cfg.Progress = func(d, _ int) { bar.set(base+d, t.games) }
 		var boot movegen.LeaveValuer
 		if prev != nil {
 			boot = prev
 		}
-		observe := sim.ObserveRackLeaves
+		observe := train.ObserveRackLeaves
 		if t.observe == "next" {
-			observe = sim.ObserveLeaves
+			observe = train.ObserveLeaves
 		}
-		cfg.OnGame = func(_ int, rec *sim.GameRecord) { observe(stats, rec, boot) }
-		if _, err := sim.RunSelfPlay(ctx, cfg); err != nil {
+		cfg.OnGame = func(_ int, rec *game.Record) { observe(stats, rec, boot) }
+		if _, err := selfplay.Run(ctx, cfg); err != nil {
 			bar.finish()
 			return nil, err
 		}

@@ -15,6 +15,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/gcg"
+	"scrabble/internal/atomicfile"
 	"scrabble/review"
 )
 
@@ -337,7 +338,7 @@ func findPlayer(g *gcg.Game, name string) (int, error) {
 // half page and the target is checked before the work starts.
 type htmlFile struct {
 	path string
-	f    *os.File
+	f    *atomicfile.File
 }
 
 // createHTMLFile checks that path can be written as a file and opens the
@@ -353,7 +354,7 @@ func createHTMLFile(path string) (*htmlFile, error) {
 	} else if !st.IsDir() {
 		return nil, fmt.Errorf("--html %s: %s is not a directory", path, dir)
 	}
-	f, err := os.CreateTemp(dir, ".review-*.html")
+	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".review-*.html", Perm: 0o644})
 	if err != nil {
 		return nil, fmt.Errorf("--html %s: cannot write in %s: %w", path, dir, unwrapPath(err))
 	}
@@ -364,19 +365,12 @@ func createHTMLFile(path string) (*htmlFile, error) {
 func (h *htmlFile) write(page func(io.Writer) error) error {
 	f := h.f
 	h.f = nil
-	defer os.Remove(f.Name()) // gone once renamed
 	fail := func(err error) error { return fmt.Errorf("writing the HTML report %s: %w", h.path, unwrapPath(err)) }
 	if err := page(f); err != nil {
-		f.Close()
+		f.Abort()
 		return fail(err)
 	}
-	if err := f.Close(); err != nil {
-		return fail(err)
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return fail(err)
-	}
-	if err := os.Rename(f.Name(), h.path); err != nil {
+	if err := f.Commit(); err != nil {
 		return fail(err)
 	}
 	return nil
@@ -385,8 +379,7 @@ func (h *htmlFile) write(page func(io.Writer) error) error {
 // abort removes the temporary file of a page never written.
 func (h *htmlFile) abort() {
 	if h.f != nil {
-		h.f.Close()
-		os.Remove(h.f.Name())
+		h.f.Abort()
 	}
 }
 

@@ -22,20 +22,20 @@ const defaultReviewIterations = 100
 // simulator. Beside the candidates the simulator picks itself (the best by
 // static equity, as the review does, plus the best exchanges and the pass),
 // every move the review asks about, the move made first of all, is added
-// to the simulation (sim.SimOptions.Add), so even a poor move made, or a
+// to the simulation (sim.Options.Add), so even a poor move made, or a
 // phony that stood, gets a value. Only a move the player could not make by
 // the rules (e.g. an exchange with too few tiles in the bag) is left
 // unvalued (NaN), and its turn flagged not_ranked.
 type simRanker struct {
 	sim  *sim.Simulator
-	opts sim.SimOptions
+	opts sim.Options
 }
 
 func newSimRanker(lex *gaddag.GADDAG, leaves movegen.LeaveValuer, iterations int) *simRanker {
 	return &simRanker{
 		sim: sim.NewSimulator(lex),
 		// One thread and a fixed seed: the same review every run.
-		opts: sim.SimOptions{Leaves: leaves, Iterations: iterations, Threads: 1, Seed: 1},
+		opts: sim.Options{Leaves: leaves, Iterations: iterations, Threads: 1, Seed: 1},
 	}
 }
 
@@ -59,7 +59,7 @@ func (s *simRanker) Rank(ctx context.Context, pos *review.Position, moves []move
 			opts.Add = append(opts.Add, moves[i])
 		}
 	}
-	res, err := s.sim.Simulate(ctx, &sim.SimPosition{Board: *pos.Board, Rack: pos.Rack, Scores: pos.Scores, Scoreless: pos.Scoreless}, opts)
+	res, err := s.sim.Simulate(ctx, &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scores: pos.Scores, Scoreless: pos.Scoreless}, opts)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -19,13 +19,13 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
-	"scrabble/sim"
+	"scrabble/selfplay"
 )
 
 // selfplayJSON is the --json output: the summary's fields and the run's
 // settings.
 type selfplayJSON struct {
-	*sim.Summary
+	*selfplay.Summary
 	Lexicon string `json:"lexicon"`
 	Seed    uint64 `json:"seed"`
 	Pairs   bool   `json:"pairs"`
@@ -47,7 +47,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		simFlags           [2]*simPlayerFlags
 	)
 	var names []string
-	for _, p := range sim.Players() {
+	for _, p := range selfplay.Players() {
 		names = append(names, fmt.Sprintf("  %-8s %s", p.Name, p.Description))
 	}
 	cmd := &cobra.Command{
@@ -107,7 +107,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			if err != nil {
 				return err
 			}
-			cfg := sim.Config{Players: [2]string{p1, p2}, Games: games, Seed: seed, Workers: threads,
+			cfg := selfplay.Config{Players: [2]string{p1, p2}, Games: games, Seed: seed, Workers: threads,
 				Pairs: pairs, Dir: out, Resume: resume}
 			files := [2]string{p1Leaves, p2Leaves}
 			for i, file := range files {
@@ -129,7 +129,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
 					return err
 				}
-				if _, err := sim.NewPlayer(cfg.Players[i], cfg.Options[i]); err != nil {
+				if _, err := selfplay.NewPlayer(cfg.Players[i], cfg.Options[i]); err != nil {
 					return usagef("--p%d: %v", i+1, err)
 				}
 			}
@@ -158,7 +158,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			defer stop()
 			bar := newGamesBar(a.stderr, fmt.Sprintf("%s vs %s", p1, p2), games)
 			cfg.Progress = bar.set
-			s, err := sim.RunSelfPlay(ctx, cfg)
+			s, err := selfplay.Run(ctx, cfg)
 			bar.finish()
 			interrupted := err != nil && errors.Is(err, context.Canceled) && ctx.Err() != nil
 			if err != nil && !interrupted {
@@ -207,11 +207,11 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 // checks those of a resumed one. A resumed run may ask for more games than
 // it began with: game i depends only on the seed and i, so the summary is
 // that of one run of the new number.
-func keepSelfplaySettings(cfg *sim.Config, dir string, resume bool) error {
+func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	results, err := os.Stat(filepath.Join(dir, sim.ResultsFile))
+	results, err := os.Stat(filepath.Join(dir, selfplay.ResultsFile))
 	started := err == nil && results.Size() > 0
 	s := newRunSettings("selfplay")
 	s.addLexicon(cfg.Lexicon)
@@ -253,14 +253,14 @@ func stopSetting(confidence float64) string {
 
 func playerNames() string {
 	var ns []string
-	for _, p := range sim.Players() {
+	for _, p := range selfplay.Players() {
 		ns = append(ns, p.Name)
 	}
 	return strings.Join(ns, ", ")
 }
 
 // writeSummary prints the summary as a table.
-func writeSummary(w io.Writer, s *sim.Summary, cfg *sim.Config) error {
+func writeSummary(w io.Writer, s *selfplay.Summary, cfg *selfplay.Config) error {
 	var head strings.Builder
 	games := plural(s.Games, "game")
 	if s.Games < s.Planned {

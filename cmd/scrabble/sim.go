@@ -69,33 +69,33 @@ func (s *simFlags) addedMoves(t *turn) ([]move.Move, error) {
 }
 
 // options checks the flags and returns the simulation options.
-func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.SimOptions, error) {
+func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.Options, error) {
 	f := cmd.Flags()
 	conf, err := parseStop(s.stop)
 	if err != nil {
-		return sim.SimOptions{}, usageError{err}
+		return sim.Options{}, usageError{err}
 	}
 	switch {
 	case s.plies < 1 || s.plies > sim.MaxPlies:
-		return sim.SimOptions{}, usagef("--plies must be from 1 to %d, not %d", sim.MaxPlies, s.plies)
+		return sim.Options{}, usagef("--plies must be from 1 to %d, not %d", sim.MaxPlies, s.plies)
 	case s.iterations < 1:
-		return sim.SimOptions{}, usagef("--iterations must be at least 1, not %d", s.iterations)
+		return sim.Options{}, usagef("--iterations must be at least 1, not %d", s.iterations)
 	case s.budget < 0 || (f.Changed("time") && s.budget == 0):
-		return sim.SimOptions{}, usagef("--time must be a positive duration such as 10s or 2m, not %v", s.budget)
+		return sim.Options{}, usagef("--time must be a positive duration such as 10s or 2m, not %v", s.budget)
 	case s.candidates < 1 || s.candidates > sim.MaxCandidates:
-		return sim.SimOptions{}, usagef("--candidates must be from 1 to %d, not %d", sim.MaxCandidates, s.candidates)
+		return sim.Options{}, usagef("--candidates must be from 1 to %d, not %d", sim.MaxCandidates, s.candidates)
 	}
 	if s.threads, err = a.threads(cmd); err != nil {
-		return sim.SimOptions{}, err
+		return sim.Options{}, err
 	}
 	if err := a.v.BindPFlag("seed", f.Lookup("seed")); err != nil {
-		return sim.SimOptions{}, err
+		return sim.Options{}, err
 	}
 	seed, err := strconv.ParseUint(fmt.Sprint(a.v.Get("seed")), 10, 64)
 	if err != nil {
-		return sim.SimOptions{}, usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
+		return sim.Options{}, usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
 	}
-	o := sim.SimOptions{Plies: s.plies, Iterations: s.iterations, Time: s.budget, Threads: s.threads,
+	o := sim.Options{Plies: s.plies, Iterations: s.iterations, Time: s.budget, Threads: s.threads,
 		Candidates: s.candidates, Confidence: conf, Seed: seed, WinPct: eval.DefaultWinPct()}
 	if s.budget > 0 && !f.Changed("iterations") {
 		o.Iterations = 0 // the time decides
@@ -230,7 +230,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	if opts.Add, err = sf.addedMoves(t); err != nil {
 		return err
 	}
-	pos := &sim.SimPosition{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
+	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
 		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
 	w := a.stdout
 	if !asJSON {
@@ -301,7 +301,7 @@ func (t *turn) opponentDrawn() int {
 }
 
 // simSetting describes what is simulated: "simulating 15 plays ...".
-func simSetting(t *turn, o sim.SimOptions) string {
+func simSetting(t *turn, o sim.Options) string {
 	var sb strings.Builder
 	opp := "the opponent's rack unknown"
 	if r := t.pos.Racks[1]; r.Count() > 0 {
@@ -332,7 +332,7 @@ func simSetting(t *turn, o sim.SimOptions) string {
 }
 
 // writeSimResult prints the ranking as a table with a summary line.
-func writeSimResult(w io.Writer, t *turn, res *sim.SimResult, cands []simCandidateJSON, o sim.SimOptions) error {
+func writeSimResult(w io.Writer, t *turn, res *sim.Result, cands []simCandidateJSON, o sim.Options) error {
 	fmt.Fprintln(w)
 	if len(cands) == 0 {
 		_, err := fmt.Fprintln(w, "No candidates.")
@@ -401,7 +401,7 @@ type simBar struct {
 	board *rules.Board
 }
 
-func newSimBar(w io.Writer, o sim.SimOptions, board *rules.Board) *simBar {
+func newSimBar(w io.Writer, o sim.Options, board *rules.Board) *simBar {
 	if !isTerminal(w) {
 		fmt.Fprintln(w, "Simulating ...")
 		return &simBar{}
@@ -422,7 +422,7 @@ func newSimBar(w io.Writer, o sim.SimOptions, board *rules.Board) *simBar {
 	)}
 }
 
-func (b *simBar) update(p sim.SimProgress) {
+func (b *simBar) update(p sim.Progress) {
 	if b.bar == nil {
 		return
 	}

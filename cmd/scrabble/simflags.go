@@ -33,7 +33,7 @@ type simPlayerFlags struct {
 func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 	s := &simPlayerFlags{seat: seat}
 	p := fmt.Sprintf("p%d-", seat)
-	d := sim.DefaultSimPlayer
+	d := sim.DefaultPlayer
 	f.IntVar(&s.iterations, p+"iterations", d.Iterations, fmt.Sprintf("sim player %d: at most this many iterations a move", seat))
 	f.IntVar(&s.candidates, p+"candidates", d.Candidates, fmt.Sprintf("sim player %d: plays simulated (plus the best 3 exchanges and the pass)", seat))
 	f.IntVar(&s.plies, p+"plies", sim.DefaultPlies, fmt.Sprintf("sim player %d: moves played after each candidate", seat))
@@ -43,27 +43,27 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 
 // options checks the flags against the seat's player and returns the sim
 // player's options: setting them for another player is a usage error.
-func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.SimOptions, error) {
+func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.Options, error) {
 	p := fmt.Sprintf("p%d-", s.seat)
 	if player != "sim" {
 		for _, name := range []string{"iterations", "candidates", "plies", "stop"} {
 			if f.Changed(p + name) {
-				return sim.SimOptions{}, usagef("--%s%s is for the sim player, and --p%d is %s", p, name, s.seat, player)
+				return sim.Options{}, usagef("--%s%s is for the sim player, and --p%d is %s", p, name, s.seat, player)
 			}
 		}
-		return sim.SimOptions{}, nil
+		return sim.Options{}, nil
 	}
 	conf, err := parseStop(s.stop)
 	if err != nil {
-		return sim.SimOptions{}, usagef("--%s%v", p, strings.TrimPrefix(err.Error(), "--"))
+		return sim.Options{}, usagef("--%s%v", p, strings.TrimPrefix(err.Error(), "--"))
 	}
 	switch {
 	case s.iterations < 1:
-		return sim.SimOptions{}, usagef("--%siterations must be at least 1, not %d", p, s.iterations)
+		return sim.Options{}, usagef("--%siterations must be at least 1, not %d", p, s.iterations)
 	case s.candidates < 1 || s.candidates > sim.MaxCandidates:
-		return sim.SimOptions{}, usagef("--%scandidates must be from 1 to %d, not %d", p, sim.MaxCandidates, s.candidates)
+		return sim.Options{}, usagef("--%scandidates must be from 1 to %d, not %d", p, sim.MaxCandidates, s.candidates)
 	case s.plies < 1 || s.plies > sim.MaxPlies:
-		return sim.SimOptions{}, usagef("--%splies must be from 1 to %d, not %d", p, sim.MaxPlies, s.plies)
+		return sim.Options{}, usagef("--%splies must be from 1 to %d, not %d", p, sim.MaxPlies, s.plies)
 	}
-	return sim.SimOptions{Iterations: s.iterations, Candidates: s.candidates, Plies: s.plies, Confidence: conf}, nil
+	return sim.Options{Iterations: s.iterations, Candidates: s.candidates, Plies: s.plies, Confidence: conf}, nil
 }

@@ -15,7 +15,9 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
-	"scrabble/sim"
+	"scrabble/game"
+	"scrabble/selfplay"
+	"scrabble/train"
 )
 
 func newWinpctCmd(a *app) *cobra.Command {
@@ -114,12 +116,12 @@ built-in table is eval/data/winpct.csv.`,
 			for c := chunks; c < total; c++ {
 				cfg.Games = min(winpctChunk, games-c*winpctChunk)
 				// A chunk's games depend on the seed and the chunk alone.
-				cfg.Seed = sim.GameSeed(seed, c, false)
+				cfg.Seed = selfplay.GameSeed(seed, c, false)
 				base := c * winpctChunk
 				cfg.Progress = func(d, _ int) { bar.set(base+d, games) }
 				chunk := eval.NewWinStats()
-				cfg.OnGame = func(_ int, rec *sim.GameRecord) { sim.ObserveWins(chunk, rec) }
-				if _, err := sim.RunSelfPlay(ctx, cfg); err != nil {
+				cfg.OnGame = func(_ int, rec *game.Record) { train.ObserveWins(chunk, rec) }
+				if _, err := selfplay.Run(ctx, cfg); err != nil {
 					bar.finish()
 					if errors.Is(err, context.Canceled) && ctx.Err() != nil {
 						fmt.Fprintf(a.stderr, "scrabble: interrupted after %s; continue with --resume\n", plural(base, "game"))
@@ -164,14 +166,14 @@ built-in table is eval/data/winpct.csv.`,
 
 // equityGames is the self-play of the win table's games: two equity players
 // with the lexicon's built-in leave values (zero leaves if it has none).
-func equityGames(lex *gaddag.GADDAG, threads int) (sim.Config, error) {
-	cfg := sim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}
+func equityGames(lex *gaddag.GADDAG, threads int) (selfplay.Config, error) {
+	cfg := selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}
 	leaves, err := eval.DefaultLeaves(lex.Header().Name)
 	if err != nil {
 		return cfg, err
 	}
 	if leaves != nil {
-		cfg.Options = [2]sim.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
+		cfg.Options = [2]selfplay.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
 	}
 	return cfg, nil
 }
@@ -341,8 +343,8 @@ The same --seed gives the same report whatever --threads.`,
 				half int
 			}
 			turns := make([][]turn, games)
-			cfg.OnGame = func(i int, rec *sim.GameRecord) {
-				sim.TurnOutcomes(rec, func(lead, unseen, half int) {
+			cfg.OnGame = func(i int, rec *game.Record) {
+				train.TurnOutcomes(rec, func(lead, unseen, half int) {
 					turns[i] = append(turns[i], turn{table.ProbToMove(float64(lead), unseen), half})
 				})
 			}
@@ -350,7 +352,7 @@ The same --seed gives the same report whatever --threads.`,
 			cfg.Progress = func(d, _ int) { bar.set(d, games) }
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			_, err = sim.RunSelfPlay(ctx, cfg)
+			_, err = selfplay.Run(ctx, cfg)
 			bar.finish()
 			if err != nil {
 				if errors.Is(err, context.Canceled) && ctx.Err() != nil {

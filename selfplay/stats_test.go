@@ -1,4 +1,4 @@
-package sim
+package selfplay
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-package sim
+package selfplay
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"scrabble/game"
 	"scrabble/gcg"
 	"scrabble/move"
 )
@@ -26,7 +27,7 @@ import (
 //
 // Racks are sorted, '?' last. Nicknames are the player names with spaces
 // replaced; equal names get the player's number (1 or 2) appended.
-func WriteGCG(w io.Writer, rec *GameRecord) error {
+func WriteGCG(w io.Writer, rec *game.Record) error {
 	nicks := gcgNicks(rec.Players)
 	g := &gcg.Game{
 		Lexicon:     rec.Lexicon,
@@ -63,12 +64,12 @@ func WriteGCG(w io.Writer, rec *GameRecord) error {
 		totals = rec.Turns[n-1].Totals
 	}
 	switch rec.End {
-	case EndOut:
+	case game.EndOut:
 		out := rec.Turns[len(rec.Turns)-1].Player
 		totals[out] += rec.Adjustments[out]
 		g.Events = append(g.Events, gcg.Event{Kind: gcg.EndPoints, Player: index(out),
 			Tiles: rec.EndRacks[1-out], Score: rec.Adjustments[out], Total: totals[out]})
-	case EndScoreless:
+	case game.EndScoreless:
 		for _, seat := range [2]int{rec.First, 1 - rec.First} {
 			totals[seat] += rec.Adjustments[seat]
 			g.Events = append(g.Events, gcg.Event{Kind: gcg.EndPenalty, Player: index(seat),

@@ -1,4 +1,4 @@
-package sim
+package selfplay
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,6 +17,10 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"scrabble/gaddag"
+	"scrabble/game"
+	"scrabble/internal/atomicfile"
+	"scrabble/internal/crash"
+	"scrabble/internal/splitmix"
 )
 
 // ResultsFile is the name of the results file in a tournament's directory:
@@ -51,7 +56,7 @@ type Config struct {
 	Progress func(done, total int)
 	// OnGame, if set, receives each game played (not the resumed ones) as
 	// it finishes. Calls are serialized.
-	OnGame func(game int, rec *GameRecord)
+	OnGame func(game int, rec *game.Record)
 }
 
 // GameSeed returns the bag seed of game i of a tournament with base seed
@@ -61,7 +66,7 @@ func GameSeed(base uint64, i int, pairs bool) uint64 {
 	if pairs {
 		deal /= 2
 	}
-	return mix(base ^ mix(deal))
+	return splitmix.Mix(base ^ splitmix.Mix(deal))
 }
 
 // FirstPlayer returns the seat moving first in game i: player 1 (seat 0)
@@ -71,21 +76,21 @@ func FirstPlayer(i int) int { return i % 2 }
 // GCGName is the file name of game i's record in a tournament directory.
 func GCGName(i int) string { return fmt.Sprintf("game-%06d.gcg", i) }
 
-// RunSelfPlay plays the tournament and returns its summary, computed from
+// Run plays the tournament and returns its summary, computed from
 // every finished game (resumed ones included) in game order. Workers take
 // games in index order; each game's result line and GCG file are written as
 // it finishes.
 //
 // When ctx is cancelled, games in progress are abandoned, every finished
-// game is kept, and RunSelfPlay returns the summary so far with ctx's error.
+// game is kept, and Run returns the summary so far with ctx's error.
 // On any other error it stops the workers and returns the error (and the
 // summary so far when there is one).
-func RunSelfPlay(ctx context.Context, cfg Config) (*Summary, error) {
+func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.Lexicon == nil {
-		return nil, errors.New("sim: no lexicon")
+		return nil, errors.New("selfplay: no lexicon")
 	}
 	if cfg.Games < 0 {
-		return nil, fmt.Errorf("sim: %d games", cfg.Games)
+		return nil, fmt.Errorf("selfplay: %d games", cfg.Games)
 	}
 	for i := range 2 { // fail early on a bad name
 		if _, err := NewPlayer(cfg.Players[i], cfg.Options[i]); err != nil {
@@ -113,7 +118,7 @@ func RunSelfPlay(ctx context.Context, cfg Config) (*Summary, error) {
 	var next atomic.Int64
 	for range workers {
 		eg.Go(func() error {
-			var players [2]Player
+			var players [2]game.Player
 			for i := range 2 {
 				p, err := NewPlayer(cfg.Players[i], cfg.Options[i])
 				if err != nil {
@@ -121,13 +126,14 @@ func RunSelfPlay(ctx context.Context, cfg Config) (*Summary, error) {
 				}
 				players[i] = p
 			}
+			table := game.NewTable(cfg.Lexicon)
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= len(pending) || gctx.Err() != nil {
 					return nil
 				}
 				i := pending[k]
-				rec, err := playCaught(gctx, cfg.Lexicon, players, GameSeed(cfg.Seed, i, cfg.Pairs), FirstPlayer(i))
+				rec, err := playCaught(gctx, table, players, GameSeed(cfg.Seed, i, cfg.Pairs), FirstPlayer(i))
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // abandoned: cancelled, or another worker failed
@@ -163,12 +169,16 @@ func RunSelfPlay(ctx context.Context, cfg Config) (*Summary, error) {
 	return &s, err
 }
 
-// playCaught is PlayGame with a panic (a bug) turned into an error, so the
-// tournament stops as on any other failure, its finished games kept,
+// playCaught is table.Play with a panic (a bug) turned into an error, so
+// the tournament stops as on any other failure, its finished games kept,
 // instead of the process dying with a goroutine dump.
-func playCaught(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed uint64, first int) (rec *GameRecord, err error) {
-	defer caught(&err) // rec stays nil
-	return PlayGame(ctx, lex, players, seed, first)
+func playCaught(ctx context.Context, table *game.Table, players [2]game.Player, seed uint64, first int) (rec *game.Record, err error) {
+	defer func() { // rec stays nil
+		if r := recover(); r != nil {
+			err = crash.Error(r)
+		}
+	}()
+	return table.Play(ctx, players, seed, first)
 }
 
 // tournament is the state shared by the workers.
@@ -188,7 +198,7 @@ func (t *tournament) open() error {
 	dir := t.cfg.Dir
 	if dir == "" {
 		if t.cfg.Resume {
-			return errors.New("sim: resuming needs the tournament's directory")
+			return errors.New("selfplay: resuming needs the tournament's directory")
 		}
 		return nil
 	}
@@ -259,7 +269,7 @@ func (t *tournament) readResults(path string, data []byte) (good int, err error)
 
 // finish records a finished game: its GCG file, then its result line (so
 // a game in the results file always has its record), then the callbacks.
-func (t *tournament) finish(i int, rec *GameRecord) error {
+func (t *tournament) finish(i int, rec *game.Record) error {
 	r := Result(i, rec)
 	if t.cfg.Dir != "" {
 		if err := writeGCGFile(filepath.Join(t.cfg.Dir, GCGName(i)), rec); err != nil {
@@ -312,21 +322,6 @@ func (t *tournament) close() {
 
 // writeGCGFile writes the record to path through a temporary file, so a
 // GCG file is either complete or absent.
-func writeGCGFile(path string, rec *GameRecord) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	err = WriteGCG(f, rec)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+func writeGCGFile(path string, rec *game.Record) error {
+	return atomicfile.Write(path, atomicfile.Options{Perm: 0o644}, func(w io.Writer) error { return WriteGCG(w, rec) })
 }

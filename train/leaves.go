@@ -1,7 +1,8 @@
-package sim
+package train
 
 import (
 	"scrabble/eval"
+	"scrabble/game"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
@@ -13,7 +14,7 @@ import (
 // leaves gives the leave it kept. The second term lets a leave's worth
 // reach beyond one turn (each generation bootstraps from the one before).
 // A turn with no next turn for that player tells nothing and is skipped.
-func ObserveLeaves(stats *eval.LeaveStats, rec *GameRecord, leaves movegen.LeaveValuer) {
+func ObserveLeaves(stats *eval.LeaveStats, rec *game.Record, leaves movegen.LeaveValuer) {
 	for i := range rec.Turns {
 		t := &rec.Turns[i]
 		if t.Drawn.Count() == 0 {
@@ -44,7 +45,7 @@ func ObserveLeaves(stats *eval.LeaveStats, rec *GameRecord, leaves movegen.Leave
 // leaves gives the tiles it kept: the move's equity) goes to every leave
 // the rack holds (eval.LeaveStats.ObserveSubsets). A leave's value is then
 // what a rack holding it was worth.
-func ObserveRackLeaves(stats *eval.LeaveStats, rec *GameRecord, leaves movegen.LeaveValuer) {
+func ObserveRackLeaves(stats *eval.LeaveStats, rec *game.Record, leaves movegen.LeaveValuer) {
 	for i := range rec.Turns {
 		t := &rec.Turns[i]
 		if t.Drawn.Count() == 0 || t.Rack.Count() != rules.RackSize {

@@ -1,4 +1,4 @@
-package sim
+package selfplay
 
 import (
 	"bufio"
@@ -15,6 +15,8 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/game"
+	"scrabble/internal/gametest"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
 )
@@ -27,12 +29,12 @@ func untimed(s *Summary) Summary {
 }
 
 // run plays a tournament and returns its summary and every record played.
-func run(t *testing.T, ctx context.Context, cfg Config) (*Summary, map[int]*GameRecord, error) {
+func run(t *testing.T, ctx context.Context, cfg Config) (*Summary, map[int]*game.Record, error) {
 	t.Helper()
 	var mu sync.Mutex
-	recs := map[int]*GameRecord{}
+	recs := map[int]*game.Record{}
 	on := cfg.OnGame
-	cfg.OnGame = func(i int, rec *GameRecord) {
+	cfg.OnGame = func(i int, rec *game.Record) {
 		mu.Lock()
 		recs[i] = rec
 		mu.Unlock()
@@ -40,7 +42,7 @@ func run(t *testing.T, ctx context.Context, cfg Config) (*Summary, map[int]*Game
 			on(i, rec)
 		}
 	}
-	s, err := RunSelfPlay(ctx, cfg)
+	s, err := Run(ctx, cfg)
 	return s, recs, err
 }
 
@@ -48,7 +50,7 @@ func baseConfig(lex *gaddag.GADDAG, games int) Config {
 	return Config{
 		Lexicon: lex,
 		Players: [2]string{"equity", "score"},
-		Options: [2]PlayerOptions{{Leaves: toyLeaves{}}, {}},
+		Options: [2]PlayerOptions{{Leaves: gametest.ToyLeaves{}}, {}},
 		Games:   games,
 		Seed:    7,
 	}
@@ -78,12 +80,12 @@ func TestSelfPlayWorkers(t *testing.T) {
 		if s1.Games != 40 || s1.Played != 40 || s1.Planned != 40 || s1.GamesPerSecond <= 0 {
 			t.Errorf("summary %+v", s1)
 		}
-		r := newReplayer(t, lex)
+		r := gametest.NewReplayer(t, lex)
 		for i, rec := range recs1 {
 			if rec.First != i%2 || rec.Seed != GameSeed(cfg.Seed, i, pairs) {
 				t.Errorf("game %d: first %d, seed %d", i, rec.First, rec.Seed)
 			}
-			r.check("selfplay", rec)
+			r.Check("selfplay", rec)
 		}
 		if !pairs {
 			continue
@@ -140,7 +142,7 @@ func TestSelfPlayResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var mu sync.Mutex
 	n := 0
-	cfg.OnGame = func(int, *GameRecord) {
+	cfg.OnGame = func(int, *game.Record) {
 		mu.Lock()
 		defer mu.Unlock()
 		if n++; n == 5 {
@@ -163,13 +165,13 @@ func TestSelfPlayResume(t *testing.T) {
 	}
 
 	// Without Resume the results are not overwritten.
-	if _, err := RunSelfPlay(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "already holds results") {
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "already holds results") {
 		t.Errorf("second run without resume: %v", err)
 	}
 	// Another seed's results are refused.
 	other := cfg
 	other.Resume, other.Seed = true, cfg.Seed+1
-	if _, err := RunSelfPlay(context.Background(), other); err == nil || !strings.Contains(err.Error(), "another seed") {
+	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "another seed") {
 		t.Errorf("resume with another seed: %v", err)
 	}
 
@@ -185,7 +187,7 @@ func TestSelfPlayResume(t *testing.T) {
 	cfg.Resume = true
 	var progress [][2]int
 	cfg.Progress = func(done, total int) { progress = append(progress, [2]int{done, total}) }
-	resumed, err := RunSelfPlay(context.Background(), cfg)
+	resumed, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +214,7 @@ func TestSelfPlayResume(t *testing.T) {
 		}
 	}
 	// Nothing left to play.
-	again, err := RunSelfPlay(context.Background(), cfg)
+	again, err := Run(context.Background(), cfg)
 	if err != nil || untimed(again) != untimed(whole) || again.Played != 0 {
 		t.Errorf("resuming a finished tournament: %v %+v", err, again)
 	}
@@ -225,12 +227,12 @@ func benchmarkSelfPlay(b *testing.B, workers int, leaves movegen.LeaveValuer) {
 	// One game first builds the search's shared tables (the anagram index).
 	warm := cfg
 	warm.Games, warm.Workers = 1, 1
-	if _, err := RunSelfPlay(context.Background(), warm); err != nil {
+	if _, err := Run(context.Background(), warm); err != nil {
 		b.Fatal(err)
 	}
 	runtime.GC()
 	b.ResetTimer()
-	s, err := RunSelfPlay(context.Background(), cfg)
+	s, err := Run(context.Background(), cfg)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,7 +1,8 @@
-package sim
+package train
 
 import (
 	"scrabble/eval"
+	"scrabble/game"
 	"scrabble/move"
 	"scrabble/rules"
 )
@@ -9,7 +10,7 @@ import (
 // ObserveWins adds a game's evidence about winning chances to stats: for
 // every turn, the mover's lead before moving, the tiles they could not see
 // (bag plus the opponent's rack), and whether they went on to win.
-func ObserveWins(stats *eval.WinStats, rec *GameRecord) {
+func ObserveWins(stats *eval.WinStats, rec *game.Record) {
 	TurnOutcomes(rec, stats.Observe)
 	stats.AddGames(1)
 }
@@ -18,7 +19,7 @@ func ObserveWins(stats *eval.WinStats, rec *GameRecord) {
 // mover's lead before moving (negative: behind), the tiles they could not
 // see (bag plus the opponent's rack) and how the game ended for them in
 // half-wins: 2 won, 1 drawn, 0 lost.
-func TurnOutcomes(rec *GameRecord, fn func(lead, unseen, halfWins int)) {
+func TurnOutcomes(rec *game.Record, fn func(lead, unseen, halfWins int)) {
 	var totals [2]int
 	onBoard := 0
 	winner := rec.Winner()

@@ -1,4 +1,4 @@
-package sim
+package selfplay
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"scrabble/game"
+	"scrabble/internal/gametest"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/rules"
@@ -61,10 +63,10 @@ func parseGCG(t *testing.T, text string) (pragmas map[string]string, events []gc
 // replayed with move.Parse on a board score what the record says.
 func TestWriteGCG(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
-	ps := newPlayers(t, [2]string{"equity", "score"}, [2]PlayerOptions{{Leaves: toyLeaves{}}, {}})
+	ps := newPlayers(t, [2]string{"equity", "score"}, [2]PlayerOptions{{Leaves: gametest.ToyLeaves{}}, {}})
 	var blanks, dots, exchanges int
 	for g := range 12 {
-		rec, err := PlayGame(context.Background(), lex, ps, uint64(300+g), g%2)
+		rec, err := game.Play(context.Background(), lex, ps, uint64(300+g), g%2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +74,7 @@ func TestWriteGCG(t *testing.T) {
 		checkGCG(t, rec, &blanks, &dots)
 	}
 	// Six scoreless turns: exchanges and each player's rack penalty.
-	rec, err := PlayGame(context.Background(), tinyLexicon(t), newPlayers(t, [2]string{"score", "score"}, [2]PlayerOptions{}), 9, 1)
+	rec, err := game.Play(context.Background(), gametest.TinyLexicon(t), newPlayers(t, [2]string{"score", "score"}, [2]PlayerOptions{}), 9, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +84,7 @@ func TestWriteGCG(t *testing.T) {
 	}
 }
 
-func checkGCG(t *testing.T, rec *GameRecord, blanks, dots *int) {
+func checkGCG(t *testing.T, rec *game.Record, blanks, dots *int) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := WriteGCG(&buf, rec); err != nil {
@@ -110,7 +112,7 @@ func checkGCG(t *testing.T, rec *GameRecord, blanks, dots *int) {
 	}
 
 	ends := 1
-	if rec.End == EndScoreless {
+	if rec.End == game.EndScoreless {
 		ends = 2
 	}
 	if len(events) != len(rec.Turns)+ends {
@@ -152,7 +154,7 @@ func checkGCG(t *testing.T, rec *GameRecord, blanks, dots *int) {
 	for _, e := range events[len(rec.Turns):] {
 		s := seatOf[e.nick]
 		rack := rec.EndRacks[s]
-		if rec.End == EndOut {
+		if rec.End == game.EndOut {
 			rack = rec.EndRacks[1-s]
 		}
 		totals[s] += e.score

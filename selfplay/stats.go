@@ -1,8 +1,10 @@
-package sim
+package selfplay
 
 import (
 	"math"
 	"slices"
+
+	"scrabble/game"
 )
 
 // GameResult is one finished game of a tournament: a line of results.jsonl.
@@ -23,7 +25,7 @@ type GameResult struct {
 }
 
 // Result condenses a game record into its tournament result.
-func Result(game int, rec *GameRecord) GameResult {
+func Result(game int, rec *game.Record) GameResult {
 	return GameResult{
 		Game:      game,
 		Seed:      rec.Seed,
@@ -73,7 +75,7 @@ type Summary struct {
 	// FirstWinRate is the first mover's share of the points.
 	FirstWinRate float64 `json:"first_mover_win_rate"`
 
-	// Filled in by RunSelfPlay: the games asked for, those played by this
+	// Filled in by Run: the games asked for, those played by this
 	// run (the others were resumed from a results file), and how fast.
 	Planned        int     `json:"planned"`
 	Played         int     `json:"played"`

@@ -1,12 +1,12 @@
-package sim
+package game
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 
 	"scrabble/gaddag"
+	"scrabble/internal/splitmix"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/referee"
@@ -55,8 +55,8 @@ type View struct {
 	Gen *movegen.Generator
 }
 
-// TurnRecord is one turn of a game.
-type TurnRecord struct {
+// Turn is one turn of a game.
+type Turn struct {
 	Player int        // seat of the player who moved
 	Rack   rules.Rack // their rack before the move
 	Move   move.Move  // the move (Move.Score is its score)
@@ -65,14 +65,14 @@ type TurnRecord struct {
 	Drawn  rules.Rack // tiles drawn after the move
 }
 
-// GameRecord is a complete game. Every per-player array is indexed by seat.
-type GameRecord struct {
+// Record is a complete game. Every per-player array is indexed by seat.
+type Record struct {
 	Lexicon string
 	Players [2]string // player names
 	Seed    uint64
 	First   int           // seat that moved first
 	Racks   [2]rules.Rack // opening racks (the first mover draws first)
-	Turns   []TurnRecord
+	Turns   []Turn
 	End     EndReason
 	// EndRacks are the racks when the game ended; Adjustments the end-of-game
 	// changes: for a player going out +rules.OutBonus(opponent's rack), for
@@ -86,7 +86,7 @@ type GameRecord struct {
 }
 
 // Winner returns the seat with the higher final score, or -1 for a draw.
-func (g *GameRecord) Winner() int {
+func (g *Record) Winner() int {
 	switch {
 	case g.Scores[0] > g.Scores[1]:
 		return 0
@@ -97,9 +97,26 @@ func (g *GameRecord) Winner() int {
 }
 
 // Spread is seat 0's final score minus seat 1's.
-func (g *GameRecord) Spread() int { return g.Scores[0] - g.Scores[1] }
+func (g *Record) Spread() int { return g.Scores[0] - g.Scores[1] }
 
-// PlayGame plays one complete game under the NASPA rules (two players,
+// Table plays games one after another on one lexicon, reusing its move
+// generator from game to game: a new one is 68 KB to clear and bring into
+// the cache. A Table plays one game at a time; a caller playing games in
+// parallel keeps one a goroutine.
+type Table struct {
+	lex *gaddag.GADDAG
+	gen *movegen.Generator // nil before the first game, or after a panic
+}
+
+// NewTable returns a table for games on lex.
+func NewTable(lex *gaddag.GADDAG) *Table { return &Table{lex: lex} }
+
+// Play plays one game on a table of its own (see Table.Play).
+func Play(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed uint64, firstPlayer int) (*Record, error) {
+	return NewTable(lex).Play(ctx, players, seed, firstPlayer)
+}
+
+// Play plays one complete game under the NASPA rules (two players,
 // 7-tile racks, exchanges only with at least 7 tiles in the bag, six
 // consecutive scoreless turns end the game) and returns its record. The
 // tile draws come from a bag seeded with seed, the first mover drawing first,
@@ -109,59 +126,59 @@ func (g *GameRecord) Spread() int { return g.Scores[0] - g.Scores[1] }
 // move is checked (rules.CheckPlacement, tiles on the rack, words in lex,
 // the score): a player making an illegal move is an error. A cancelled
 // context abandons the game and returns the context's error.
-func PlayGame(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed uint64, firstPlayer int) (*GameRecord, error) {
+func (t *Table) Play(ctx context.Context, players [2]Player, seed uint64, firstPlayer int) (*Record, error) {
 	if players[0] == nil || players[1] == nil {
-		return nil, errors.New("sim: PlayGame needs two players")
+		return nil, errors.New("game: Play needs two players")
 	}
 	if players[0] == players[1] {
-		return nil, errors.New("sim: PlayGame needs two distinct players (each keeps its own game state)")
+		return nil, errors.New("game: Play needs two distinct players (each keeps its own game state)")
 	}
 	if firstPlayer != 0 && firstPlayer != 1 {
-		return nil, fmt.Errorf("sim: first player %d: want seat 0 or 1", firstPlayer)
+		return nil, fmt.Errorf("game: first player %d: want seat 0 or 1", firstPlayer)
 	}
+	lex := t.lex
 	g := &game{
 		lex:     lex,
-		gen:     boardGenerator(lex),
+		gen:     t.generator(),
 		players: players,
 		bag:     rules.NewBag(seed),
-		rec: &GameRecord{
+		rec: &Record{
 			Lexicon: lex.Header().Name,
 			Players: [2]string{players[0].Name(), players[1].Name()},
 			Seed:    seed,
 			First:   firstPlayer,
-			Turns:   make([]TurnRecord, 0, 32),
+			Turns:   make([]Turn, 0, 32),
 		},
 	}
 	for i, seat := range [2]int{firstPlayer, 1 - firstPlayer} {
 		g.bag.DrawInto(&g.racks[seat], rules.RackSize)
 		g.rec.Racks[seat] = g.racks[seat]
-		players[seat].StartGame(GameStart{Lexicon: lex, Seat: seat, Seed: playerSeed(seed, seat), First: i == 0})
+		players[seat].StartGame(Start{Lexicon: lex, Seat: seat, Seed: playerSeed(seed, seat), First: i == 0})
 	}
 	rec, err := g.play(ctx, firstPlayer)
 	// Not deferred: a generator a panic left half way through a search
 	// must not serve another game.
-	boardGenerators.Put(g.gen)
+	t.gen = g.gen
 	return rec, err
 }
 
-// boardGenerators keeps the games' generators (*movegen.Generator) for the
-// next games: a new one is 68 KB to clear and bring into the cache.
-var boardGenerators sync.Pool
-
-// boardGenerator returns a generator for lex on an empty board.
-func boardGenerator(lex *gaddag.GADDAG) *movegen.Generator {
-	if gen, ok := boardGenerators.Get().(*movegen.Generator); ok && gen.Lexicon() == lex {
-		var empty rules.Board
-		gen.SetBoard(&empty)
-		return gen
+// generator takes the table's generator, on an empty board, for a game:
+// until the game hands it back, the table has none.
+func (t *Table) generator() *movegen.Generator {
+	gen := t.gen
+	t.gen = nil
+	if gen == nil {
+		return movegen.New(t.lex)
 	}
-	return movegen.New(lex)
+	var empty rules.Board
+	gen.SetBoard(&empty)
+	return gen
 }
 
 // playerSeed gives each seat its own stream for any randomness of its own,
 // fixed by the game seed.
 func playerSeed(seed uint64, seat int) uint64 {
-	return mix(seed ^ (0x9E37_79B9_7F4A_7C15 * uint64(seat+1)))
+	return splitmix.Mix(seed ^ (0x9E37_79B9_7F4A_7C15 * uint64(seat+1)))
 }
 
 type game struct {
@@ -174,12 +191,12 @@ type game struct {
 	racks     [2]rules.Rack
 	scores    [2]int
 	scoreless int
-	rec       *GameRecord
+	rec       *Record
 	v         View      // the turn's (see play)
 	m         move.Move // the turn's move
 }
 
-func (g *game) play(ctx context.Context, seat int) (*GameRecord, error) {
+func (g *game) play(ctx context.Context, seat int) (*Record, error) {
 	for turn := 0; ; turn++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -194,10 +211,10 @@ func (g *game) play(ctx context.Context, seat int) (*GameRecord, error) {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			return nil, fmt.Errorf("sim: turn %d, %s (seat %d): %w", turn+1, g.rec.Players[seat], seat, err)
+			return nil, fmt.Errorf("game: turn %d, %s (seat %d): %w", turn+1, g.rec.Players[seat], seat, err)
 		}
 		if err := g.check(m, seat); err != nil {
-			return nil, fmt.Errorf("sim: turn %d, %s (seat %d), rack %s: illegal move %s: %w",
+			return nil, fmt.Errorf("game: turn %d, %s (seat %d), rack %s: illegal move %s: %w",
 				turn+1, g.rec.Players[seat], seat, g.racks[seat], m.NotationOn(&g.board), err)
 		}
 		if g.apply(m, seat) {
@@ -241,7 +258,7 @@ func (g *game) check(m *move.Move, seat int) error {
 // the game; it reports whether the game is over.
 func (g *game) apply(m *move.Move, seat int) (over bool) {
 	rec := g.rec
-	t := TurnRecord{Player: seat, Rack: g.racks[seat], Move: *m, Score: int(m.Score)}
+	t := Turn{Player: seat, Rack: g.racks[seat], Move: *m, Score: int(m.Score)}
 	switch m.Kind {
 	case move.Play:
 		used := m.Used()
@@ -308,13 +325,4 @@ func addRacks(a, b rules.Rack) rules.Rack {
 		a[i] += b[i]
 	}
 	return a
-}
-
-// mix is the SplitMix64 finaliser: a bijection on 64-bit words that
-// scatters nearby inputs (consecutive game numbers) across the whole range.
-func mix(x uint64) uint64 {
-	x += 0x9E37_79B9_7F4A_7C15
-	x = (x ^ (x >> 30)) * 0xBF58_476D_1CE4_E5B9
-	x = (x ^ (x >> 27)) * 0x94D0_49BB_1331_11EB
-	return x ^ (x >> 31)
 }

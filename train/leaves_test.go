@@ -1,13 +1,14 @@
-package sim_test
+package train_test
 
 import (
 	"context"
 	"testing"
 
 	"scrabble/eval"
+	"scrabble/game"
 	"scrabble/internal/testlex"
 	"scrabble/rules"
-	"scrabble/sim"
+	"scrabble/train"
 )
 
 // TestObserveLeaves plays real games and checks the observations against
@@ -15,21 +16,17 @@ import (
 // same player, each keyed by the tiles kept.
 func TestObserveLeaves(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
-	var players [2]sim.Player
+	var players [2]game.Player
 	for i := range players {
-		p, err := sim.NewPlayer("equity", sim.PlayerOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players[i] = p
+		players[i] = game.NewEquityPlayer(nil, eval.Terms{})
 	}
 	for seed := uint64(1); seed <= 5; seed++ {
-		rec, err := sim.PlayGame(context.Background(), lex, players, seed, 0)
+		rec, err := game.Play(context.Background(), lex, players, seed, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		stats := eval.NewLeaveStats()
-		sim.ObserveLeaves(stats, rec, nil)
+		train.ObserveLeaves(stats, rec, nil)
 		want := int64(0)
 		kept := map[rules.Rack]int64{}
 		for i, turn := range rec.Turns {
@@ -65,17 +62,17 @@ func (fiveEach) LeaveValue(*rules.Rack) int32 { return 5000 }
 // value of the leave the next turn kept, when that turn drew tiles.
 func TestObserveLeavesBootstraps(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
-	var players [2]sim.Player
+	var players [2]game.Player
 	for i := range players {
-		players[i], _ = sim.NewPlayer("equity", sim.PlayerOptions{})
+		players[i] = game.NewEquityPlayer(nil, eval.Terms{})
 	}
-	rec, err := sim.PlayGame(context.Background(), lex, players, 11, 0)
+	rec, err := game.Play(context.Background(), lex, players, 11, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	plain, boot := eval.NewLeaveStats(), eval.NewLeaveStats()
-	sim.ObserveLeaves(plain, rec, nil)
-	sim.ObserveLeaves(boot, rec, fiveEach{})
+	train.ObserveLeaves(plain, rec, nil)
+	train.ObserveLeaves(boot, rec, fiveEach{})
 	// Turns whose next turn (same player) drew: each adds 5 points.
 	bonus := 0
 	for i, turn := range rec.Turns {
@@ -112,18 +109,18 @@ func TestObserveLeavesBootstraps(t *testing.T) {
 // values, the value of the tiles kept.
 func TestObserveRackLeaves(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
-	var players [2]sim.Player
+	var players [2]game.Player
 	for i := range players {
-		players[i], _ = sim.NewPlayer("equity", sim.PlayerOptions{})
+		players[i] = game.NewEquityPlayer(nil, eval.Terms{})
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
-		rec, err := sim.PlayGame(context.Background(), lex, players, seed, 0)
+		rec, err := game.Play(context.Background(), lex, players, seed, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		plain, boot := eval.NewLeaveStats(), eval.NewLeaveStats()
-		sim.ObserveRackLeaves(plain, rec, nil)
-		sim.ObserveRackLeaves(boot, rec, fiveEach{})
+		train.ObserveRackLeaves(plain, rec, nil)
+		train.ObserveRackLeaves(boot, rec, fiveEach{})
 		turns, sum := int64(0), 0.0
 		held := map[rules.Rack]int64{}
 		for _, turn := range rec.Turns {

@@ -1,0 +1,220 @@
+// Package gametest holds what the tests of game, selfplay, sim and train
+// share: a replayer that checks a game record against the rules, a toy
+// leave valuer and a lexicon with no playable word.
+package gametest
+
+import (
+	"crypto/sha256"
+	"testing"
+
+	"scrabble/gaddag"
+	"scrabble/game"
+	"scrabble/move"
+	"scrabble/movegen"
+	"scrabble/referee"
+	"scrabble/rules"
+)
+
+// ToyLeaves is a crude leave valuer that makes exchanges worth considering:
+// blanks and S are good, Q, V, W and duplicates bad.
+type ToyLeaves struct{}
+
+// LeaveValue values the rack by its blanks, S, Q, V, W and duplicates.
+func (ToyLeaves) LeaveValue(r *rules.Rack) int32 {
+	v := int32(0)
+	for i, c := range r {
+		n := int32(c)
+		switch i {
+		case 0:
+			v += 25000 * n
+		case 'S' - 'A' + 1:
+			v += 8000 * n
+		case 'Q' - 'A' + 1, 'V' - 'A' + 1, 'W' - 'A' + 1:
+			v -= 9000 * n
+		}
+		if n > 1 {
+			v -= 6000 * (n - 1)
+		}
+	}
+	return v
+}
+
+// Replayer checks game records move by move against the rules.
+type Replayer struct {
+	t   *testing.T
+	lex *gaddag.GADDAG
+	gen *movegen.Generator // for the score player's check
+}
+
+// NewReplayer returns a replayer for games on lex.
+func NewReplayer(t *testing.T, lex *gaddag.GADDAG) *Replayer {
+	return &Replayer{t: t, lex: lex, gen: movegen.New(lex)}
+}
+
+// Check replays rec from its opening racks: the seats alternate, each rack
+// is the previous one less the tiles used plus those drawn, every move is
+// legal (ValidateMove on the board before it) and scores what the rules
+// say, draws refill the rack as far as the bag allows, no tile is used
+// twice, the game ends exactly when the rules say (a rack emptied with the
+// bag empty, or six scoreless turns, 0-point plays included), and the final
+// scores are the turn scores plus the end-of-game adjustments. The score
+// player's plays are checked to be the highest-scoring ones.
+func (r *Replayer) Check(name string, rec *game.Record) {
+	t := r.t
+	t.Helper()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("%s (seed %d): "+format, append([]any{name, rec.Seed}, args...)...)
+	}
+	var board rules.Board
+	racks := rec.Racks
+	for s := range 2 {
+		if racks[s].Count() != rules.RackSize {
+			fail("opening rack %d is %s", s, racks[s])
+		}
+	}
+	bag := rules.TileCount() - 2*rules.RackSize
+	var (
+		scores, bingos, exch, passes [2]int
+		scoreless                    int
+		turnSum                      [2]int
+	)
+	seat := rec.First
+	for i, tr := range rec.Turns {
+		if tr.Player != seat {
+			fail("turn %d is seat %d's, want %d", i+1, tr.Player, seat)
+		}
+		if tr.Rack != racks[seat] {
+			fail("turn %d: rack %s, replay has %s", i+1, tr.Rack, racks[seat])
+		}
+		m := tr.Move
+		if err := referee.ValidateMove(&m, &board, racks[seat], bag, r.lex); err != nil {
+			fail("turn %d: %s: %v", i+1, m.NotationOn(&board), err)
+		}
+		if rec.Players[seat] == "score" {
+			r.checkTopScore(name, rec, i, &board, bag)
+		}
+		used := m.Used()
+		switch m.Kind {
+		case move.Play:
+			if want := board.ScorePlay(m.Placed()); tr.Score != want || int(m.Score) != want {
+				fail("turn %d: %s scored %d (move says %d), rules say %d", i+1, m.Notation(), tr.Score, m.Score, want)
+			}
+			board.Apply(m.Placed())
+			if m.NumTiles == rules.RackSize {
+				bingos[seat]++
+			}
+			if want := min(bag, used.Count()); tr.Drawn.Count() != want {
+				fail("turn %d: drew %d tiles, want %d", i+1, tr.Drawn.Count(), want)
+			}
+			bag -= tr.Drawn.Count()
+		case move.Exchange:
+			exch[seat]++
+			if tr.Score != 0 || tr.Drawn.Count() != used.Count() {
+				fail("turn %d: exchange of %s scored %d and drew %s", i+1, used, tr.Score, tr.Drawn)
+			}
+		case move.Pass:
+			passes[seat]++
+			if tr.Score != 0 || tr.Drawn.Count() != 0 {
+				fail("turn %d: pass scored %d and drew %s", i+1, tr.Score, tr.Drawn)
+			}
+		}
+		racks[seat].Sub(used)
+		racks[seat] = addRacks(racks[seat], tr.Drawn)
+		// No tile twice: board and racks fit in the set.
+		all := addRacks(addRacks(board.TileCounts(), racks[0]), racks[1])
+		if full := rules.Distribution(); !full.Contains(all) || all.Count()+bag != rules.TileCount() {
+			fail("turn %d: board and racks hold %s with %d in the bag", i+1, all, bag)
+		}
+		scores[seat] += tr.Score
+		turnSum[seat] += tr.Score
+		if tr.Totals != scores {
+			fail("turn %d: totals %v, want %v", i+1, tr.Totals, scores)
+		}
+		if tr.Score == 0 {
+			scoreless++
+		} else {
+			scoreless = 0
+		}
+		out := bag == 0 && racks[seat].Count() == 0
+		over := out || scoreless >= rules.MaxScorelessTurns
+		if last := i == len(rec.Turns)-1; over != last {
+			fail("turn %d: game over %v, but it is the last turn: %v", i+1, over, last)
+		}
+		if out && rec.End != game.EndOut || !out && over && rec.End != game.EndScoreless {
+			fail("ended %v after turn %d (out %v, %d scoreless)", rec.End, i+1, out, scoreless)
+		}
+		seat = 1 - seat
+	}
+	if len(rec.Turns) == 0 {
+		fail("no turns")
+	}
+	if rec.EndRacks != racks {
+		fail("end racks %v, replay %v", rec.EndRacks, racks)
+	}
+	var adj [2]int
+	switch rec.End {
+	case game.EndOut:
+		o := rec.Turns[len(rec.Turns)-1].Player
+		adj[o] = 2 * racks[1-o].Value()
+	case game.EndScoreless:
+		adj = [2]int{-racks[0].Value(), -racks[1].Value()}
+	default:
+		fail("end %v", rec.End)
+	}
+	if rec.Adjustments != adj {
+		fail("adjustments %v, want %v", rec.Adjustments, adj)
+	}
+	for s := range 2 {
+		if rec.Scores[s] != turnSum[s]+adj[s] {
+			fail("seat %d final %d, turns %d + adjustment %d", s, rec.Scores[s], turnSum[s], adj[s])
+		}
+	}
+	if rec.Bingos != bingos || rec.Exchanges != exch || rec.Passes != passes {
+		fail("counts: bingos %v exchanges %v passes %v, replay %v %v %v", rec.Bingos, rec.Exchanges, rec.Passes, bingos, exch, passes)
+	}
+}
+
+// checkTopScore checks that turn i of the score player is the
+// highest-scoring play, or with no play the exchange of the whole rack (the
+// pass when the bag is too low).
+func (r *Replayer) checkTopScore(name string, rec *game.Record, i int, board *rules.Board, bag int) {
+	r.t.Helper()
+	tr := &rec.Turns[i]
+	r.gen.SetBoard(board)
+	var best movegen.BestScore
+	r.gen.GeneratePlays(&tr.Rack, &best)
+	m := &tr.Move
+	switch {
+	case best.Found:
+		if m.Kind != move.Play || m.Score != best.Best.Score {
+			r.t.Fatalf("%s (seed %d) turn %d: score player made %s (%d), best play %s scores %d",
+				name, rec.Seed, i+1, m.NotationOn(board), m.Score, best.Best.NotationOn(board), best.Best.Score)
+		}
+	case rules.CanExchange(bag):
+		if m.Kind != move.Exchange || m.Used() != tr.Rack {
+			r.t.Fatalf("%s turn %d: no play; score player made %s, not the exchange of %s", name, i+1, m.Notation(), tr.Rack)
+		}
+	default:
+		if m.Kind != move.Pass {
+			r.t.Fatalf("%s turn %d: no play, no exchange; score player made %s", name, i+1, m.Notation())
+		}
+	}
+}
+
+// TinyLexicon has no word a rack can make: every turn is scoreless.
+func TinyLexicon(t *testing.T) *gaddag.GADDAG {
+	t.Helper()
+	g, err := gaddag.Build("TINY", []string{"QQQQ"}, sha256.Sum256([]byte("QQQQ\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func addRacks(a, b rules.Rack) rules.Rack {
+	for i := range a {
+		a[i] += b[i]
+	}
+	return a
+}

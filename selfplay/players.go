@@ -1,0 +1,98 @@
+package selfplay
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"scrabble/eval"
+	"scrabble/game"
+	"scrabble/movegen"
+	"scrabble/sim"
+)
+
+// PlayerOptions configures a player made by NewPlayer.
+type PlayerOptions struct {
+	// Leaves values the tiles kept (millipoints); nil means every leave is
+	// worth 0. Used by the equity player (the score player takes none).
+	Leaves movegen.LeaveValuer
+	// Terms are equity terms beyond score and leave (eval.Terms) for the
+	// equity player; zero is none.
+	Terms eval.Terms
+	// Sim is the sim player's budget and settings, sim.DefaultPlayer when
+	// zero (Leaves above, the seed from the game; Threads defaults to 1).
+	Sim sim.Options
+}
+
+// PlayerInfo describes a registered player.
+type PlayerInfo struct {
+	Name        string
+	Description string
+}
+
+type playerEntry struct {
+	PlayerInfo
+	make func(PlayerOptions) (game.Player, error)
+}
+
+var registry = []playerEntry{
+	{PlayerInfo{"score", "the top-scoring play; with none, exchanges all 7 tiles (or passes)"},
+		func(o PlayerOptions) (game.Player, error) {
+			if o.Leaves != nil {
+				return nil, fmt.Errorf("the score player uses no leave values")
+			}
+			if !o.Terms.IsZero() {
+				return nil, fmt.Errorf("the score player uses no equity terms")
+			}
+			return game.NewScorePlayer(), nil
+		}},
+	{PlayerInfo{"equity", "the top-equity move (score + leave value, exchanges and pass too)"},
+		func(o PlayerOptions) (game.Player, error) {
+			return game.NewEquityPlayer(o.Leaves, o.Terms), nil
+		}},
+	{PlayerInfo{"sim", "the best move by Monte Carlo simulation (equity player's candidates and answers)"}, newSimPlayer},
+}
+
+// newSimPlayer makes the sim player: o.Sim (sim.DefaultPlayer when zero)
+// with o.Leaves.
+func newSimPlayer(o PlayerOptions) (game.Player, error) {
+	if !o.Terms.IsZero() {
+		return nil, fmt.Errorf("the sim player takes no equity terms (its rollouts use score and leave)")
+	}
+	so := o.Sim
+	so.Progress = nil
+	if reflect.DeepEqual(so, sim.Options{}) {
+		so = sim.DefaultPlayer
+	}
+	so.Leaves = o.Leaves
+	return sim.NewPlayer(so)
+}
+
+// Players lists the registered players by name.
+func Players() []PlayerInfo {
+	out := make([]PlayerInfo, len(registry))
+	for i, e := range registry {
+		out[i] = e.PlayerInfo
+	}
+	slices.SortFunc(out, func(a, b PlayerInfo) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// NewPlayer returns a new player of the named kind (see Players).
+func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
+	for _, e := range registry {
+		if e.Name == name {
+			p, err := e.make(opts)
+			if err != nil {
+				return nil, fmt.Errorf("player %s: %w", name, err)
+			}
+			return p, nil
+		}
+	}
+	names := make([]string, 0, len(registry))
+	for _, e := range Players() {
+		names = append(names, e.Name)
+	}
+	return nil, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(names, ", "))
+}
