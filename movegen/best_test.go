@@ -76,7 +76,7 @@ func TestBestMatchesFullListHardRacks(t *testing.T) {
 }
 
 func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Position) []rules.Rack) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ps, err := benchmarks.Positions()
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Positi
 // full list: the racks, boards and bag sizes (endgames included) are those
 // real play produces.
 func TestBestAgreesInSelfPlay(t *testing.T) {
-	for _, name := range []string{"NWL23", "CSW24"} {
+	for _, name := range testlex.Names() {
 		lex := testlex.GADDAG(t, name)
 		g := movegen.New(lex)
 		g.SetLeaves(hashLeaves{})
@@ -193,7 +193,7 @@ func (w wrappedLeaves) LeaveValue(r *rules.Rack) int32 { return w.v.LeaveValue(r
 // that alternate racks, boards and valuers must each find what a fresh
 // generator finds.
 func TestBestReusesRackInfo(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ps, err := benchmarks.Positions()
 	if err != nil {
 		t.Fatal(err)
@@ -237,7 +237,7 @@ func TestBestReusesRackInfo(t *testing.T) {
 // reused), the player's next rack in between. Every search must find what a
 // fresh generator finds.
 func TestBestOnCandidateBoards(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ps, err := benchmarks.Positions()
 	if err != nil {
 		t.Fatal(err)

@@ -48,7 +48,7 @@ func openedRef(b *rules.Board, m *movegen.Move) int {
 // squares it opens, counted here from the boards alone; a search without
 // the term afterwards is plain again.
 func TestBestWithOpenCost(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ps, err := benchmarks.Positions()
 	if err != nil {
 		t.Fatal(err)
