@@ -27,7 +27,7 @@ func (p *panicky) Choose(ctx context.Context, v *View) (movegen.Move, error) {
 // the game and where the panic was raised; the games finished before it are
 // kept.
 func TestSelfPlayPanicIsAnError(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	saved := registry
 	t.Cleanup(func() { registry = saved })
 	registry = append(registry[:len(registry):len(registry)], playerEntry{PlayerInfo{"panicky", "a bug"},
@@ -60,7 +60,7 @@ func (p *panickyLeaves) LeaveValue(*rules.Rack) int32 {
 // A panic inside the rollouts, on one thread or on workers, is an error
 // from Simulate, not a crash.
 func TestSimulatePanicIsAnError(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	pos := midgame(t)
 	for _, threads := range []int{1, 2} {
 		leaves := &panickyLeaves{}

@@ -213,7 +213,7 @@ func (r *replayer) checkTopScore(name string, rec *GameRecord, i int, board *rul
 }
 
 func TestPlayGameLegal(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	r := newReplayer(t, lex)
 	ctx := context.Background()
 	cases := []struct {
@@ -261,7 +261,7 @@ func TestPlayGameLegal(t *testing.T) {
 }
 
 func TestPlayGameDeterministic(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ctx := context.Background()
 	names := [2]string{"equity", "score"}
 	opts := [2]PlayerOptions{{Leaves: toyLeaves{}}, {}}
@@ -292,7 +292,7 @@ func TestPlayGameDeterministic(t *testing.T) {
 }
 
 func TestPlayGameCancelled(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := PlayGame(ctx, lex, newPlayers(t, [2]string{"score", "score"}, [2]PlayerOptions{}), 1, 0); err != context.Canceled {
@@ -350,7 +350,7 @@ func TestNewPlayer(t *testing.T) {
 // game goes otherwise with them), and the games stay the same for the same
 // seed.
 func TestTermsChangePlay(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ctx := context.Background()
 	names := [2]string{"equity", "equity"}
 	play := func(terms eval.Terms, seed uint64) *GameRecord {
