@@ -4,7 +4,7 @@ import (
 	"hash/fnv"
 	"testing"
 
-	"scrabble/benchmarks"
+	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -77,7 +77,7 @@ func TestBestMatchesFullListHardRacks(t *testing.T) {
 
 func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *rules.Position) []rules.Rack) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	ps, err := benchmarks.Positions()
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func (w wrappedLeaves) LeaveValue(r *rules.Rack) int32 { return w.v.LeaveValue(r
 // generator finds.
 func TestBestReusesRackInfo(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	ps, err := benchmarks.Positions()
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func TestBestReusesRackInfo(t *testing.T) {
 // fresh generator finds.
 func TestBestOnCandidateBoards(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	ps, err := benchmarks.Positions()
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func (fnvLeaves) LeaveValue(r *rules.Rack) int32 {
 // blanks, before any move is found and after.
 func TestShadowMatchesStepping(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	data, err := os.ReadFile("../benchmarks/testdata/positions.cgp")
+	data, err := os.ReadFile("../internal/benchset/positions.cgp")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package movegen_test
 import (
 	"testing"
 
-	"scrabble/benchmarks"
+	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -49,7 +49,7 @@ func openedRef(b *rules.Board, m *movegen.Move) int {
 // the term afterwards is plain again.
 func TestBestWithOpenCost(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	ps, err := benchmarks.Positions()
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}
