@@ -1,66 +1,16 @@
 package benchmarks_test
 
 import (
-	"flag"
-	"os"
 	"runtime"
-	"strings"
 	"testing"
 
-	"scrabble/benchmarks"
 	"scrabble/eval"
+	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/positions.cgp from MakePositions")
-
-const (
-	setGames = 12
-	setSeed  = 2026
-)
-
-// TestPositionsAreReproducible regenerates the committed set from its seed:
-// the file is the engine's own games, not hand-picked positions.
-func TestPositionsAreReproducible(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	made := benchmarks.MakePositions(lex, setGames, setSeed)
-	var b strings.Builder
-	b.WriteString("# Every turn of 12 seeded NWL23 games (benchmarks.MakePositions(lex, 12, 2026)).\n")
-	for _, p := range made {
-		b.WriteString(p.CGP())
-		b.WriteByte('\n')
-	}
-	if *update {
-		if err := os.WriteFile("testdata/positions.cgp", []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	committed, err := os.ReadFile("testdata/positions.cgp")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(committed) != b.String() {
-		t.Fatal("testdata/positions.cgp differs from MakePositions(NWL23, 12, 2026); run go test ./benchmarks -run Reproducible -update")
-	}
-}
-
-func TestCommittedPositions(t *testing.T) {
-	ps, err := benchmarks.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ps) < 200 {
-		t.Fatalf("%d positions, want at least 200", len(ps))
-	}
-	for i, p := range ps {
-		if p.Racks[0].Count() == 0 {
-			t.Errorf("position %d has no rack to move", i+1)
-		}
-	}
-}
 
 type counter struct{ plays int }
 
@@ -71,7 +21,7 @@ func (c *counter) Record(*move.Move) { c.plays++ }
 // reports positions per second.
 func benchPositions(b *testing.B, work func(g *movegen.Generator, rack *rules.Rack)) {
 	lex := testlex.GADDAG(b, "NWL23")
-	ps, err := benchmarks.Positions()
+	ps, err := benchset.Positions()
 	if err != nil {
 		b.Fatal(err)
 	}

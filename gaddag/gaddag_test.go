@@ -139,6 +139,7 @@ func TestSharedLists(t *testing.T) {
 		{"TWL06", 178691, 101, 1015},
 		{"NWL23", 196601, 107, 1085},
 		{"CSW24", 280887, 127, 1351},
+		{testlex.SOWPODS, 267751, 124, 1292}, // from make, without the shared lists too
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wl := testlex.WordList(t, tc.name)

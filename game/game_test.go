@@ -38,7 +38,7 @@ func newPlayers(t testing.TB, names [2]string, opts [2]options) [2]game.Player {
 }
 
 func TestPlayGameLegal(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	r := gametest.NewReplayer(t, lex)
 	ctx := context.Background()
 	cases := []struct {
@@ -86,7 +86,7 @@ func TestPlayGameLegal(t *testing.T) {
 }
 
 func TestPlayGameDeterministic(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ctx := context.Background()
 	names := [2]string{"equity", "score"}
 	opts := [2]options{{Leaves: gametest.ToyLeaves{}}, {}}
@@ -117,7 +117,7 @@ func TestPlayGameDeterministic(t *testing.T) {
 }
 
 func TestPlayGameCancelled(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := game.Play(ctx, lex, newPlayers(t, [2]string{"score", "score"}, [2]options{}), 1, 0); err != context.Canceled {
@@ -156,7 +156,7 @@ func TestPlayDistinctPlayers(t *testing.T) {
 // TestTableReusesGenerator: a table's later games, on the generator the
 // earlier ones left, are the games a fresh table plays.
 func TestTableReusesGenerator(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ctx := context.Background()
 	names := [2]string{"equity", "score"}
 	opts := [2]options{{Leaves: gametest.ToyLeaves{}}, {}}
@@ -180,7 +180,7 @@ func TestTableReusesGenerator(t *testing.T) {
 // game goes otherwise with them), and the games stay the same for the same
 // seed.
 func TestTermsChangePlay(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ctx := context.Background()
 	names := [2]string{"equity", "equity"}
 	play := func(terms eval.Terms, seed uint64) *game.Record {

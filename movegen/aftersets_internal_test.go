@@ -11,7 +11,7 @@ import (
 // the GADDAG's own arcs while the annotated ones are laid out, against the
 // plain definition walked over the annotated arcs themselves.
 func TestAfterSetsOverAnnotatedArcs(t *testing.T) {
-	for _, name := range []string{"NWL23", "CSW24"} {
+	for _, name := range testlex.Names() {
 		lex := testlex.GADDAG(t, name)
 		arcs, got, _, _ := xarcsFor(lex)
 		if len(got) != len(arcs) {

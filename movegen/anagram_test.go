@@ -13,8 +13,8 @@ import (
 // random multisets of 2-7 tiles, with up to two blanks, spell a word per
 // the index exactly when some designation of the blanks is a sorted word.
 func TestAnagramIndex(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	wl := testlex.WordList(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
+	wl := testlex.WordList(t, testlex.Name())
 	sorted := map[string]bool{}
 	for _, w := range wl.Words {
 		if len(w) >= 2 && len(w) <= 7 {

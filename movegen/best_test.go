@@ -4,7 +4,7 @@ import (
 	"hash/fnv"
 	"testing"
 
-	"scrabble/benchmarks"
+	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -78,8 +78,8 @@ func TestBestMatchesFullListHardRacks(t *testing.T) {
 }
 
 func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *position.Position) []rules.Rack) {
-	lex := testlex.GADDAG(t, "NWL23")
-	ps, err := benchmarks.Positions()
+	lex := testlex.GADDAG(t, testlex.Name())
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *position.Pos
 // full list: the racks, boards and bag sizes (endgames included) are those
 // real play produces.
 func TestBestAgreesInSelfPlay(t *testing.T) {
-	for _, name := range []string{"NWL23", "CSW24"} {
+	for _, name := range testlex.Names() {
 		lex := testlex.GADDAG(t, name)
 		g := movegen.New(lex)
 		g.SetLeaves(hashLeaves{})
@@ -195,8 +195,8 @@ func (w wrappedLeaves) LeaveValue(r *rules.Rack) int32 { return w.v.LeaveValue(r
 // that alternate racks, boards and valuers must each find what a fresh
 // generator finds.
 func TestBestReusesRackInfo(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	ps, err := benchmarks.Positions()
+	lex := testlex.GADDAG(t, testlex.Name())
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,8 +239,8 @@ func TestBestReusesRackInfo(t *testing.T) {
 // reused), the player's next rack in between. Every search must find what a
 // fresh generator finds.
 func TestBestOnCandidateBoards(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	ps, err := benchmarks.Positions()
+	lex := testlex.GADDAG(t, testlex.Name())
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}

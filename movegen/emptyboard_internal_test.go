@@ -17,7 +17,7 @@ func boardState(g *Generator) (rules.Board, [2][n * n]rules.Letter, int, boardSe
 // sets, leaves the generator exactly as working every set out does, and as
 // a new generator; and it plays the same opening.
 func TestSetBoardEmptyMatchesWorkedOut(t *testing.T) {
-	for _, name := range []string{"NWL23", "CSW24"} {
+	for _, name := range testlex.Names() {
 		lex := testlex.GADDAG(t, name)
 		played := New(lex)
 		rack, err := rules.ParseRack("AEINRST")

@@ -227,7 +227,7 @@ func TestEngineMatchesReference(t *testing.T) {
 	if testing.Short() {
 		n = 60
 	}
-	for i, name := range []string{"NWL23", "CSW24"} {
+	for i, name := range testlex.Names() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
@@ -292,7 +292,7 @@ func TestEngineMatchesReference(t *testing.T) {
 
 // TestGenerateExchangesAndPass checks the non-play moves on their own.
 func TestGenerateExchangesAndPass(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	tests := []struct {
 		rack   string
 		bagLen int

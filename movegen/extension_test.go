@@ -13,7 +13,7 @@ import (
 // checks, after every Apply, that the generator's cached state (cross-checks,
 // cross scores, extension sets, anchors) equals a fresh SetBoard's.
 func TestIncrementalStateMatchesFresh(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	for seed := uint64(1); seed <= 8; seed++ {
 		g := New(lex)
 		bag := rules.NewBag(seed)
@@ -40,7 +40,7 @@ func TestIncrementalStateMatchesFresh(t *testing.T) {
 // the square before it takes the letters of xCAT words (SCAT, BOBCAT...)
 // and the square after it those of CATx ones (CATS, CATE...).
 func TestExtensionSets(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	g := New(lex)
 	var b rules.Board
 	for i, l := range []rules.Letter{3, 1, 20} { // C A T on 8G-8I
@@ -69,7 +69,7 @@ func TestExtensionSets(t *testing.T) {
 // TestCopyBoard plays ahead on a copy and checks that CopyBoard restores the
 // position exactly: the same state and the same best moves as the original.
 func TestCopyBoard(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	g := New(lex)
 	scratch := New(lex)
 	bag := rules.NewBag(42)
@@ -109,8 +109,8 @@ func TestCopyBoard(t *testing.T) {
 // GADDAG walk per letter (L, then the run backwards) on runs cut from real
 // words (so most sets are not empty) and on random letters.
 func TestAfterRunMatchesWalks(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	words := testlex.WordList(t, "NWL23").Words
+	lex := testlex.GADDAG(t, testlex.Name())
+	words := testlex.WordList(t, testlex.Name()).Words
 	g := New(lex)
 	walks := func(run []rules.Letter) uint32 {
 		var set uint32

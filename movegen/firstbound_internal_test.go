@@ -33,8 +33,8 @@ func (fnvLeaves) LeaveValue(r *rules.Rack) int32 {
 // benchmark positions with their racks and with random racks holding
 // blanks, before any move is found and after.
 func TestShadowMatchesStepping(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	data, err := os.ReadFile("../benchmarks/testdata/positions.cgp")
+	lex := testlex.GADDAG(t, testlex.Name())
+	data, err := os.ReadFile("../internal/benchset/positions.cgp")
 	if err != nil {
 		t.Fatal(err)
 	}

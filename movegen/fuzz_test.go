@@ -15,8 +15,8 @@ import (
 	"scrabble/rules"
 )
 
-// fuzzWords is the word list FuzzGenerate uses when the shared lists are not
-// available: every two-letter word of NWL23 and a few hundred common words.
+// fuzzWords is the word list FuzzGenerate uses when no real one is
+// available (neither the shared lists nor SOWPODS from make): every two-letter word of NWL23 and a few hundred common words.
 const fuzzWords = `
 AA AB AD AE AG AH AI AL AM AN AR AS AT AW AX AY BA BE BI BO BY DA DE DO ED
 EF EH EL EM EN ER ES ET EW EX FA FE GI GO HA HE HI HM HO ID IF IN IS IT JO
@@ -57,12 +57,13 @@ var (
 	fuzzLexErr  error
 )
 
-// fuzzLexicon returns NWL23 when SCRABBLE_LEXICA_DIR is set, otherwise the
-// embedded list, compiled and as maps.
+// fuzzLexicon returns testlex's real lexicon (NWL23 when SCRABBLE_LEXICA_DIR
+// is set, else SOWPODS) when there is one, otherwise the embedded list,
+// compiled and as maps.
 func fuzzLexicon(tb testing.TB) (*gaddag.GADDAG, *refLexicon) {
 	tb.Helper()
-	if os.Getenv(testlex.EnvVar) != "" {
-		return testlex.GADDAG(tb, "NWL23"), refLex(tb, "NWL23")
+	if name := testlex.Name(); os.Getenv(testlex.EnvVar) != "" || testlex.Available(name) {
+		return testlex.GADDAG(tb, name), refLex(tb, name)
 	}
 	fuzzLexOnce.Do(func() {
 		words := strings.Fields(fuzzWords)

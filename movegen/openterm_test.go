@@ -3,7 +3,7 @@ package movegen_test
 import (
 	"testing"
 
-	"scrabble/benchmarks"
+	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -50,8 +50,8 @@ func openedRef(b *rules.Board, m *move.Move) int {
 // squares it opens, counted here from the boards alone; a search without
 // the term afterwards is plain again.
 func TestBestWithOpenCost(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	ps, err := benchmarks.Positions()
+	lex := testlex.GADDAG(t, testlex.Name())
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 // walks it stands in for: for every run of one or two letters (some of them
 // blanks on the board), the letters that may stand before and after it.
 func TestShortCrossMatchesWalk(t *testing.T) {
-	for _, name := range []string{"NWL23", "CSW24"} {
+	for _, name := range testlex.Names() {
 		g := New(testlex.GADDAG(t, name))
 		short := shortCrossFor(g.lex)
 		var runs [][]rules.Letter

@@ -65,7 +65,7 @@ func (hashValuer) LeaveValue(r *rules.Rack) int32 {
 // TestSubsetsByLeave checks the rack's subsets of each size against a
 // stable sort by leave, best first, on racks drawn from bags.
 func TestSubsetsByLeave(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	g := New(lex)
 	g.valuer = hashValuer{}
 	rng := rand.New(rand.NewPCG(5, 6))

@@ -48,7 +48,7 @@ func TestMultisetRankIsDense(t *testing.T) {
 // plainly; the subsets are all the rack's non-empty sub-multisets, once
 // each; and whether each spells a word on its own agrees with the index.
 func TestRackSubsetsMatchPlainCounts(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	g := New(lex)
 	var empty rules.Board
 	g.SetBoard(&empty)

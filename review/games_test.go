@@ -19,13 +19,13 @@ import (
 	"scrabble/rules"
 )
 
-// TestReviewRealGames reviews every game in ../shared/games with NWL23 and
-// checks each reviewed turn against a full list of the turn's moves made
-// apart from the review: the number of moves, the best moves' equities,
-// the equity and rank of the move made, the equity lost, phonies (each
-// word looked up) and missed bingos.
+// TestReviewRealGames reviews every game in ../shared/games with
+// testlex.Name (NWL23 in CI) and checks each reviewed turn against a full
+// list of the turn's moves made apart from the review: the number of moves,
+// the best moves' equities, the equity and rank of the move made, the
+// equity lost, phonies (each word looked up) and missed bingos.
 func TestReviewRealGames(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil || leaves == nil {
 		t.Fatalf("NWL23 leaves: %v", err)
@@ -172,7 +172,7 @@ func checkSummary(t *testing.T, rep *Report) {
 
 // TestReviewRealGameFacts checks what reading the files shows.
 func TestReviewRealGameFacts(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	rep := mustReview(t, replay(t, testlex.Game(t, "doug_v_emely.gcg")), Options{Lexicon: lex, Players: [2]bool{false, true}})
 	// emely's 4B TIL.. runs into the A of JAVE..N (E4) and the X of VOX
 	// (F4): TILAX, taken back on the next line.
@@ -196,7 +196,7 @@ func TestReviewRealGameFacts(t *testing.T) {
 // plays that nobody challenged, and josh2.gcg's challenge bonuses are each
 // followed by a play.
 func TestReviewLostChallenges(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	want := map[string][]int{"doug_v_emely_double_challenge.gcg": {30}}
 	for _, path := range testlex.Games(t) {
 		name := filepath.Base(path)
@@ -228,7 +228,7 @@ func TestReviewLostChallenges(t *testing.T) {
 // TestReviewLostChallengeForms: the game's last play challenged in vain is
 // recognised with or without the end-of-game line and the passer's rack.
 func TestReviewLostChallengeForms(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	data, err := os.ReadFile(testlex.Game(t, "doug_v_emely_double_challenge.gcg"))
 	if err != nil {
 		t.Fatal(err)

@@ -110,7 +110,7 @@ func chromium(t *testing.T) string {
 // the console, and every turn is in the rendered page.
 func TestHTMLInChromium(t *testing.T) {
 	browser := chromium(t)
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)

@@ -29,7 +29,7 @@ func (p *panicky) Choose(ctx context.Context, v *game.View) (move.Move, error) {
 // the game and where the panic was raised; the games finished before it are
 // kept.
 func TestSelfPlayPanicIsAnError(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	saved := registry
 	t.Cleanup(func() { registry = saved })
 	registry = append(registry[:len(registry):len(registry)], playerEntry{PlayerInfo{"panicky", "a bug"},

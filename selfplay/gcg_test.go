@@ -62,7 +62,7 @@ func parseGCG(t *testing.T, text string) (pragmas map[string]string, events []gc
 // and cumulative total line by line against the record, and the moves
 // replayed with move.Parse on a board score what the record says.
 func TestWriteGCG(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	ps := newPlayers(t, [2]string{"equity", "score"}, [2]PlayerOptions{{Leaves: gametest.ToyLeaves{}}, {}})
 	var blanks, dots, exchanges int
 	for g := range 12 {

@@ -57,7 +57,7 @@ func baseConfig(lex *gaddag.GADDAG, games int) Config {
 }
 
 func TestSelfPlayWorkers(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	for _, pairs := range []bool{false, true} {
 		cfg := baseConfig(lex, 40)
 		cfg.Pairs = pairs
@@ -125,7 +125,7 @@ func readResults(t *testing.T, dir string) []GameResult {
 }
 
 func TestSelfPlayResume(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	const games = 30
 	cfg := baseConfig(lex, games)
 	cfg.Pairs = true

@@ -24,7 +24,7 @@ func (p *panickyLeaves) LeaveValue(*rules.Rack) int32 {
 // A panic inside the rollouts, on one thread or on workers, is an error
 // from Simulate, not a crash.
 func TestSimulatePanicIsAnError(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	pos := midgame(t)
 	for _, threads := range []int{1, 2} {
 		leaves := &panickyLeaves{}

@@ -13,7 +13,7 @@ import (
 // from the opening to the endgame, and checks after each one that no tile
 // was made or lost: the board, both racks and the bag hold the full set.
 func TestRolloutKeepsTheTiles(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func TestRolloutKeepsTheTiles(t *testing.T) {
 // search starts afresh, on positions of two real games from the opening
 // to the endgame, iteration after iteration.
 func TestRolloutsMatchFreshSearches(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)

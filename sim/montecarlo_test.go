@@ -30,7 +30,7 @@ func untimedSim(r *Result) Result {
 // same table; without a stopping rule the thread count does not matter
 // either (every sum is an integer); another seed gives another table.
 func TestSimulateDeterministic(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func TestSimulateDeterministic(t *testing.T) {
 }
 
 func TestSimulateCandidates(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +158,7 @@ func equityGame(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, seed 
 // plays every candidate to the end of the game, whatever the seed or the
 // plies, and its value is a whole spread change.
 func TestSimulateEndgame(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +213,7 @@ func TestSimulateEndgame(t *testing.T) {
 // iteration uses; an unknown one is drawn from the unseen tiles, and
 // differs between iterations.
 func TestSimulateOpponentRack(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	pos := midgame(t)
 	unseen, err := rules.Unseen(&pos.Board, pos.Rack)
 	if err != nil {
@@ -265,7 +265,7 @@ func TestSimulateOpponentRack(t *testing.T) {
 // TestSimulateStops: with a stopping rule, hopeless candidates are pruned
 // early and the run ends once the leader is alone or the budget is spent.
 func TestSimulateStops(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
@@ -324,7 +324,7 @@ func TestSimulateStops(t *testing.T) {
 }
 
 func TestSimulateErrors(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	pos := midgame(t)
 	bad := func(f func(p *Position)) *Position {
 		p := *pos
@@ -368,7 +368,7 @@ func TestSimulateErrors(t *testing.T) {
 // equity player: every move is legal (game.Play checks), and the same seed
 // gives the same game.
 func TestSimPlayer(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
@@ -400,7 +400,7 @@ func TestSimPlayer(t *testing.T) {
 // allocations (setting up candidates and workers) do not grow with the
 // iterations.
 func TestSimulateAllocations(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
@@ -424,7 +424,7 @@ func TestSimulateAllocations(t *testing.T) {
 // exchange, so a non-play comes before the plays among the candidates (each
 // play gets a board of its own; they once ran past the boards made).
 func TestSimulateExchangeFirst(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
@@ -511,7 +511,7 @@ func sameMoveSets(a, b []move.Move) bool {
 // they are candidates anyway, and a move the player cannot make is an error
 // naming it.
 func TestSimulateAdd(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
@@ -522,6 +522,9 @@ func TestSimulateAdd(t *testing.T) {
 	for _, m := range all {
 		switch m.Kind {
 		case move.Play:
+			if m.NumTiles < 2 {
+				continue // the moves off the rack below need two tiles
+			}
 			worstPlay = m
 		case move.Exchange:
 			worstExch = m
@@ -609,7 +612,7 @@ func TestSimulateAdd(t *testing.T) {
 // the unseen tiles less the known ones, to a full rack; near the end, to
 // every unseen tile, which makes an endgame.
 func TestSimulatePartlyKnownOpponent(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	pos := midgame(t)
 	unseen, err := rules.Unseen(&pos.Board, pos.Rack)
 	if err != nil {

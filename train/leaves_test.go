@@ -15,7 +15,7 @@ import (
 // the records: one per turn that drew tiles and has a later turn by the
 // same player, each keyed by the tiles kept.
 func TestObserveLeaves(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	var players [2]game.Player
 	for i := range players {
 		players[i] = game.NewEquityPlayer(nil, eval.Terms{})
@@ -61,7 +61,7 @@ func (fiveEach) LeaveValue(*rules.Rack) int32 { return 5000 }
 // TestObserveLeavesBootstraps: with leave values, a turn's worth gains the
 // value of the leave the next turn kept, when that turn drew tiles.
 func TestObserveLeavesBootstraps(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	var players [2]game.Player
 	for i := range players {
 		players[i] = game.NewEquityPlayer(nil, eval.Terms{})
@@ -108,7 +108,7 @@ func TestObserveLeavesBootstraps(t *testing.T) {
 // credits each leave its rack holds with the move's score plus, with leave
 // values, the value of the tiles kept.
 func TestObserveRackLeaves(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	var players [2]game.Player
 	for i := range players {
 		players[i] = game.NewEquityPlayer(nil, eval.Terms{})

@@ -41,7 +41,7 @@ func replayTurns(rec *game.Record) (leads, unseen []int) {
 }
 
 func TestObserveWins(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)

@@ -32,8 +32,8 @@ import (
 	"testing"
 	"time"
 
-	"scrabble/benchmarks"
 	"scrabble/eval"
+	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
 	old "scrabble/zzold"
@@ -49,7 +49,7 @@ func (c *zzOldCounter) Record(*old.Move) { *c++ }
 
 func TestZZABTest(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
-	ps, _ := benchmarks.Positions()
+	ps, _ := benchset.Positions()
 	leaves, _ := eval.DefaultLeaves("NWL23")
 	ng := make([]*movegen.Generator, len(ps))
 	og := make([]*old.Generator, len(ps))

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/sync/errgroup"
 
-	"scrabble/benchmarks"
 	"scrabble/eval"
+	"scrabble/internal/benchset"
 	"scrabble/internal/crash"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -52,7 +52,7 @@ func newBenchMovegenCmd(a *app) *cobra.Command {
 		Long: `Run the move generator over a set of positions, again and again for
 --duration, and print positions/s (and plays/s in mode all).
 
-The set is the committed benchmark positions (benchmarks/testdata/positions.cgp,
+The set is the committed benchmark positions (internal/benchset/positions.cgp,
 278 positions from NWL23 games), or --positions FILE: one CGP position a line
 with the rack of the player to move ('#' comments and blank lines skipped).
 
@@ -89,14 +89,14 @@ for the committed set), else the default lexicon.`,
 				from = "committed set"
 			)
 			if file == "" {
-				ps, err = benchmarks.Positions()
+				ps, err = benchset.Positions()
 			} else {
 				from = file
 				var data []byte
 				if data, err = os.ReadFile(file); err != nil {
 					return fmt.Errorf("reading positions: %w", err)
 				}
-				ps, err = benchmarks.ParsePositions(file, data)
+				ps, err = benchset.Parse(file, data)
 			}
 			if err != nil {
 				return err

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"scrabble/benchmarks"
 	"scrabble/eval"
+	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -37,7 +37,7 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 	if err != nil || leaves == nil {
 		t.Fatalf("no built-in NWL23 leave values: %v", err)
 	}
-	ps, err := benchmarks.Positions()
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		more, err := benchmarks.ParsePositions(f, data)
+		more, err := benchset.Parse(f, data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +212,7 @@ func TestBestSmallBag(t *testing.T) {
 	testlex.GADDAG(t, "NWL23")
 	e := newTestEnv(t)
 	t.Setenv(testlex.EnvVar, lexDir)
-	ps, err := benchmarks.Positions()
+	ps, err := benchset.Positions()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,4 @@
-// Package benchmarks measures the engine's throughput on committed,
-// realistic positions: every turn of the project's own seeded games.
-package benchmarks
+package benchset
 
 import (
 	"bufio"
@@ -14,21 +12,21 @@ import (
 	"scrabble/rules"
 )
 
-// PositionsFile is the committed benchmark set: one CGP line per position,
-// the rack of the player to move included. MakePositions(lex, 12, 2026)
-// with NWL23 wrote it.
+// positionsFile is the committed benchmark set: one CGP line per position,
+// the rack of the player to move included. Make(lex, 12, 2026) with NWL23
+// wrote it.
 //
-//go:embed testdata/positions.cgp
+//go:embed positions.cgp
 var positionsFile []byte
 
 // Positions returns the committed benchmark positions.
 func Positions() ([]*position.Position, error) {
-	return ParsePositions("benchmarks/testdata/positions.cgp", positionsFile)
+	return Parse("internal/benchset/positions.cgp", positionsFile)
 }
 
-// ParsePositions reads one CGP position a line (blank lines and # comments
+// Parse reads one CGP position a line (blank lines and # comments
 // skipped); errors name the file and line.
-func ParsePositions(file string, data []byte) ([]*position.Position, error) {
+func Parse(file string, data []byte) ([]*position.Position, error) {
 	var out []*position.Position
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	line := 0
@@ -50,11 +48,11 @@ func ParsePositions(file string, data []byte) ([]*position.Position, error) {
 	return out, nil
 }
 
-// MakePositions plays games seeded games and returns the position before
-// every turn, from the mover's side. Each player takes the best play by
+// Make plays games seeded games and returns the position before every
+// turn, from the mover's side. Each player takes the best play by
 // score plus keepLeave (exchanging seven, or passing, when there is none),
 // so racks hold blanks and S's the way a strong player's do.
-func MakePositions(lex *gaddag.GADDAG, games int, seed uint64) []*position.Position {
+func Make(lex *gaddag.GADDAG, games int, seed uint64) []*position.Position {
 	var out []*position.Position
 	for game := 0; game < games; game++ {
 		bag := rules.NewBag(seed + uint64(game))
