@@ -17,11 +17,11 @@ func BenchmarkLeaveValue(b *testing.B) {
 	leaves := randomLeaves(rand.New(rand.NewPCG(5, 5)), 1<<12)
 	b.ReportAllocs()
 	b.ResetTimer()
-	var s int32
+	var s rules.Equity
 	for i := 0; b.Loop(); i++ {
 		s += lt.LeaveValue(&leaves[i&(len(leaves)-1)])
 	}
-	sinkI32 = s
+	sinkI32 = int32(s)
 }
 
 func BenchmarkIndex(b *testing.B) {
@@ -80,7 +80,7 @@ func BenchmarkRackLeaveValues(b *testing.B) {
 	for i := range racks {
 		racks[i] = randomRack(rng, rules.RackSize)
 	}
-	var out [128]int32
+	var out [128]rules.Equity
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {

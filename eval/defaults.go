@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"scrabble/internal/hugemem"
+	"scrabble/rules"
 )
 
 // The engine's own leave values, learned by `scrabble leaves train` (see
@@ -60,7 +61,7 @@ func DefaultLeaves(lexicon string) (*LeaveTable, error) {
 	}
 	// Kept for the process's life, so in huge pages (see hugemem): a
 	// search reads a rack's leaves at random from all 3.6 MB of it.
-	vals := hugemem.Make[int32](len(t.vals))
+	vals := hugemem.Make[rules.Equity](len(t.vals))
 	copy(vals, t.vals)
 	t.vals = vals
 	defaultTables[file] = t

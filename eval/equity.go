@@ -15,22 +15,34 @@ func Equity(leaves movegen.LeaveValuer, bagLen int, opponentRack rules.Rack) mov
 		}
 		return leaves
 	}
-	return endgame{opponent: int32(opponentRack.Value())}
+	return endgame{opponent: rules.FromPoints(int32(opponentRack.Value()))}
 }
 
 type zeroLeaves struct{}
 
-func (zeroLeaves) LeaveValue(*rules.Rack) int32 { return 0 }
+func (zeroLeaves) LeaveValue(*rules.Rack) rules.Equity { return 0 }
+
+// Keys of the valuers other than LeaveTables: top bits 01 for zeroLeaves,
+// 10 for endgame, 11 for balanced (terms.go).
+const (
+	zeroKey    = 1 << 62
+	endgameKey = 2 << 62
+	termsKey   = 3 << 62
+)
+
+func (zeroLeaves) LeaveKey() uint64 { return zeroKey }
 
 // endgame values a leave when the bag is empty. Going out ends the game and
 // earns twice the opponent's rack; tiles kept are stuck for at least a turn,
 // and cost their value twice over if the opponent goes out next (once off
 // this player's score, once onto the opponent's).
-type endgame struct{ opponent int32 }
+type endgame struct{ opponent rules.Equity }
 
-func (e endgame) LeaveValue(leave *rules.Rack) int32 {
+func (e endgame) LeaveKey() uint64 { return endgameKey | uint64(uint32(e.opponent)) }
+
+func (e endgame) LeaveValue(leave *rules.Rack) rules.Equity {
 	if leave.Count() == 0 {
-		return 2 * e.opponent * 1000
+		return 2 * e.opponent
 	}
-	return -2 * int32(leave.Value()) * 1000
+	return -2 * rules.FromPoints(int32(leave.Value()))
 }

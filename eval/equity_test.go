@@ -9,7 +9,7 @@ import (
 
 type constLeaves int32
 
-func (c constLeaves) LeaveValue(*rules.Rack) int32 { return int32(c) }
+func (c constLeaves) LeaveValue(*rules.Rack) rules.Equity { return rules.Equity(c) }
 
 func TestEquityValuer(t *testing.T) {
 	opp, _ := rules.ParseRack("QZ")
@@ -20,7 +20,7 @@ func TestEquityValuer(t *testing.T) {
 		leaves constLeaves
 		bag    int
 		leave  rules.Rack
-		want   int32
+		want   rules.Equity
 	}{
 		{"bag open: the table", 1234, 10, keep, 1234},
 		{"one tile left: still the table", -50, 1, keep, -50},

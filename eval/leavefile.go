@@ -143,7 +143,7 @@ func DecodeLeaves(data []byte) (*LeaveTable, error) {
 	t := NewLeaveTable()
 	vals := body[leaveHeader:]
 	for i := range t.vals {
-		t.vals[i] = int32(binary.LittleEndian.Uint32(vals[4*i:]))
+		t.vals[i] = rules.Equity(binary.LittleEndian.Uint32(vals[4*i:]))
 	}
 	return t, nil
 }
@@ -202,22 +202,9 @@ func appendLeave(b []byte, r *rules.Rack) []byte {
 	return b
 }
 
-// appendPoints renders millipoints as points with up to three decimals.
-func appendPoints(b []byte, mp int32) []byte {
-	v := int64(mp)
-	if v < 0 {
-		b = append(b, '-')
-		v = -v
-	}
-	b = strconv.AppendInt(b, v/1000, 10)
-	if frac := v % 1000; frac != 0 {
-		digits := []byte{'.', byte('0' + frac/100), byte('0' + frac/10%10), byte('0' + frac%10)}
-		for digits[len(digits)-1] == '0' {
-			digits = digits[:len(digits)-1]
-		}
-		b = append(b, digits...)
-	}
-	return b
+// appendPoints renders an equity in points with up to three decimals.
+func appendPoints(b []byte, v rules.Equity) []byte {
+	return append(b, v.String()...)
 }
 
 // ReadCSV reads a table in the CSV form written by WriteCSV; file names the
@@ -307,14 +294,13 @@ func parseLeave(s string) (rules.Rack, error) {
 }
 
 // parsePoints reads a value in points and returns it in millipoints.
-func parsePoints(s string) (int32, error) {
+func parsePoints(s string) (rules.Equity, error) {
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 		return 0, fmt.Errorf("value %q is not a number", s)
 	}
-	mp := math.Round(f * 1000)
-	if mp < math.MinInt32 || mp > math.MaxInt32 {
-		return 0, fmt.Errorf("value %q is out of range (±%d points)", s, math.MaxInt32/1000)
+	if !rules.InRange(f) {
+		return 0, fmt.Errorf("value %q is out of range (±%d points)", s, rules.MaxPoints)
 	}
-	return int32(mp), nil
+	return rules.RoundPoints(f), nil
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"scrabble/rules"
 	"slices"
 	"strings"
 	"testing"
@@ -19,11 +20,11 @@ func randomTable(seed uint64) *LeaveTable {
 		switch rng.IntN(4) {
 		case 0: // stays 0
 		case 1:
-			lt.SetAt(i, rng.Int32N(60001)-30000)
+			lt.SetAt(i, rules.Equity(rng.Int32N(60001)-30000))
 		case 2:
-			lt.SetAt(i, int32(rng.Uint32()))
+			lt.SetAt(i, rules.Equity(rng.Uint32()))
 		case 3:
-			lt.SetAt(i, []int32{-1 << 31, 1<<31 - 1, -1, 1, 1000, -1000, 25125}[rng.IntN(7)])
+			lt.SetAt(i, []rules.Equity{-1 << 31, 1<<31 - 1, -1, 1, 1000, -1000, 25125}[rng.IntN(7)])
 		}
 	}
 	return lt
@@ -190,7 +191,7 @@ func TestCSVRoundTrip(t *testing.T) {
 
 func TestCSVFormat(t *testing.T) {
 	lt := NewLeaveTable()
-	set := map[string]int32{"EIRST?": 25125, "Q": -7500, "S": 8000, "??": 30100, "UU": -5, "Z": -2147483648, "X": 2147483647, "VV": 0}
+	set := map[string]rules.Equity{"EIRST?": 25125, "Q": -7500, "S": 8000, "??": 30100, "UU": -5, "Z": -2147483648, "X": 2147483647, "VV": 0}
 	for s, v := range set {
 		r := mustRack(t, s)
 		lt.Set(&r, v)
@@ -218,7 +219,7 @@ func TestReadCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for s, v := range map[string]int32{"EIRST?": 25125, "Q": -7500, "AB": 3001, "S": 0, "": 0} {
+	for s, v := range map[string]rules.Equity{"EIRST?": 25125, "Q": -7500, "AB": 3001, "S": 0, "": 0} {
 		r := mustRack(t, s)
 		if got := lt.Value(&r); got != v {
 			t.Errorf("%q: %d, want %d", s, got, v)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"sync/atomic"
 
 	"scrabble/rules"
 )
@@ -21,13 +22,24 @@ const MaxLeave = rules.RackSize - 1
 // allocation. The zero LeaveTable is an all-zero table ready for use.
 // Look-ups may run concurrently with each other, not with Set or SetAt.
 type LeaveTable struct {
-	vals []int32 // by Index; nil until the first Set on a zero LeaveTable
+	vals []rules.Equity // by Index; nil until the first Set on a zero LeaveTable
+	// key names the values (see LeaveKey): a new one for every table and
+	// every change; 0 for a zero LeaveTable never set.
+	key uint64
 }
+
+// tableKeys hands out LeaveTable keys, below 1<<60: the other valuers'
+// keys have a top bit set (see zeroLeaves, endgame, balanced).
+var tableKeys atomic.Uint64
 
 // NewLeaveTable returns a table with every leave worth 0.
 func NewLeaveTable() *LeaveTable {
-	return &LeaveTable{vals: make([]int32, numLeaves)}
+	return &LeaveTable{vals: make([]rules.Equity, numLeaves), key: tableKeys.Add(1)}
 }
+
+// LeaveKey names the table's values for movegen.KeyedLeaveValuer: it
+// changes whenever a value does.
+func (t *LeaveTable) LeaveKey() uint64 { return t.key }
 
 // Equal reports whether t and o value every leave the same.
 func (t *LeaveTable) Equal(o *LeaveTable) bool {
@@ -43,10 +55,10 @@ func (t *LeaveTable) Equal(o *LeaveTable) bool {
 // tiles the distribution allows.
 func (t *LeaveTable) Len() int { return numLeaves }
 
-// Value returns the value of leave r in millipoints: 0 for the empty leave,
+// Value returns the value of leave r: 0 for the empty leave,
 // for leaves of more than MaxLeave tiles and for leaves the distribution does
 // not allow (such as two Qs).
-func (t *LeaveTable) Value(r *rules.Rack) int32 {
+func (t *LeaveTable) Value(r *rules.Rack) rules.Equity {
 	i, ok := leaveIndex(r)
 	if ok && uint(i) < uint(len(t.vals)) {
 		return t.vals[i]
@@ -55,14 +67,14 @@ func (t *LeaveTable) Value(r *rules.Rack) int32 {
 }
 
 // LeaveValue is Value; it makes a LeaveTable a movegen.LeaveValuer.
-func (t *LeaveTable) LeaveValue(r *rules.Rack) int32 { return t.Value(r) }
+func (t *LeaveTable) LeaveValue(r *rules.Rack) rules.Equity { return t.Value(r) }
 
 // RackLeaveValues stores the value of every leave of rack in out, numbered
 // by the tiles used as movegen.RackLeaveValuer describes (out[u] for the
 // leave after using u): it makes a LeaveTable a movegen.RackLeaveValuer.
 // The leaves are ranked together, each rank one step from its parent's, so
 // the cost is about one table read a leave.
-func (t *LeaveTable) RackLeaveValues(rack *rules.Rack, out []int32) {
+func (t *LeaveTable) RackLeaveValues(rack *rules.Rack, out []rules.Equity) {
 	var radix [rules.RackSlots]int32
 	place, used := int32(1), int32(0)
 	for l, c := range rack {
@@ -139,7 +151,7 @@ func (t *LeaveTable) RackLeaveValues(rack *rules.Rack, out []int32) {
 		num++
 	}
 	for j := range num {
-		v := int32(0)
+		v := rules.Equity(0)
 		if r := ranks[j&127]; r >= 0 {
 			v = vals[r]
 		}
@@ -147,19 +159,20 @@ func (t *LeaveTable) RackLeaveValues(rack *rules.Rack, out []int32) {
 	}
 }
 
-// Set stores the value of leave r in millipoints. It panics when r is not in
+// Set stores the value of leave r. It panics when r is not in
 // the table (see Index): the values of the other leaves are fixed at 0.
-func (t *LeaveTable) Set(r *rules.Rack, millipoints int32) {
+func (t *LeaveTable) Set(r *rules.Rack, value rules.Equity) {
 	i, ok := leaveIndex(r)
 	if !ok {
 		panic(fmt.Sprintf("eval: LeaveTable.Set(%q): not a leave of 1 to %d tiles the tile distribution allows", r.String(), MaxLeave))
 	}
 	t.ensure()
-	t.vals[i] = millipoints
+	t.vals[i] = value
+	t.key = tableKeys.Add(1)
 }
 
 // At returns the value stored at index i (0 <= i < Len()).
-func (t *LeaveTable) At(i int) int32 {
+func (t *LeaveTable) At(i int) rules.Equity {
 	if t.vals == nil {
 		if uint(i) >= uint(numLeaves) {
 			panic(fmt.Sprintf("eval: leave index %d out of range [0, %d)", i, numLeaves))
@@ -170,14 +183,15 @@ func (t *LeaveTable) At(i int) int32 {
 }
 
 // SetAt stores the value at index i (0 <= i < Len()).
-func (t *LeaveTable) SetAt(i int, millipoints int32) {
+func (t *LeaveTable) SetAt(i int, value rules.Equity) {
 	t.ensure()
-	t.vals[i] = millipoints
+	t.vals[i] = value
+	t.key = tableKeys.Add(1)
 }
 
 func (t *LeaveTable) ensure() {
 	if t.vals == nil {
-		t.vals = make([]int32, numLeaves)
+		t.vals = make([]rules.Equity, numLeaves)
 	}
 }
 

@@ -190,9 +190,9 @@ func randomLeaves(rng *rand.Rand, n int) []rules.Rack {
 func TestSetValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	lt := NewLeaveTable()
-	want := map[rules.Rack]int32{}
+	want := map[rules.Rack]rules.Equity{}
 	for _, r := range randomLeaves(rng, 20000) {
-		v := rng.Int32() - 1<<30
+		v := rules.Equity(rng.Int32() - 1<<30)
 		lt.Set(&r, v)
 		want[r] = v
 	}
@@ -231,7 +231,7 @@ func TestRackLeaveValuesMatchesValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	lt := NewLeaveTable()
 	for i := range lt.Len() {
-		lt.SetAt(i, rng.Int32()-1<<30)
+		lt.SetAt(i, rules.Equity(rng.Int32()-1<<30))
 	}
 	var racks []rules.Rack
 	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 7, 7} {
@@ -253,7 +253,7 @@ func TestRackLeaveValuesMatchesValue(t *testing.T) {
 			radix[l] = place
 			place *= int(c) + 1
 		}
-		out := make([]int32, place)
+		out := make([]rules.Equity, place)
 		lt.RackLeaveValues(rack, out)
 		for u := range out {
 			leave := *rack
@@ -319,7 +319,7 @@ func TestWithGeneratorSubsets(t *testing.T) {
 	lt := NewLeaveTable()
 	r := mustRack(t, "AEINRS?")
 	for i := range lt.Len() {
-		lt.SetAt(i, int32(i+1))
+		lt.SetAt(i, rules.Equity(i+1))
 	}
 	if v := lt.LeaveValue(&r); v != 0 {
 		t.Fatalf("7-tile leave: %d", v)

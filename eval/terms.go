@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
 
@@ -53,11 +55,11 @@ var TermNames = []string{"balance", "open"}
 // OpenCost is the open term's cost for movegen.Options.OpenCost
 // (millipoints a square opened): none once the bag is empty, when the
 // game's end, not the board, decides.
-func (t Terms) OpenCost(bagLen int) int32 {
+func (t Terms) OpenCost(bagLen int) rules.Equity {
 	if bagLen == 0 || t.Open <= 0 {
 		return 0
 	}
-	return int32(t.Open*1000 + 0.5)
+	return rules.RoundPoints(t.Open)
 }
 
 // ParseTerms reads terms written name=weight, comma-separated
@@ -134,13 +136,13 @@ func balanceOf(v, c, b int, pv, pc float64, bagLen int) float64 {
 }
 
 // balanced is a leave valuer plus the balance term for one turn's unseen
-// tiles (one value a turn: the move generator reuses a rack's values only
-// while the same one is set).
+// tiles.
 type balanced struct {
 	base movegen.LeaveValuer
+	key  uint64 // see LeaveKey
 	// adj[v][c][b] is the term, millipoints, of a leave of v vowels, c
 	// consonants and b blanks.
-	adj [rules.RackSize + 1][rules.RackSize + 1][3]int32
+	adj [rules.RackSize + 1][rules.RackSize + 1][3]rules.Equity
 }
 
 func newBalanced(base movegen.LeaveValuer, weight float64, bagLen int, unseen rules.Rack) *balanced {
@@ -160,14 +162,40 @@ func newBalanced(base movegen.LeaveValuer, weight float64, bagLen int, unseen ru
 		for c := 0; v+c <= rules.RackSize; c++ {
 			for b := 0; b < 3 && v+c+b <= rules.RackSize; b++ {
 				diff := balanceOf(v, c, b, pv, pc, bagLen) - balanceOf(v, c, b, pv0, pc0, bagLen)
-				bl.adj[v][c][b] = int32(-weight * diff * 1000)
+				bl.adj[v][c][b] = rules.TruncPoints(-weight * diff)
 			}
 		}
 	}
+	bl.key = bl.keyOf()
 	return bl
 }
 
-func (bl *balanced) term(leave *rules.Rack) int32 {
+// keyOf names the valuer's values by its base's key and its terms: 0 (no
+// key) when the base has none.
+func (bl *balanced) keyOf() uint64 {
+	kb, ok := bl.base.(movegen.KeyedLeaveValuer)
+	if !ok || kb.LeaveKey() == 0 {
+		return 0
+	}
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], kb.LeaveKey())
+	h.Write(b[:])
+	for v := range bl.adj {
+		for c := range bl.adj[v] {
+			for _, a := range bl.adj[v][c] {
+				binary.LittleEndian.PutUint32(b[:4], uint32(a))
+				h.Write(b[:4])
+			}
+		}
+	}
+	return termsKey | h.Sum64()>>2
+}
+
+// LeaveKey is the valuer's key for movegen.KeyedLeaveValuer.
+func (bl *balanced) LeaveKey() uint64 { return bl.key }
+
+func (bl *balanced) term(leave *rules.Rack) rules.Equity {
 	v, c := vowelsConsonants(leave)
 	b := int(leave[rules.Blank])
 	if v+c+b > rules.RackSize || b > 2 {
@@ -177,14 +205,14 @@ func (bl *balanced) term(leave *rules.Rack) int32 {
 }
 
 // LeaveValue is the base value plus the term.
-func (bl *balanced) LeaveValue(leave *rules.Rack) int32 {
+func (bl *balanced) LeaveValue(leave *rules.Rack) rules.Equity {
 	return bl.base.LeaveValue(leave) + bl.term(leave)
 }
 
 // RackLeaveValues is the base's values plus each leave's term, in
 // movegen.RackLeaveValuer's numbering (the tiles used, the rack's letters
 // in slot order, blank first).
-func (bl *balanced) RackLeaveValues(rack *rules.Rack, out []int32) {
+func (bl *balanced) RackLeaveValues(rack *rules.Rack, out []rules.Equity) {
 	if all, ok := bl.base.(movegen.RackLeaveValuer); ok {
 		all.RackLeaveValues(rack, out)
 	} else {

@@ -85,7 +85,7 @@ func TestBalancedRackLeaveValues(t *testing.T) {
 		for _, c := range rack {
 			place *= int(c) + 1
 		}
-		out := make([]int32, place)
+		out := make([]rules.Equity, place)
 		all.RackLeaveValues(&rack, out)
 		for u := range out {
 			kept, rest := rack, u

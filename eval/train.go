@@ -34,7 +34,7 @@ func NewLeaveStats() *LeaveStats {
 // points on their next turn. The empty leave (a play of every tile) counts
 // only towards the overall mean.
 func (s *LeaveStats) Observe(leave *rules.Rack, nextScore int) {
-	s.ObserveValue(leave, int64(nextScore)*1000)
+	s.ObserveValue(leave, int64(rules.FromPoints(nextScore)))
 }
 
 // ObserveValue is Observe with the next turn's worth in millipoints.
@@ -84,7 +84,7 @@ func (s *LeaveStats) MeanWorth() float64 {
 	if s.totalCount == 0 {
 		return 0
 	}
-	return float64(s.totalSum) / float64(s.totalCount) / 1000
+	return rules.MilliToPoints(float64(s.totalSum) / float64(s.totalCount))
 }
 
 // Observations is the number of turns observed.
@@ -124,17 +124,17 @@ func (s *LeaveStats) Table(prior int) *LeaveTable {
 	if s.totalCount == 0 {
 		return t
 	}
-	mean := float64(s.totalSum) / float64(s.totalCount) / 1000 // points
+	mean := rules.MilliToPoints(float64(s.totalSum) / float64(s.totalCount))
 	beta := s.fitPairModel(mean)
 	for i := 0; i < numLeaves; i++ {
 		r := leaveAt(i)
 		est := 0.0
 		forEachFeature(&r, func(f int, x float64) { est += x * beta[f] })
 		if n := float64(s.count[i]); n > 0 {
-			observed := float64(s.sum[i])/1000/n - mean
+			observed := rules.MilliToPoints(float64(s.sum[i])/n) - mean
 			est = (n*observed + float64(prior)*est) / (n + float64(prior))
 		}
-		t.vals[i] = int32(math.Round(est * 1000))
+		t.vals[i] = rules.RoundPoints(est)
 	}
 	return t
 }
@@ -182,7 +182,7 @@ func (s *LeaveStats) fitPairModel(mean float64) []float64 {
 		if n == 0 {
 			continue
 		}
-		y := float64(s.sum[i])/1000/n - mean
+		y := rules.MilliToPoints(float64(s.sum[i])/n) - mean
 		r := leaveAt(i)
 		k := 0
 		forEachFeature(&r, func(f int, x float64) { fs[k], xs[k] = f, x; k++ })

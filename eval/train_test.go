@@ -20,7 +20,7 @@ func rack(t *testing.T, s string) *rules.Rack {
 	return &r
 }
 
-func near(got int32, want float64) bool { return math.Abs(float64(got)/1000-want) < 0.01 }
+func near(got rules.Equity, want float64) bool { return math.Abs(got.Points()-want) < 0.01 }
 
 func TestLeaveStatsTable(t *testing.T) {
 	s := eval.NewLeaveStats()

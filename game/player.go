@@ -68,7 +68,7 @@ func (p *staticPlayer) Observe(int, *move.Move) {}
 func (p *staticPlayer) Choose(_ context.Context, v *View) (move.Move, error) {
 	gen := v.Gen
 	if p.scoreOnly {
-		gen.SetLeaves(nil) // equity = 1000 * score; the pass is worth 0
+		gen.SetLeaves(nil) // equity = score; the pass is worth 0
 		m, _ := gen.Best(&v.Rack, v.BagLen, movegen.Options{Pass: true})
 		if m.Kind == move.Pass && rules.CanExchange(v.BagLen) {
 			m = exchangeAll(&v.Rack)

@@ -30,7 +30,7 @@ func Describe(b *rules.Board, rack rules.Rack, m *Move) Description {
 		Move:   m.NotationOn(b),
 		Score:  int(m.Score),
 		Leave:  m.Leave(rack).String(),
-		Equity: float64(m.Equity) / 1000, // millipoints
+		Equity: m.Equity.Points(),
 	}
 	var sb strings.Builder
 	for _, t := range m.Tiles[:m.Len] {

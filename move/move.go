@@ -44,8 +44,8 @@ type Move struct {
 	Score int32
 	// Equity is Score plus the value of the tiles kept, in millipoints
 	// (thousandths of a point): integers keep comparisons exact and
-	// reproducible. Without leave values it is 1000 * Score.
-	Equity int32
+	// reproducible. Without leave values it is rules.FromPoints(Score).
+	Equity rules.Equity
 }
 
 // Placed returns the play as a rules.Play (allocates; for callers outside

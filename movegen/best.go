@@ -2,7 +2,6 @@ package movegen
 
 import (
 	"math/bits"
-	"reflect"
 	"slices"
 
 	"scrabble/move"
@@ -12,7 +11,7 @@ import (
 // anchorBound is an anchor with an upper bound on the equity of any play
 // generated from it.
 type anchorBound struct {
-	bound          int32
+	bound          rules.Equity
 	dir, lane, pos int8
 	leftLimit      int8
 }
@@ -66,7 +65,7 @@ func (g *Generator) Best(rack *rules.Rack, bagLen int, opts Options) (move.Move,
 			break
 		}
 		top := g.queue.pop()
-		if best.found && int32(top>>queueShift) < best.m.Equity {
+		if best.found && rules.Equity(top>>queueShift) < best.m.Equity {
 			continue
 		}
 		i := int(top&(1<<queueShift-1)) >> 2
@@ -253,7 +252,7 @@ var wordMulOf = func() (t [256]int32) {
 // worked out from the prefix sums. Only plays of the whole rack or all but
 // one tile get the word check (throughLeave); a span that cannot raise the
 // bound gets none. minEquity: no play.
-func (g *Generator) firstBound(w *shadowWindows, pos, leftLimit int) int32 {
+func (g *Generator) firstBound(w *shadowWindows, pos, leftLimit int) rules.Equity {
 	t0 := int(w.at[pos])
 	if !w.usable[t0&15] {
 		return minEquity
@@ -267,7 +266,7 @@ func (g *Generator) firstBound(w *shadowWindows, pos, leftLimit int) int32 {
 	for last+1 < w.m && w.usable[(last+1)&15] && last+2-t0 <= tiles {
 		last++
 	}
-	bound := int32(minEquity)
+	bound := minEquity
 	var s shadowSpan
 	for i := t0; i >= first; i-- {
 		runsBefore, sumsBefore := w.runs[i&31], w.sums[i&15]
@@ -291,18 +290,18 @@ func (g *Generator) firstBound(w *shadowWindows, pos, leftLimit int) int32 {
 				// New tiles only: a word the rack spells.
 				if g.ri.spell.formable[k&7] {
 					score := (main+bestOnFree(&g.ri.spell.top[k&7], free))*wm + cross
-					bound = max(bound, score*1000+g.ri.spell.leave[k&7])
+					bound = max(bound, rules.FromPoints(score)+g.ri.spell.leave[k&7])
 				}
 				continue
 			}
 			score := (main+bestOnFree(&g.tileTop, free))*wm + cross
 			leave := g.leaves.best[k&7]
-			if score*1000+leave <= bound {
+			if rules.FromPoints(score)+leave <= bound {
 				continue
 			}
-			need := int32(minEquity)
+			need := minEquity
 			if g.best.found {
-				need = g.best.m.Equity - score*1000
+				need = g.best.m.Equity - rules.FromPoints(score)
 			}
 			if tiles-k <= 1 {
 				s.k, s.length, s.board = k, length, w.prints[(j+2)&31]-w.prints[i&31]
@@ -316,7 +315,7 @@ func (g *Generator) firstBound(w *shadowWindows, pos, leftLimit int) int32 {
 				leave = g.throughLeave(&s, need)
 			}
 			if leave != minEquity && leave >= need {
-				bound = max(bound, score*1000+leave)
+				bound = max(bound, rules.FromPoints(score)+leave)
 			}
 		}
 	}
@@ -342,7 +341,7 @@ const (
 
 // queueKey orders queue entries by bound; the low bits hold the index and
 // kind of the entry.
-func queueKey(bound int32, i, kind int) int64 {
+func queueKey(bound rules.Equity, i, kind int) int64 {
 	return int64(bound)<<queueShift | int64(i)<<2 | int64(kind)
 }
 
@@ -374,7 +373,7 @@ const (
 	bucketOffset = 256 // bucket of bound 0
 )
 
-func bucketOf(bound int32) int {
+func bucketOf(bound rules.Equity) int {
 	return min(max(int(bound>>bucketShift)+bucketOffset, 0), numBuckets-1)
 }
 
@@ -392,7 +391,7 @@ func (q *bucketQueue) reset() {
 }
 
 func (q *bucketQueue) push(key int64) {
-	b := bucketOf(int32(key >> queueShift))
+	b := bucketOf(rules.Equity(key >> queueShift))
 	q.keys = append(q.keys, key)
 	q.next = append(q.next, q.head[b])
 	q.head[b] = int32(len(q.keys))
@@ -408,12 +407,12 @@ func (q *bucketQueue) highest() int {
 
 // ceiling bounds every entry's bound from above; the queue must not be
 // empty.
-func (q *bucketQueue) ceiling() int32 {
+func (q *bucketQueue) ceiling() rules.Equity {
 	b := q.highest()
 	if b == numBuckets-1 {
 		return -minEquity
 	}
-	return int32((b-bucketOffset+1)<<bucketShift - 1)
+	return rules.Equity((b-bucketOffset+1)<<bucketShift - 1)
 }
 
 // pop removes and returns an entry of the highest bucket; the queue must
@@ -614,14 +613,14 @@ func (g *Generator) shadowAdd(s *shadowSpan, sqs *[n]shadowSquare, p int) bool {
 // best tiles go where they count most. With a leave bound, the refined
 // bound also tries the tighter bound of shadowOnce where the span could
 // compete.
-func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32, top *[rules.RackSize + 1]int32, leave int32) int32 {
+func (g *Generator) shadowScore(s *shadowSpan, tileValues *[rules.RackSize]int32, top *[rules.RackSize + 1]int32, leave rules.Equity) int32 {
 	free, _, _ := freeCounts(s.free)
 	main := s.fixed + s.hookMain + bestOnFree(top, s.free)
 	total := main*s.wordMul + s.hookCross
 	if s.k == rules.RackSize {
 		total += rules.BingoBonus
 	}
-	if s.k > int(free) && (!g.best.found || total*1000+leave >= g.best.m.Equity) {
+	if s.k > int(free) && (!g.best.found || rules.FromPoints(total)+leave >= g.best.m.Equity) {
 		total = min(total, g.shadowOnce(s, tileValues))
 	}
 	return total
@@ -681,7 +680,7 @@ func (g *Generator) shadowOnce(s *shadowSpan, tileValues *[rules.RackSize]int32)
 // every tile count, since their many subsets cost more than most anchors
 // save. The memo serves both: its entries depend on the board letters and
 // the tiles kept, not on the pass.
-func (g *Generator) throughLeave(s *shadowSpan, need int32) int32 {
+func (g *Generator) throughLeave(s *shadowSpan, need rules.Equity) rules.Equity {
 	left := g.rackTiles - s.k
 	e, key, found := g.ri.memo.slot(s.board, left)
 	if !found {
@@ -751,8 +750,8 @@ type laneBounds struct {
 	anchors uint16
 	squares [n]uint64
 	exact   bool
-	best    bestEquity // its best play found (exact: its best play)
-	below   int32      // not exact: every play of the lane is below this
+	best    bestEquity   // its best play found (exact: its best play)
+	below   rules.Equity // not exact: every play of the lane is below this
 }
 
 // laneSquareKey packs what the shadow reads of a square: its tile, the
@@ -883,22 +882,22 @@ func (g *Generator) ForgetRacks() {
 	}
 }
 
-// sameValuer reports whether a and b are the same valuer: equal values of a
-// comparable type (a valuer must not change its values while it is set).
-func sameValuer(a, b LeaveValuer) (same bool) {
+// sameValuer reports whether a and b value every leave the same, as far
+// as their keys tell (see KeyedLeaveValuer).
+func sameValuer(a, b LeaveValuer) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
 	}
-	t := reflect.TypeOf(a)
-	if t != reflect.TypeOf(b) || !t.Comparable() {
+	ka, ok := a.(KeyedLeaveValuer)
+	if !ok {
 		return false
 	}
-	defer func() {
-		if recover() != nil {
-			same = false // an incomparable value inside (an interface field)
-		}
-	}()
-	return a == b
+	kb, ok := b.(KeyedLeaveValuer)
+	if !ok {
+		return false
+	}
+	key := ka.LeaveKey()
+	return key != 0 && key == kb.LeaveKey()
 }
 
 // emptySubset is the place in rackInfo.subsets of the empty subset: at
@@ -915,7 +914,7 @@ type rackSubset struct {
 	// rackInfo.subsetSlots) it has in bits 4i to 4i+3.
 	counts    uint32
 	letters   uint32 // its letters (bit l), blanks aside
-	leave     int32
+	leave     rules.Equity
 	idx       int32  // its number in rackLeaves
 	rank      uint32 // its rank among multisets of k tiles (see spellSet)
 	k, blanks int8
@@ -943,10 +942,10 @@ func (m *throughMemo) slot(board uint64, left int) (e *memoEntry, key uint64, fo
 
 type memoEntry struct {
 	key   uint64
-	leave int32 // minEquity: no play found
+	leave rules.Equity // minEquity: no play found
 	// floor: every subset keeping at least this much was checked (no play
 	// found keeps less than leave, or anything when leave is minEquity).
-	floor int32
+	floor rules.Equity
 	stamp uint32
 }
 
@@ -958,7 +957,7 @@ type rackWords struct {
 	formable [rules.RackSize + 1]bool
 	values   [rules.RackSize + 1][rules.RackSize]int32
 	top      [rules.RackSize + 1][rules.RackSize + 1]int32 // prefix sums of values
-	leave    [rules.RackSize + 1]int32
+	leave    [rules.RackSize + 1]rules.Equity
 	// eights holds the board letters a full rack spells an 8-letter word
 	// through, once eightsKnown (worked out only when asked: with two
 	// blanks it takes hundreds of look-ups).
@@ -1027,7 +1026,7 @@ func (g *Generator) analyzeRack(rack *rules.Rack) {
 		g.ri.bySize[k] = out
 		g.leaves.best[k] = minEquity
 		if len(out) > 0 {
-			g.leaves.best[k] = int32(list[0] >> 8)
+			g.leaves.best[k] = rules.Equity(list[0] >> 8)
 		}
 	}
 	g.leaves.best[0] = g.leaves.value[0]
@@ -1226,16 +1225,16 @@ func (g *Generator) refineRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 		case s.length == s.k: // new tiles only: a word the rack spells
 			if g.ri.spell.formable[s.k] {
 				score := g.shadowScore(&s, &g.ri.spell.values[s.k], &g.ri.spell.top[s.k], g.ri.spell.leave[s.k])
-				g.queueSpan(a, start, r, s.k, score*1000+g.ri.spell.leave[s.k])
+				g.queueSpan(a, start, r, s.k, rules.FromPoints(score)+g.ri.spell.leave[s.k])
 			}
 		default:
 			score := g.shadowScore(&s, &g.tileValues, &g.tileTop, g.leaves.best[s.k])
-			need := int32(minEquity)
+			need := minEquity
 			if g.best.found {
-				need = g.best.m.Equity - score*1000
+				need = g.best.m.Equity - rules.FromPoints(score)
 			}
 			if leave := g.throughLeave(&s, need); leave != minEquity && leave >= need {
-				g.queueSpan(a, start, r, s.k, score*1000+leave)
+				g.queueSpan(a, start, r, s.k, rules.FromPoints(score)+leave)
 			}
 		}
 		if r+1 >= n || !g.shadowAdd(&s, sqs, r+1) {
@@ -1247,7 +1246,7 @@ func (g *Generator) refineRight(s shadowSpan, sqs *[n]shadowSquare, start, ancho
 
 // queueSpan puts a span of the anchor being refined in line for placing,
 // if it could beat the best move found.
-func (g *Generator) queueSpan(a *anchorBound, start, end, k int, bound int32) {
+func (g *Generator) queueSpan(a *anchorBound, start, end, k int, bound rules.Equity) {
 	if g.best.found && bound < g.best.m.Equity {
 		return
 	}

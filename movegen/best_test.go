@@ -16,10 +16,10 @@ import (
 // +30 points, so pruning is tested with leaves that reorder plays.
 type hashLeaves struct{}
 
-func (hashLeaves) LeaveValue(r *rules.Rack) int32 {
+func (hashLeaves) LeaveValue(r *rules.Rack) rules.Equity {
 	h := fnv.New32a()
 	h.Write(r[:])
-	return int32(h.Sum32()%60001) - 30000
+	return rules.Equity(h.Sum32()%60001) - 30000
 }
 
 // batchHashLeaves is hashLeaves through the rack-at-once interface,
@@ -27,7 +27,7 @@ func (hashLeaves) LeaveValue(r *rules.Rack) int32 {
 // subset shows.
 type batchHashLeaves struct{ hashLeaves }
 
-func (b batchHashLeaves) RackLeaveValues(rack *rules.Rack, out []int32) {
+func (b batchHashLeaves) RackLeaveValues(rack *rules.Rack, out []rules.Equity) {
 	for u := len(out) - 1; u >= 0; u-- {
 		leave, radix := *rack, 1
 		for l, c := range rack {
@@ -111,7 +111,7 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *position.Pos
 					// itself, asked of the valuer directly.
 					if valuer != nil {
 						leave := got.Leave(rack)
-						if eq := got.Score*1000 + valuer.LeaveValue(&leave); got.Equity != eq {
+						if eq := rules.FromPoints(got.Score) + valuer.LeaveValue(&leave); got.Equity != eq {
 							t.Fatalf("position %d, rack %s, leaves %T: Best = %v with equity %d, but score %d + leave %s make %d",
 								i+1, rack.String(), valuer, got.NotationOn(&p.Board), got.Equity, got.Score, leave.String(), eq)
 						}
@@ -182,13 +182,13 @@ func TestBestAgreesInSelfPlay(t *testing.T) {
 // funcLeaves is a valuer of an incomparable type, and wrappedLeaves one
 // whose == panics (an incomparable value inside an interface field): Best
 // must not reuse a rack's values across them, nor fail.
-type funcLeaves func(r *rules.Rack) int32
+type funcLeaves func(r *rules.Rack) rules.Equity
 
-func (f funcLeaves) LeaveValue(r *rules.Rack) int32 { return f(r) }
+func (f funcLeaves) LeaveValue(r *rules.Rack) rules.Equity { return f(r) }
 
 type wrappedLeaves struct{ v movegen.LeaveValuer }
 
-func (w wrappedLeaves) LeaveValue(r *rules.Rack) int32 { return w.v.LeaveValue(r) + 1000 }
+func (w wrappedLeaves) LeaveValue(r *rules.Rack) rules.Equity { return w.v.LeaveValue(r) + 1000 }
 
 // TestBestReusesRackInfo: a generator keeps what it worked out about its
 // last racks (a simulation asks about one rack on many boards). Searches
@@ -200,7 +200,7 @@ func TestBestReusesRackInfo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	half := funcLeaves(func(r *rules.Rack) int32 { return hashLeaves{}.LeaveValue(r) / 2 })
+	half := funcLeaves(func(r *rules.Rack) rules.Equity { return hashLeaves{}.LeaveValue(r) / 2 })
 	valuers := []movegen.LeaveValuer{
 		hashLeaves{}, batchHashLeaves{}, nil, half, wrappedLeaves{half}, hashLeaves{},
 	}

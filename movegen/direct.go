@@ -71,7 +71,7 @@ func (g *Generator) directSpan(start, end, k int) {
 	rev := reversedLanes(&coef)
 	// Subsets the bound's word check found spelling nothing here need not
 	// be asked again: those keeping more than checked (see throughLeave).
-	checked := int32(-minEquity)
+	checked := -minEquity
 	if through {
 		if e, _, found := g.ri.memo.slot(board, g.rackTiles-k); found {
 			checked = e.floor
@@ -90,11 +90,11 @@ func (g *Generator) directSpan(start, end, k int) {
 			continue
 		}
 		if g.best.found {
-			if top*1000+sub.leave < g.best.m.Equity {
+			if rules.FromPoints(top)+sub.leave < g.best.m.Equity {
 				return // the rest keep less
 			}
 			bound := base + packedDot(&sub.packed, &rev)
-			if bound*1000+sub.leave < g.best.m.Equity {
+			if rules.FromPoints(bound)+sub.leave < g.best.m.Equity {
 				continue
 			}
 		}

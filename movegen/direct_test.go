@@ -45,14 +45,14 @@ func TestBucketQueue(t *testing.T) {
 		q.reset()
 		var in []int64
 		for i := range 1 + rng.IntN(300) {
-			bound := int32(rng.IntN(1_200_000) - 400_000)
+			bound := rules.Equity(rng.IntN(1_200_000) - 400_000)
 			switch rng.IntN(20) {
 			case 0:
-				bound = minEquity + int32(rng.IntN(1000))
+				bound = minEquity + rules.Equity(rng.IntN(1000))
 			case 1:
-				bound = int32(2_000_000 + rng.IntN(1000))
+				bound = rules.Equity(2_000_000 + rng.IntN(1000))
 			}
-			key := queueKey(bound, i, i%3)
+			key := queueKey(rules.Equity(bound), i, i%3)
 			q.push(key)
 			in = append(in, key)
 		}
@@ -65,8 +65,8 @@ func TestBucketQueue(t *testing.T) {
 			}
 			ceil := q.ceiling()
 			for _, k := range in {
-				if int32(k>>queueShift) > ceil {
-					t.Fatalf("round %d: ceiling %d below entry bound %d", round, ceil, int32(k>>queueShift))
+				if rules.Equity(k>>queueShift) > ceil {
+					t.Fatalf("round %d: ceiling %d below entry bound %d", round, ceil, rules.Equity(k>>queueShift))
 				}
 			}
 			key := q.pop()
@@ -75,8 +75,8 @@ func TestBucketQueue(t *testing.T) {
 				t.Fatalf("round %d: popped %x, not in the queue", round, key)
 			}
 			for _, k := range in {
-				if bucketOf(int32(k>>queueShift)) > bucketOf(int32(key>>queueShift)) {
-					t.Fatalf("round %d: popped bound %d before %d", round, int32(key>>queueShift), int32(k>>queueShift))
+				if bucketOf(rules.Equity(k>>queueShift)) > bucketOf(rules.Equity(key>>queueShift)) {
+					t.Fatalf("round %d: popped bound %d before %d", round, rules.Equity(key>>queueShift), rules.Equity(k>>queueShift))
 				}
 			}
 			in = slices.Delete(in, j, j+1)

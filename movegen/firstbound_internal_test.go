@@ -20,10 +20,10 @@ import (
 // fnvLeaves values every leave at an arbitrary fixed -30..+30 points.
 type fnvLeaves struct{}
 
-func (fnvLeaves) LeaveValue(r *rules.Rack) int32 {
+func (fnvLeaves) LeaveValue(r *rules.Rack) rules.Equity {
 	h := fnv.New32a()
 	h.Write(r[:])
-	return int32(h.Sum32()%60001) - 30000
+	return rules.Equity(h.Sum32()%60001) - 30000
 }
 
 // TestShadowMatchesStepping: the first pass's bound from prefix sums
@@ -80,7 +80,7 @@ func TestShadowMatchesStepping(t *testing.T) {
 							for _, refining := range []bool{false, true} {
 								g.spans = g.spans[:0]
 								g.queue.reset()
-								got := int32(minEquity)
+								got := minEquity
 								if refining {
 									g.refine(&a)
 								} else {
@@ -90,7 +90,7 @@ func TestShadowMatchesStepping(t *testing.T) {
 								for g.queue.top != 0 {
 									key := g.queue.pop()
 									sp := g.spans[int(key&(1<<queueShift-1))>>2]
-									gotSpans = append(gotSpans, refQueued{int(sp.start), int(sp.end), int(sp.k), int32(key >> queueShift)})
+									gotSpans = append(gotSpans, refQueued{int(sp.start), int(sp.end), int(sp.k), rules.Equity(key >> queueShift)})
 								}
 								want, wantSpans := refSpans(g, &a, refining)
 								if !refining && got != want {
@@ -118,7 +118,7 @@ func TestShadowMatchesStepping(t *testing.T) {
 // refQueued is a span put in line: its squares, new tiles and bound.
 type refQueued struct {
 	start, end, k int
-	bound         int32
+	bound         rules.Equity
 }
 
 func sortQueued(q []refQueued) {
@@ -152,7 +152,7 @@ type refSpan struct {
 // refSpans bounds the anchor's spans by stepping through their squares one
 // by one: the anchor's bound (minEquity: none), and while refining the
 // spans that would go in line with their bounds.
-func refSpans(g *Generator, a *anchorBound, refining bool) (int32, []refQueued) {
+func refSpans(g *Generator, a *anchorBound, refining bool) (rules.Equity, []refQueued) {
 	var sqs [n]refSquare
 	d, lane := int(a.dir), int(a.lane)
 	playable := g.letterMask | g.blankMask
@@ -207,7 +207,7 @@ func refSpans(g *Generator, a *anchorBound, refining bool) (int32, []refQueued) 
 		s.length++
 		return true
 	}
-	score := func(s *refSpan, values *[rules.RackSize]int32, leave int32) int32 {
+	score := func(s *refSpan, values *[rules.RackSize]int32, leave rules.Equity) int32 {
 		var top [rules.RackSize + 1]int32
 		prefixSums(&top, values)
 		main := s.fixed + s.hookMain + top[s.triple] + top[s.triple+s.double] + top[s.free]
@@ -215,7 +215,7 @@ func refSpans(g *Generator, a *anchorBound, refining bool) (int32, []refQueued) 
 		if s.k == rules.RackSize {
 			total += rules.BingoBonus
 		}
-		if refining && int32(s.k) > s.free && (!g.best.found || total*1000+leave >= g.best.m.Equity) {
+		if refining && int32(s.k) > s.free && (!g.best.found || rules.FromPoints(total)+leave >= g.best.m.Equity) {
 			coef := make([]int32, s.k)
 			for i := range s.k {
 				coef[i] = s.tileLM[i]*s.wordMul + s.tileX[i]
@@ -232,27 +232,27 @@ func refSpans(g *Generator, a *anchorBound, refining bool) (int32, []refQueued) 
 		}
 		return total
 	}
-	bound := int32(minEquity)
+	bound := minEquity
 	var queued []refQueued
 	consider := func(s refSpan, start, end int) {
 		if s.length < 2 {
 			return
 		}
-		var b int32
+		var b rules.Equity
 		if s.length == s.k {
 			if !g.ri.spell.formable[s.k] {
 				return
 			}
 			leave := g.ri.spell.leave[s.k]
-			b = score(&s, &g.ri.spell.values[s.k], leave)*1000 + leave
+			b = rules.FromPoints(score(&s, &g.ri.spell.values[s.k], leave)) + leave
 		} else {
 			sc := score(&s, &g.tileValues, g.leaves.best[s.k])
-			if !refining && sc*1000+g.leaves.best[s.k] <= bound {
+			if !refining && rules.FromPoints(sc)+g.leaves.best[s.k] <= bound {
 				return
 			}
-			need := int32(minEquity)
+			need := minEquity
 			if g.best.found {
-				need = g.best.m.Equity - sc*1000
+				need = g.best.m.Equity - rules.FromPoints(sc)
 			}
 			// The first pass checks words only for the whole rack or all
 			// but one tile.
@@ -263,7 +263,7 @@ func refSpans(g *Generator, a *anchorBound, refining bool) (int32, []refQueued) 
 			if leave == minEquity || leave < need {
 				return
 			}
-			b = sc*1000 + leave
+			b = rules.FromPoints(sc) + leave
 		}
 		bound = max(bound, b)
 		if refining && !(g.best.found && b < g.best.m.Equity) {

@@ -205,7 +205,7 @@ func FuzzGenerate(f *testing.F) {
 		// With the open term: each play loses the cost of the triple-word
 		// squares it opens, counted from the boards (openedRef), in the
 		// full list and in Best alike.
-		cost := int32(1000 + 500*(len(data)%8))
+		cost := rules.Equity(1000 + 500*(len(data)%8))
 		opts.OpenCost = cost
 		var termed movegen.AllMoves
 		g.Generate(&rack, 50, opts, &termed)
@@ -215,7 +215,7 @@ func FuzzGenerate(f *testing.F) {
 		for j := range all.Moves {
 			m := all.Moves[j]
 			if m.Kind == move.Play {
-				m.Equity -= int32(openedRef(&board, &m)) * cost
+				m.Equity -= rules.Equity(openedRef(&board, &m)) * cost
 			}
 			if termed.Moves[j] != m {
 				t.Fatalf("Generate with the open term: %v (eq %d), want eq %d\n%v", m.NotationOn(&board), termed.Moves[j].Equity, m.Equity, pos)

@@ -677,13 +677,13 @@ func (g *Generator) record(left, right int, ms, wm, cs int32, placed int) {
 	if placed == rules.RackSize {
 		score += rules.BingoBonus
 	}
-	equity := score*1000 + g.leaves.value[g.leaves.used]
+	equity := rules.FromPoints(score) + g.leaves.value[g.leaves.used]
 	if g.pruning && g.best.found && equity < g.best.m.Equity {
 		return // Best keeps nothing below its best (ties go to move.Compare)
 	}
 	if g.open.cost != 0 {
 		if k := g.opened(left, right); k > 0 {
-			equity -= k * g.open.cost
+			equity -= rules.Equity(k) * g.open.cost
 			if g.pruning && g.best.found && equity < g.best.m.Equity {
 				return
 			}
@@ -739,7 +739,7 @@ type Options struct {
 	// triple-word square it opens to the opponent (see openterm.go), by
 	// Best and Generate; 0 is none. Negative values are taken as 0: a
 	// bonus would break the search's bounds.
-	OpenCost int32
+	OpenCost rules.Equity
 }
 
 // Generate hands rec every play, then the exchanges and pass that opts ask

@@ -5,7 +5,17 @@ import "scrabble/rules"
 // LeaveValuer values the tiles a player keeps, in millipoints. It is asked
 // about every subset of the rack, the empty leave (going out) included.
 type LeaveValuer interface {
-	LeaveValue(leave *rules.Rack) int32
+	LeaveValue(leave *rules.Rack) rules.Equity
+}
+
+// KeyedLeaveValuer is a LeaveValuer that names its values: two valuers
+// with the same non-zero LeaveKey value every leave the same, so Best may
+// reuse what it worked out about a rack under one for the other (a
+// simulation asks about one rack on many boards). A valuer without a key,
+// or with key 0, is never taken for another.
+type KeyedLeaveValuer interface {
+	LeaveValuer
+	LeaveKey() uint64
 }
 
 // RackLeaveValuer is a LeaveValuer that values every leave of a rack at
@@ -17,13 +27,13 @@ type RackLeaveValuer interface {
 	// rack's letters are taken in slot order (the blank first), and using
 	// c of the i-th adds c times the product of (count+1) over the letters
 	// before it. len(out) is the product over all of them.
-	RackLeaveValues(rack *rules.Rack, out []int32)
+	RackLeaveValues(rack *rules.Rack, out []rules.Equity)
 }
 
 // SetLeaves makes equity count leave values (nil: equity is score only).
-// Best reuses a rack's leave values while the same valuer (an equal value of
-// a comparable type, such as the same *eval.LeaveTable) is set, so a valuer
-// must not change its values while it is set.
+// Best reuses a rack's leave values while valuers of the same key are set
+// (see KeyedLeaveValuer), so a valuer must not change its values while it
+// is set.
 func (g *Generator) SetLeaves(v LeaveValuer) { g.valuer = v }
 
 // rackLeaves holds the value of every leave of the current rack, looked up
@@ -36,10 +46,10 @@ type rackLeaves struct {
 	// subsets counts the rack's subsets, numbered 0 (none used) to
 	// subsets-1 (the whole rack).
 	subsets int32
-	value   [128]int32 // by used-subset number; a 7-tile rack has at most 2^7
+	value   [128]rules.Equity // by used-subset number; a 7-tile rack has at most 2^7
 	// best[k] is the highest leave value after playing k tiles (Best
 	// sets it with the rack's subsets in leave order: analyzeRack).
-	best [rules.RackSize + 1]int32
+	best [rules.RackSize + 1]rules.Equity
 }
 
 // leaveScratch is rackLeaves.set's working space.
@@ -96,4 +106,4 @@ func (lv *rackLeaves) set(rack *rules.Rack, v LeaveValuer, sc *leaveScratch) {
 }
 
 // minEquity is below any real equity.
-const minEquity = -1 << 30
+const minEquity rules.Equity = -1 << 30

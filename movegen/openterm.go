@@ -28,14 +28,14 @@ var twsSquares = func() (s [8]int16) {
 
 // openTerm is a search's view of the triple-word squares.
 type openTerm struct {
-	cost   int32 // millipoints taken off per square opened; 0: off
+	cost   rules.Equity // taken off per square opened; 0: off
 	closed [len(twsSquares)]int16
 	n      int
 }
 
 // setOpenCost prepares a search with cost (millipoints a square opened):
 // it lists the triple-word squares that are closed now.
-func (g *Generator) setOpenCost(cost int32) {
+func (g *Generator) setOpenCost(cost rules.Equity) {
 	o := &g.open
 	o.cost, o.n = cost, 0
 	if cost == 0 {

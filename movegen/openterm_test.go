@@ -56,7 +56,7 @@ func TestBestWithOpenCost(t *testing.T) {
 		t.Fatal(err)
 	}
 	opened := 0
-	for _, cost := range []int32{3000, 25000} {
+	for _, cost := range []rules.Equity{3000, 25000} {
 		g := movegen.New(lex)
 		g.SetLeaves(batchHashLeaves{})
 		for i, p := range ps {
@@ -83,7 +83,7 @@ func TestBestWithOpenCost(t *testing.T) {
 					m := all.Moves[j]
 					if m.Kind == move.Play {
 						k := openedRef(&p.Board, &m)
-						m.Equity -= int32(k) * cost
+						m.Equity -= rules.Equity(k) * cost
 						if k > 0 {
 							opened++
 						}

@@ -54,12 +54,12 @@ func TestSortNetworks(t *testing.T) {
 // small sizes), so the order of a rack's subsets is not the odometer's.
 type hashValuer struct{}
 
-func (hashValuer) LeaveValue(r *rules.Rack) int32 {
+func (hashValuer) LeaveValue(r *rules.Rack) rules.Equity {
 	h := uint64(1469598103934665603)
 	for _, c := range r {
 		h = (h ^ uint64(c)) * 1099511628211
 	}
-	return int32(h%64)*500 - 16000
+	return rules.Equity(h%64)*500 - 16000
 }
 
 // TestSubsetsByLeave checks the rack's subsets of each size against a

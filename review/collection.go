@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"scrabble/rules"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,10 +84,10 @@ func (s *PlayerSummary) add(o *PlayerSummary) {
 
 // finish works out the mean and rounds, once everything is added.
 func (s *PlayerSummary) finish() {
-	s.EquityLost = round1000(s.EquityLost)
+	s.EquityLost = rules.RoundMilli(s.EquityLost)
 	s.MeanEquityLost = 0
 	if s.Turns > 0 {
-		s.MeanEquityLost = round1000(s.EquityLost / float64(s.Turns))
+		s.MeanEquityLost = rules.RoundMilli(s.EquityLost / float64(s.Turns))
 	}
 }
 

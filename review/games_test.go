@@ -93,7 +93,7 @@ func checkTurn(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, gt *gc
 		t.Errorf("%s: withdrawn flag %v, the replay says %v", where, withdrawn, gt.Withdrawn)
 	}
 	legal := len(phonies) == 0 && !withdrawn
-	var yielded int32
+	var yielded rules.Equity
 	switch {
 	case withdrawn:
 		whole := gt.Rack
@@ -114,12 +114,12 @@ func checkTurn(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, gt *gc
 			t.Errorf("%s: rank %d, %d moves are better", where, tr.Rank, better)
 		}
 	default:
-		yielded = int32(tr.Equity * 1000)
+		yielded = rules.RoundPoints(tr.Equity)
 	}
-	if tr.Equity != float64(yielded)/1000 {
-		t.Errorf("%s: equity %v, the generator gives %v", where, tr.Equity, float64(yielded)/1000)
+	if tr.Equity != yielded.Points() {
+		t.Errorf("%s: equity %v, the generator gives %v", where, tr.Equity, yielded.Points())
 	}
-	if want := float64(ms[0].Equity-yielded) / 1000; tr.EquityLost != want {
+	if want := (ms[0].Equity - yielded).Points(); tr.EquityLost != want {
 		t.Errorf("%s: equity lost %v, want %v", where, tr.EquityLost, want)
 	}
 	bingo := slices.ContainsFunc(ms, func(m move.Move) bool { return m.Kind == move.Play && m.NumTiles == rules.RackSize })
@@ -159,7 +159,7 @@ func checkSummary(t *testing.T, rep *Report) {
 			}
 		}
 		if ps.Turns != turns || ps.Skipped != skipped || ps.MissedBingos != missed || ps.Phonies != phonies ||
-			ps.EquityLost != round1000(lost) || turns > 0 && ps.MeanEquityLost != round1000(lost/float64(turns)) {
+			ps.EquityLost != rules.RoundMilli(lost) || turns > 0 && ps.MeanEquityLost != rules.RoundMilli(lost/float64(turns)) {
 			t.Errorf("summary %+v; the turns give %d reviewed, %d skipped, %v lost, %d missed bingos, %d phonies",
 				ps, turns, skipped, lost, missed, phonies)
 		}

@@ -237,13 +237,13 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		}
 	}
 	keep := t.Move.Leave(t.Rack)
-	played.Equity = int32(1000*played.Score) + valuer.LeaveValue(&keep)
+	played.Equity = rules.FromPoints(played.Score) + valuer.LeaveValue(&keep)
 	yielded := played.Equity
 	if t.Withdrawn {
 		whole := t.Rack
 		yielded = valuer.LeaveValue(&whole)
 	}
-	tr.Played.Equity = float64(played.Equity) / 1000
+	tr.Played.Equity = played.Equity.Points()
 
 	keepTop := rv.opts.Top
 	if rv.opts.Ranker != nil {
@@ -254,13 +254,13 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 	tops := rec.top.Moves()
 	tr.Moves = rec.n
 	tr.Reviewed = true
-	tr.Equity = float64(yielded) / 1000
+	tr.Equity = yielded.Points()
 	legal := len(tr.Phonies) == 0 && !t.Withdrawn
 	if legal {
 		tr.Rank = rec.better + 1
 	}
 	if len(tops) > 0 {
-		tr.EquityLost = float64(tops[0].Equity-yielded) / 1000
+		tr.EquityLost = (tops[0].Equity - yielded).Points()
 		tr.best = tops[0]
 	}
 	if rec.bingo.Found && !(legal && t.Move.NumTiles == rules.RackSize) {
@@ -320,7 +320,7 @@ func (rv *reviewer) lostChallenge(t *gcg.Turn) string {
 
 // rank asks the ranker to value the best moves and the one played, and
 // reorders the turn's best moves by its values.
-func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rules.Rack, tops []move.Move, played move.Move, yielded int32) error {
+func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rules.Rack, tops []move.Move, played move.Move, yielded rules.Equity) error {
 	cands := append([]move.Move(nil), tops[:min(len(tops), rv.opts.Candidates)]...)
 	// The move to value for the play made: the pass stands in for a play
 	// taken back.
@@ -386,7 +386,7 @@ type turnRecorder struct {
 	top     movegen.TopN
 	bingo   movegen.BestScore
 	n       int
-	yielded int32
+	yielded rules.Equity
 	better  int
 }
 
@@ -451,8 +451,8 @@ func summarize(rep *Report, players [2]bool) Summary {
 		if ps.Turns > 0 {
 			ps.MeanEquityLost = ps.EquityLost / float64(ps.Turns)
 		}
-		ps.EquityLost = round1000(ps.EquityLost)
-		ps.MeanEquityLost = round1000(ps.MeanEquityLost)
+		ps.EquityLost = rules.RoundMilli(ps.EquityLost)
+		ps.MeanEquityLost = rules.RoundMilli(ps.MeanEquityLost)
 		s.Players = append(s.Players, ps)
 	}
 	var costly []Costly
@@ -472,6 +472,3 @@ func summarize(rep *Report, players [2]bool) Summary {
 
 // MaxCostliest is how many of the costliest turns the summary lists.
 const MaxCostliest = 5
-
-// round1000 rounds to thousandths, the precision of equity.
-func round1000(x float64) float64 { return math.Round(x*1000) / 1000 }

@@ -51,7 +51,7 @@ func mustReview(t testing.TB, r *gcg.Replay, opts Options) *Report {
 // work out by hand.
 type sValues struct{}
 
-func (sValues) LeaveValue(l *rules.Rack) int32 { return 1000 * int32(l[19]) }
+func (sValues) LeaveValue(l *rules.Rack) rules.Equity { return rules.Equity(1000 * int32(l[19])) }
 
 // TestReviewTiny checks a game whose every move can be listed by hand. On
 // the empty board, with AACESTV and the words AT TA CAT ACT CAVEATS, the
@@ -100,7 +100,7 @@ func TestReviewTiny(t *testing.T) {
 		t.Errorf("turn 3: %+v", t3)
 	}
 	ann := rep.Summary.Players[0]
-	if ann.Player != "ann" || ann.Turns != 2 || ann.MissedBingos != 1 || ann.EquityLost != round1000(72+t3.EquityLost) {
+	if ann.Player != "ann" || ann.Turns != 2 || ann.MissedBingos != 1 || ann.EquityLost != rules.RoundMilli(72+t3.EquityLost) {
 		t.Errorf("ann's summary %+v", ann)
 	}
 	if c := rep.Summary.Costliest; len(c) == 0 || c[0].Turn != 1 || c[0].Best != "8B CAVEATS" || c[0].EquityLost != 72 {

@@ -14,7 +14,7 @@ import (
 // then panics, as a bug deep in a rollout would.
 type panickyLeaves struct{ left atomic.Int64 }
 
-func (p *panickyLeaves) LeaveValue(*rules.Rack) int32 {
+func (p *panickyLeaves) LeaveValue(*rules.Rack) rules.Equity {
 	if p.left.Add(-1) < 0 {
 		panic("leave table corrupted")
 	}

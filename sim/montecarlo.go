@@ -420,7 +420,7 @@ func forcedMove(m *move.Move, pos *Position, bag int, valuer movegen.LeaveValuer
 	}
 	leave := f.Leave(pos.Rack)
 	f.Score = int32(score)
-	f.Equity = 1000*f.Score + valuer.LeaveValue(&leave)
+	f.Equity = rules.FromPoints(f.Score) + valuer.LeaveValue(&leave)
 	return f, nil
 }
 
@@ -532,12 +532,16 @@ func (c *candidateRecorder) moves(out []move.Move) []move.Move {
 // simAcc sums what the rollouts of a set of iterations found, per
 // candidate. Sums are integers (millipoints, millionths of a win), so
 // adding up the workers' sums in any order gives the same totals.
+// winSqScale divides the squares of win chances (in millionths) summed in
+// simAcc.winSq, to keep the sums in range.
+const winSqScale = 1000
+
 type simAcc struct {
 	n     []int64
 	sum   []int64 // millipoints
 	sumSq []int64
 	win   []int64 // millionths
-	winSq []int64 // (millionths)^2 / 1000, kept small enough to sum
+	winSq []int64 // (millionths)^2 / winSqScale, kept small enough to sum
 	// cross[a*k+b] (a < b) sums the product of a's and b's values in the
 	// iterations both played, for the paired test.
 	cross    []int64
@@ -590,7 +594,7 @@ func (a *simAcc) mean(c int) float64 {
 	if a.n[c] == 0 {
 		return 0
 	}
-	return float64(a.sum[c]) / float64(a.n[c]) / 1000
+	return rules.MilliToPoints(float64(a.sum[c]) / float64(a.n[c]))
 }
 
 // stdErr is the standard error of a mean from its count, sum and sum of
@@ -674,10 +678,10 @@ func (a *simAcc) rank(r *simRun) ([]Candidate, int) {
 		n := float64(a.n[c])
 		sc := Candidate{Move: r.cands[c], Iterations: int(a.n[c]), Pruned: !live[c], Added: r.added[c]}
 		if n > 0 {
-			sc.Mean = float64(a.sum[c]) / n / 1000
-			sc.StdErr = stdErr(n, float64(a.sum[c]), float64(a.sumSq[c])) / 1000
+			sc.Mean = rules.MilliToPoints(float64(a.sum[c]) / n)
+			sc.StdErr = rules.MilliToPoints(stdErr(n, float64(a.sum[c]), float64(a.sumSq[c])))
 			sc.WinProb = float64(a.win[c]) / n / 1e6
-			sc.WinStdErr = stdErr(n, float64(a.win[c]), float64(a.winSq[c])*1000) / 1e6
+			sc.WinStdErr = stdErr(n, float64(a.win[c]), float64(a.winSq[c])*winSqScale) / 1e6
 		}
 		iters = max(iters, sc.Iterations)
 		out[c] = sc

@@ -28,9 +28,9 @@ type simWorker struct {
 	bag    []rules.Letter // bag[top:] is still in the bag
 	top    int
 	racks  [2]rules.Rack
-	points [2]int   // points scored in the rollout, end-of-game adjustments included
-	leave  [2]int32 // millipoints of each side's leave after its last move
-	zero   int      // consecutive scoreless turns
+	points [2]int          // points scored in the rollout, end-of-game adjustments included
+	leave  [2]rules.Equity // each side's leave after its last move
+	zero   int             // consecutive scoreless turns
 	over   bool
 	last   int // the side that moved last
 	// unplaced holds the tiles of the last play when it was left off the
@@ -80,7 +80,7 @@ func (w *simWorker) iterate(r *simRun, i int) {
 		a.sum[c] += v
 		a.sumSq[c] += v * v
 		a.win[c] += win
-		a.winSq[c] += win * win / 1000
+		a.winSq[c] += win * win / winSqScale
 		a.rollouts++
 	}
 	if a := &w.acc; a.cross != nil {
@@ -114,7 +114,7 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 	w.top = 0
 	w.racks = [2]rules.Rack{r.rack, w.opp}
 	w.points = [2]int{}
-	w.leave = [2]int32{}
+	w.leave = [2]rules.Equity{}
 	w.zero = r.zero
 	w.over = false
 	w.unplaced = rules.Rack{}
@@ -145,7 +145,7 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 	}
 
 	spread := w.points[0] - w.points[1]
-	value = int64(spread) * 1000
+	value = int64(rules.FromPoints(spread))
 	final := r.scores[0] - r.scores[1] + spread
 	switch {
 	case w.over && final > 0:
@@ -160,7 +160,7 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 		if wp := r.opts.WinPct; wp != nil {
 			// The table is for the player to move, who sees the bag and
 			// the other player's rack as unseen.
-			lead := float64(final) + float64(lv)/1000
+			lead := float64(final) + lv.Points()
 			bag := len(w.bag) - w.top
 			var p float64
 			if w.last == 1 {
@@ -186,9 +186,9 @@ func (w *simWorker) another(r *simRun, ply int) bool {
 func (w *simWorker) apply(m *move.Move, side int) {
 	rack := &w.racks[side]
 	w.last = side
-	// Equity is score plus leave (millipoints) while tiles remain to be
+	// Equity is score plus leave while tiles remain to be
 	// drawn, which is when the leave is used.
-	w.leave[side] = m.Equity - 1000*m.Score
+	w.leave[side] = m.Equity - rules.FromPoints(m.Score)
 	switch m.Kind {
 	case move.Play:
 		rack.Sub(m.Used())

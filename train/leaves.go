@@ -25,7 +25,7 @@ func ObserveLeaves(stats *eval.LeaveStats, rec *game.Record, leaves movegen.Leav
 			if next.Player != t.Player {
 				continue
 			}
-			worth := int64(next.Score) * 1000
+			worth := int64(rules.FromPoints(next.Score))
 			if leaves != nil && next.Drawn.Count() > 0 {
 				kept := next.Rack
 				kept.Sub(next.Move.Used())
@@ -51,7 +51,7 @@ func ObserveRackLeaves(stats *eval.LeaveStats, rec *game.Record, leaves movegen.
 		if t.Drawn.Count() == 0 || t.Rack.Count() != rules.RackSize {
 			continue
 		}
-		worth := int64(t.Score) * 1000
+		worth := int64(rules.FromPoints(t.Score))
 		if leaves != nil {
 			kept := t.Rack
 			kept.Sub(t.Move.Used())

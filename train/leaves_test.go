@@ -56,7 +56,7 @@ func TestObserveLeaves(t *testing.T) {
 
 type fiveEach struct{}
 
-func (fiveEach) LeaveValue(*rules.Rack) int32 { return 5000 }
+func (fiveEach) LeaveValue(*rules.Rack) rules.Equity { return 5000 }
 
 // TestObserveLeavesBootstraps: with leave values, a turn's worth gains the
 // value of the leave the next turn kept, when that turn drew tiles.

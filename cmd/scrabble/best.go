@@ -52,7 +52,7 @@ func (c *kindCounts) String() string {
 // weighs (sim's staticPlayer calls gen.Best with these options): every play,
 // every exchange when the bag allows one (rules.CanExchange) and the pass.
 // gen must have the board and the equity valuer set.
-func rankBest(gen *movegen.Generator, rack *rules.Rack, bag int, openCost int32, n int) ([]move.Move, kindCounts) {
+func rankBest(gen *movegen.Generator, rack *rules.Rack, bag int, openCost rules.Equity, n int) ([]move.Move, kindCounts) {
 	opts := movegen.Options{Exchanges: true, Pass: true, OpenCost: openCost}
 	if n == 0 {
 		var all movegen.AllMoves

@@ -249,8 +249,8 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	cands := make([]simCandidateJSON, len(res.Candidates))
 	for i, c := range res.Candidates {
 		cands[i] = simCandidateJSON{moveJSON: move.Describe(&t.pos.Board, t.rack, &c.Move),
-			SimEquity: round3(c.Mean), SimEquitySE: round3(c.StdErr),
-			WinPct: round3(100 * c.WinProb), WinPctSE: round3(100 * c.WinStdErr),
+			SimEquity: rules.RoundMilli(c.Mean), SimEquitySE: rules.RoundMilli(c.StdErr),
+			WinPct: rules.RoundMilli(100 * c.WinProb), WinPctSE: rules.RoundMilli(100 * c.WinStdErr),
 			Iterations: c.Iterations, Pruned: c.Pruned, Added: c.Added}
 	}
 	if top > 0 && len(cands) > top {
@@ -286,8 +286,6 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	}
 	return nil
 }
-
-func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // opponentDrawn is how many of the opponent's tiles a simulation draws at
 // random each iteration: the tiles the opponent holds (a full rack, or

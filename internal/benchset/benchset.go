@@ -103,23 +103,26 @@ func Make(lex *gaddag.GADDAG, games int, seed uint64) []*position.Position {
 	return out
 }
 
-// keepLeave is a fixed rule of thumb for the tiles kept, in millipoints,
+// keepLeave is a fixed rule of thumb for the tiles kept, in whole points,
 // standing in for learned leave values so that the benchmark positions
 // resemble real play: blanks and S's are worth keeping, Q and duplicates
 // are not, and a balance of vowels and consonants helps.
 type keepLeave struct{}
 
-func (keepLeave) LeaveValue(r *rules.Rack) int32 {
-	v := int32(25000)*int32(r[0]) + 8000*int32(r[19]) - 7000*int32(r[17])
+// LeaveKey names keepLeave's values for movegen.KeyedLeaveValuer.
+func (keepLeave) LeaveKey() uint64 { return 1<<61 + 2 }
+
+func (keepLeave) LeaveValue(r *rules.Rack) rules.Equity {
+	v := 25*int32(r[0]) + 8*int32(r[19]) - 7*int32(r[17])
 	vowels := int32(r[1]) + int32(r[5]) + int32(r[9]) + int32(r[15]) + int32(r[21])
 	for l := 1; l < rules.RackSlots; l++ {
 		if r[l] > 1 {
-			v -= 4000 * int32(r[l]-1)
+			v -= 4 * int32(r[l]-1)
 		}
 	}
 	cons := int32(r.Count()) - int32(r[0]) - vowels
 	if d := vowels - cons; d > 1 || d < -2 {
-		v -= 3000 * (max(d, -d) - 1)
+		v -= 3 * (max(d, -d) - 1)
 	}
-	return v
+	return rules.FromPoints(v)
 }

@@ -19,8 +19,12 @@ import (
 // blanks and S are good, Q, V, W and duplicates bad.
 type ToyLeaves struct{}
 
+// LeaveKey names ToyLeaves' values for movegen.KeyedLeaveValuer (eval's
+// leave tables number theirs from 1, far below).
+func (ToyLeaves) LeaveKey() uint64 { return 1<<61 + 1 }
+
 // LeaveValue values the rack by its blanks, S, Q, V, W and duplicates.
-func (ToyLeaves) LeaveValue(r *rules.Rack) int32 {
+func (ToyLeaves) LeaveValue(r *rules.Rack) rules.Equity {
 	v := int32(0)
 	for i, c := range r {
 		n := int32(c)
@@ -36,7 +40,7 @@ func (ToyLeaves) LeaveValue(r *rules.Rack) int32 {
 			v -= 6000 * (n - 1)
 		}
 	}
-	return v
+	return rules.Equity(v)
 }
 
 // Replayer checks game records move by move against the rules.
