@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # In-process A/B timing of self-play (the equity player with the built-in
-# NWL23 leaves against itself, one worker): an older commit's movegen, eval
-# and sim (copied for the run under scrabble/zzold/) against the working
-# tree's, in one process, alternating batches of the same games. See
+# NWL23 leaves against itself, one worker): an older commit's code (every
+# package, copied for the run under scrabble/zzold/ by abcopy.sh) against
+# the working tree's, in one process, alternating batches of the same games. See
 # abtest.sh for why: timings minutes apart drift too much to tell a few
 # percent.
 #
@@ -12,6 +12,9 @@
 #   sim/testdata/midgame.cgp as BenchmarkSimRollouts runs them: 15
 #   candidates, 2 plies, 64 iterations, one thread)
 # Needs SCRABBLE_LEXICA_DIR. Checks first that both play the same games.
+# The old half of the test below is written against REF's API (that of
+# 3e4de0f, the commit before the redesign); the new half against the
+# working tree's: a rename in the tree is made here too.
 set -euo pipefail
 ref=${1:-HEAD} rounds=${2:-40} games=${3:-200} mode=${4:-games}
 : "${SCRABBLE_LEXICA_DIR:?set SCRABBLE_LEXICA_DIR (the shared word lists)}"
@@ -19,16 +22,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 old=$root/zzold test=$root/benchmarks/zz_abselfplay_test.go
 trap 'rm -rf "$old" "$test"' EXIT
-for pkg in movegen eval sim; do
-	mkdir -p "$old/$pkg"
-	for f in $(git ls-tree --name-only "$ref" $pkg/ | grep '\.go$' | grep -v _test.go); do
-		git show "$ref:$f" | sed -e 's#"scrabble/\(movegen\|eval\|sim\)"#"scrabble/zzold/\1"#' >"$old/$pkg/$(basename "$f")"
-	done
-done
-mkdir -p "$old/eval/data"
-for f in $(git ls-tree --name-only "$ref" eval/data/); do
-	git show "$ref:$f" >"$old/eval/data/$(basename "$f")"
-done
+. "$root/benchmarks/tools/abcopy.sh"
+abcopy "$ref" "$old"
 cat >"$test" <<EOT
 package benchmarks_test
 
@@ -42,10 +37,13 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/testlex"
-	"scrabble/rules"
+	"scrabble/position"
 	"scrabble/selfplay"
 	"scrabble/sim"
 	oldeval "scrabble/zzold/eval"
+	oldgaddag "scrabble/zzold/gaddag"
+	oldlexica "scrabble/zzold/lexica"
+	oldrules "scrabble/zzold/rules"
 	oldsim "scrabble/zzold/sim"
 )
 
@@ -59,9 +57,18 @@ func TestZZABSelfPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The old build plays on its own copy of the lexicon.
+	wl, err := oldlexica.ReadWordList(testlex.Path(t, "NWL23"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	olex, err := oldgaddag.Build("NWL23", wl.Words, wl.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ncfg := selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ncfg.Options[0].Leaves, ncfg.Options[1].Leaves = nl, nl
-	ocfg := oldsim.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
+	ocfg := oldsim.Config{Lexicon: olex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ocfg.Options[0].Leaves, ocfg.Options[1].Leaves = ol, ol
 	var nturns, oturns float64
 	runNew := func(seed uint64) float64 {
@@ -89,13 +96,17 @@ func TestZZABSelfPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := rules.ParsePosition("midgame.cgp", data)
+		p, err := position.Parse("midgame.cgp", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		op, err := oldrules.ParsePosition("midgame.cgp", data)
 		if err != nil {
 			t.Fatal(err)
 		}
 		npos := &sim.Position{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
-		opos := &oldsim.SimPosition{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
-		ns, os := sim.NewSimulator(lex), oldsim.NewSimulator(lex)
+		opos := &oldsim.SimPosition{Board: op.Board, Rack: op.Racks[0], Scores: op.Scores, Scoreless: op.ZeroTurns}
+		ns, os := sim.NewSimulator(lex), oldsim.NewSimulator(olex)
 		nopts := sim.Options{Leaves: nl, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
 		oopts := oldsim.SimOptions{Leaves: ol, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
 		sims := max(1, $games/100)
