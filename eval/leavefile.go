@@ -74,6 +74,28 @@ func (t *LeaveTable) WriteTo(w io.Writer) (int64, error) {
 // temporary file in the same directory, then renamed over path.
 func (t *LeaveTable) Save(path string) error { return saveAtomic(path, "leaves", t) }
 
+// SaveAs writes the table in the form path's name asks for: CSV (.csv),
+// gzip-compressed binary (.gz), else binary (Save).
+func (t *LeaveTable) SaveAs(path string) error {
+	if !strings.HasSuffix(path, ".csv") && !strings.HasSuffix(path, ".gz") {
+		return t.Save(path)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	var werr error
+	if strings.HasSuffix(path, ".csv") {
+		werr = t.WriteCSV(f, true)
+	} else {
+		werr = t.SaveGzip(f)
+	}
+	if err := errors.Join(werr, f.Close()); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
 // saveAtomic writes w to a temporary file beside path, then renames it
 // over path, so readers never see half a file.
 func saveAtomic(path, what string, w io.WriterTo) (err error) {

@@ -140,6 +140,19 @@ func (w *WinPct) MaxUnseen() int { return w.maxUnseen }
 // resolve, and keep the file small enough to read in a diff.
 const winHeader = "unseen,tempo"
 
+// SaveCSV writes the table to the file path in the text form (WriteCSV).
+func (w *WinPct) SaveCSV(path string, comments ...string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	werr := w.WriteCSV(f, comments...)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
 // WriteCSV writes the table in the text form, after the comment lines (each
 // written with a leading "# ").
 func (w *WinPct) WriteCSV(out io.Writer, comments ...string) error {

@@ -3,55 +3,20 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"scrabble/internal/runrecord"
 	"strings"
 	"testing"
-
-	"scrabble/eval"
 )
-
-func TestCheckpoints(t *testing.T) {
-	dir := t.TempDir()
-	write := func(content string) func(string) error {
-		return func(path string) error { return os.WriteFile(path, []byte(content), 0o644) }
-	}
-	if path, c, err := lastCheckpoint(dir, "gen-1.", ".stats"); path != "" || c != 0 || err != nil {
-		t.Fatalf("empty dir: %q, %d, %v", path, c, err)
-	}
-	for _, c := range []int{1, 2, 12} {
-		if err := saveCheckpoint(dir, "gen-1.", ".stats", c, write("after "+string(rune('0'+c%10)))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// Another generation's checkpoint is left alone and not taken.
-	if err := saveCheckpoint(dir, "gen-2.", ".stats", 40, write("gen 2")); err != nil {
-		t.Fatal(err)
-	}
-	path, c, err := lastCheckpoint(dir, "gen-1.", ".stats")
-	if err != nil || c != 12 || filepath.Base(path) != "gen-1.c000012.stats" {
-		t.Fatalf("last = %q, %d, %v; want gen-1.c000012.stats, 12", path, c, err)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*"))
-	if len(files) != 2 {
-		t.Errorf("files %v: want only the newest of each run", files)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "gen-1.cXYZ.stats"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := lastCheckpoint(dir, "gen-1.", ".stats"); err == nil || !strings.Contains(err.Error(), "cannot tell which games") {
-		t.Errorf("a badly named checkpoint: err = %v", err)
-	}
-}
-
-// otherWords has as many words as moveWords, one of them another.
-var otherWords = strings.Replace(moveWords, "TAES\n", "SATE\n", 1)
 
 // TestResumeRefusesOtherSettings: every resumable run refuses to resume with
 // any setting other than the one it began with, naming the setting, its
 // recorded value and the new one, and leaves the run as it was.
+// otherWords has as many words as moveWords, one of them another.
+var otherWords = strings.Replace(moveWords, "TAES\n", "SATE\n", 1)
+
 func TestResumeRefusesOtherSettings(t *testing.T) {
 	e := movesEnv(t)
 	e.ok("lexicon", "add", "SAME", e.file("same.txt", moveWords))
@@ -123,10 +88,10 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 			e.ok(run.base...)
 		}
 		before := snapshot(run.work)
-		if !strings.Contains(before, settingsFile) {
-			t.Fatalf("%s: no %s in %s:\n%s", run.name, settingsFile, run.work, before)
+		if !strings.Contains(before, runrecord.SettingsFile) {
+			t.Fatalf("%s: no %s in %s:\n%s", run.name, runrecord.SettingsFile, run.work, before)
 		}
-		settings := filepath.Join(run.work, settingsFile)
+		settings := filepath.Join(run.work, runrecord.SettingsFile)
 		for _, c := range run.changes {
 			args := append(append(append([]string{}, run.base...), c.args...), "--resume")
 			want := run.work + ": cannot resume: " + fmt.Sprintf(c.msg, settings)
@@ -148,7 +113,7 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 	e.ok("lexicon", "add", "SAME", e.file("same2.txt", moveWords+"SATE\n"))
 	for _, run := range runs[:3] {
 		want := fmt.Sprintf("%s: cannot resume: lexicon words was %d (recorded in %s), now %d",
-			run.work, strings.Count(moveWords, "\n"), filepath.Join(run.work, settingsFile), strings.Count(moveWords, "\n")+1)
+			run.work, strings.Count(moveWords, "\n"), filepath.Join(run.work, runrecord.SettingsFile), strings.Count(moveWords, "\n")+1)
 		if r := e.run(append(run.base, "--resume")...); r.code != 1 || !strings.Contains(r.stderr, want) {
 			t.Errorf("%s on a reinstalled lexicon: %+v\nwant %q", run.name, r, want)
 		}
@@ -157,7 +122,7 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 	was, now := sha256.Sum256([]byte(moveWords)), sha256.Sum256([]byte(otherWords))
 	for _, run := range runs[:3] {
 		want := fmt.Sprintf("%s: cannot resume: lexicon sha256 was %x (recorded in %s), now %x",
-			run.work, was, filepath.Join(run.work, settingsFile), now)
+			run.work, was, filepath.Join(run.work, runrecord.SettingsFile), now)
 		if r := e.run(append(run.base, "--resume")...); r.code != 1 || !strings.Contains(r.stderr, want) {
 			t.Errorf("%s on a lexicon with other words: %+v\nwant %q", run.name, r, want)
 		}
@@ -166,12 +131,12 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 	// A run from before the record was kept cannot be checked.
 	e.ok("lexicon", "add", "SAME", e.file("same.txt", moveWords))
 	for _, run := range runs[:3] {
-		if err := os.Remove(filepath.Join(run.work, settingsFile)); err != nil {
+		if err := os.Remove(filepath.Join(run.work, runrecord.SettingsFile)); err != nil {
 			t.Fatal(err)
 		}
 		want := run.work + ": cannot resume: it has no settings.json (a run from an older version of scrabble)"
 		if r := e.run(append(run.base, "--resume")...); r.code != 1 || !strings.Contains(r.stderr, want) {
-			t.Errorf("%s without %s: %+v\nwant %q", run.name, settingsFile, r, want)
+			t.Errorf("%s without %s: %+v\nwant %q", run.name, runrecord.SettingsFile, r, want)
 		}
 	}
 }
@@ -228,7 +193,7 @@ func TestResumeSameAsWhole(t *testing.T) {
 		if len(files) != 1 {
 			t.Fatalf("checkpoints of %s: %v", part, files)
 		}
-		for _, f := range append(files, whole+".train/"+settingsFile) {
+		for _, f := range append(files, whole+".train/"+runrecord.SettingsFile) {
 			if err := os.WriteFile(filepath.Join(resumed+".train", filepath.Base(f)), read(f), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -273,111 +238,5 @@ func TestResumeSameAsWhole(t *testing.T) {
 	}
 	if !bytes.Equal(read(path("cut.csv")), read(path("whole.csv"))) {
 		t.Errorf("winpct train resumed after 8 games differs from the uninterrupted run:\n%s\nwhole:\n%s", read(path("cut.csv")), read(path("whole.csv")))
-	}
-}
-
-func TestKeepSettings(t *testing.T) {
-	settings := func(games int, extra ...string) runSettings {
-		s := newRunSettings("test")
-		s.add("seed", 7)
-		for _, x := range extra {
-			s.add(x, "on")
-		}
-		s.addCount("games", games)
-		return s
-	}
-	for _, c := range []struct {
-		name     string
-		record   string // settings.json before; "" for none
-		started  bool
-		resume   bool
-		now      runSettings
-		msg      string // error after "DIR"; "" for none
-		recorded string // the games recorded after, if no error
-	}{
-		{name: "fresh", now: settings(4), recorded: "4"},
-		{name: "fresh, resumed", resume: true, now: settings(4), recorded: "4"},
-		{name: "no work yet: starts afresh", record: "{\"command\": \"test\", \"seed\": \"8\", \"games\": \"9\"}", resume: true, now: settings(4), recorded: "4"},
-		{name: "same", record: "{\"command\": \"test\", \"seed\": \"7\", \"games\": \"4\"}", started: true, resume: true, now: settings(4), recorded: "4"},
-		{name: "more games", record: "{\"command\": \"test\", \"seed\": \"7\", \"games\": \"4\"}", started: true, resume: true, now: settings(6), recorded: "6"},
-		{name: "fewer games", record: "{\"command\": \"test\", \"seed\": \"7\", \"games\": \"4\"}", started: true, resume: true, now: settings(3),
-			msg: ": cannot resume: games was 4 (recorded in DIR/settings.json), now 3: a resumed run can go on to more, not fewer"},
-		{name: "other seed", record: "{\"command\": \"test\", \"seed\": \"8\", \"games\": \"4\"}", started: true, resume: true, now: settings(4),
-			msg: ": cannot resume: seed was 8 (recorded in DIR/settings.json), now 7"},
-		{name: "other command", record: "{\"command\": \"other\", \"seed\": \"7\", \"games\": \"4\"}", started: true, resume: true, now: settings(4),
-			msg: ": cannot resume: command was other (recorded in DIR/settings.json), now test"},
-		{name: "a setting not recorded", record: "{\"command\": \"test\", \"seed\": \"7\", \"games\": \"4\"}", started: true, resume: true, now: settings(4, "pairs"),
-			msg: ": cannot resume: DIR/settings.json does not record pairs (now on)"},
-		{name: "a setting recorded, not now", record: "{\"command\": \"test\", \"seed\": \"7\", \"pairs\": \"on\", \"games\": \"4\"}", started: true, resume: true, now: settings(4),
-			msg: ": cannot resume: DIR/settings.json records pairs, a setting this run does not have"},
-		{name: "damaged", record: "{\"command\": ", started: true, resume: true, now: settings(4),
-			msg: ": cannot resume: DIR/settings.json is damaged"},
-		{name: "no record", started: true, resume: true, now: settings(4),
-			msg: ": cannot resume: it has no settings.json (a run from an older version of scrabble)"},
-		{name: "not resumed", record: "{\"command\": \"test\", \"seed\": \"7\", \"games\": \"4\"}", started: true, now: settings(4),
-			msg: " holds an earlier run: continue it with --resume, or remove it"},
-	} {
-		dir := t.TempDir()
-		path := filepath.Join(dir, settingsFile)
-		if c.record != "" {
-			if err := os.WriteFile(path, []byte(c.record), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		err := keepSettings(dir, c.resume, c.started, c.now)
-		if c.msg != "" {
-			want := dir + strings.ReplaceAll(c.msg, "DIR", dir)
-			if err == nil || !strings.HasPrefix(err.Error(), want) {
-				t.Errorf("%s: err = %v, want %q", c.name, err, want)
-			}
-			if data, _ := os.ReadFile(path); string(data) != c.record {
-				t.Errorf("%s: the refused run changed the record to %q", c.name, data)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: %v", c.name, err)
-			continue
-		}
-		var got map[string]string
-		data, err := os.ReadFile(path)
-		if err == nil {
-			err = json.Unmarshal(data, &got)
-		}
-		if err != nil {
-			t.Errorf("%s: %s: %v", c.name, data, err)
-		}
-		if got["games"] != c.recorded || got["seed"] != "7" || got["command"] != "test" {
-			t.Errorf("%s: recorded %v, want games %s", c.name, got, c.recorded)
-		}
-		if files, _ := os.ReadDir(dir); len(files) != 1 {
-			t.Errorf("%s: %d files left in the directory, want the record alone", c.name, len(files))
-		}
-	}
-}
-
-// TestLeavesIdentity: a table is known by its values, not its file.
-func TestLeavesIdentity(t *testing.T) {
-	dir := t.TempDir()
-	csv := filepath.Join(dir, "a.csv")
-	if err := os.WriteFile(csv, []byte("leave,value\nS,8\n?,25.5\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	a, err := eval.LoadAny(csv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "a.leaves")
-	if err := a.Save(bin); err != nil {
-		t.Fatal(err)
-	}
-	b, err := eval.LoadAny(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	other := eval.NewLeaveTable()
-	if leavesIdentity(nil) != "none" || leavesIdentity(a) != leavesIdentity(b) || leavesIdentity(a) == leavesIdentity(other) ||
-		!strings.HasPrefix(leavesIdentity(a), "sha256:") {
-		t.Errorf("identities: nil %s, CSV %s, binary %s, zero %s", leavesIdentity(nil), leavesIdentity(a), leavesIdentity(b), leavesIdentity(other))
 	}
 }

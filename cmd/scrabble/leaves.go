@@ -1,24 +1,15 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
-	"path/filepath"
 	"runtime"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"scrabble/eval"
-	"scrabble/gaddag"
-	"scrabble/game"
-	"scrabble/movegen"
-	"scrabble/selfplay"
+	"scrabble/internal/runrecord"
 	"scrabble/train"
 )
 
@@ -45,8 +36,9 @@ func newLeavesTrainCmd(a *app) *cobra.Command {
 		resume                    bool
 	)
 	cmd := &cobra.Command{
-		Use:   "train --games N --out FILE",
-		Short: "Learn leave values from self-play",
+		Use:         "train --games N --out FILE",
+		Annotations: interruptible(),
+		Short:       "Learn leave values from self-play",
 		Long: `Learn leave values by self-play, starting from zero leaves (or from the
 values in --from FILE, to train an existing table further). Each generation
 plays --games games between two equity players using the previous
@@ -91,29 +83,41 @@ values whatever --threads.`,
 			if err != nil {
 				return err
 			}
-			work, err := trainingDir(out, resume)
+			work, err := runrecord.WorkDir(out, resume)
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-
-			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, threads: threads, observe: observe,
-				cfg: selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}}
-			leaves, err := t.startingValues(from, generations, lex)
-			if err != nil {
-				return err
-			}
-			for g := 1; g <= generations; g++ {
-				if leaves, err = t.generation(ctx, g, leaves); err != nil {
-					if errors.Is(err, context.Canceled) && ctx.Err() != nil {
-						fmt.Fprintf(a.stderr, "scrabble: interrupted in generation %d; continue with --resume\n", g)
-						return exitStatus(130)
+			var bar *gamesBar
+			defer func() { bar.finish() }()
+			leaves, err := train.Leaves(cmd.Context(), train.LeavesConfig{
+				Lexicon: lex, Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
+				Workers: threads, Observe: observe, From: from, Chunk: trainChunk,
+				OnEvent: func(e train.Event) {
+					switch e.Kind {
+					case train.GenerationKept:
+						fmt.Fprintf(a.stdout, "Generation %d: done earlier (%s)\n", e.Generation, e.Path)
+					case train.Resumed:
+						fmt.Fprintf(a.stdout, "Generation %d: resuming after %s\n", e.Generation, plural(e.Games, "game"))
+					case train.Started:
+						bar = newGamesBar(a.stderr, fmt.Sprintf("generation %d", e.Generation), e.Games)
+					case train.Finished:
+						bar.finish()
+						fmt.Fprintf(a.stdout, "Generation %d: %s, %s turns observed, %s\n", e.Generation, plural(e.Games, "game"),
+							thousands(int(e.Observations)), elapsed(e.Elapsed))
 					}
-					return err
+				},
+				Progress: func(_, done, total int) { bar.set(done, total) },
+			})
+			if err != nil {
+				bar.finish()
+				var stopped *train.Interrupted
+				if errors.As(err, &stopped) {
+					fmt.Fprintf(a.stderr, "scrabble: interrupted in generation %d; continue with --resume\n", stopped.Generation)
+					return exitStatus(130)
 				}
+				return err
 			}
-			if err := writeLeaves(leaves, out); err != nil {
+			if err := leaves.SaveAs(out); err != nil {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "Wrote %s (generation %d of %s, lexicon %s)\n", out, generations, work, lex.Header().Name)
@@ -131,135 +135,6 @@ values whatever --threads.`,
 	f.Uint64("seed", 1, "base seed")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	return cmd
-}
-
-type trainer struct {
-	a                     *app
-	work                  string
-	games, prior, threads int
-	observe               string
-	seed                  uint64
-	cfg                   selfplay.Config
-}
-
-// startingValues returns the values generation 1 plays with: nil (zero
-// leaves), or those of from, kept in the run's directory as gen-0.leaves so
-// that --resume goes on with them (a resumed run needs no --from). Before
-// anything else is written it records the run's settings, or checks them
-// against those of the run resumed: the values begun with are one of them.
-func (t *trainer) startingValues(from string, generations int, lex *gaddag.GADDAG) (*eval.LeaveTable, error) {
-	kept := filepath.Join(t.work, "gen-0.leaves")
-	var start *eval.LeaveTable
-	_, err := os.Stat(kept)
-	hasKept := err == nil
-	switch {
-	case from != "":
-		if start, err = eval.LoadAny(from); err != nil {
-			return nil, err
-		}
-	case hasKept:
-		if start, err = eval.LoadLeaves(kept); err != nil {
-			return nil, err
-		}
-	}
-	s := newRunSettings("leaves train")
-	s.addLexicon(lex)
-	s.add("seed", t.seed)
-	s.add("games", t.games)
-	s.add("prior", t.prior)
-	s.add("observe", t.observe)
-	s.add("from", leavesIdentity(start))
-	// Generation g depends only on the settings and generation g-1, so a
-	// run may be resumed to go on for more generations.
-	s.addCount("generations", generations)
-	// trainingDir has refused an earlier run without --resume.
-	if err := keepSettings(t.work, true, startedIn(t.work), s); err != nil {
-		return nil, err
-	}
-	if start != nil && !hasKept {
-		if err := start.Save(kept); err != nil {
-			return nil, err
-		}
-	}
-	return start, nil
-}
-
-// generation plays (or resumes, or reads back) generation g, whose players
-// use prev (nil: zero leaves), and returns its leave values.
-func (t *trainer) generation(ctx context.Context, g int, prev *eval.LeaveTable) (*eval.LeaveTable, error) {
-	done := filepath.Join(t.work, fmt.Sprintf("gen-%d.leaves", g))
-	if table, err := eval.LoadLeaves(done); err == nil {
-		fmt.Fprintf(t.a.stdout, "Generation %d: done earlier (%s)\n", g, done)
-		return table, nil
-	}
-	stats, chunks, err := t.checkpoint(g)
-	if err != nil {
-		return nil, err
-	}
-	cfg := t.cfg
-	for i := range cfg.Options {
-		if prev != nil {
-			cfg.Options[i].Leaves = prev
-		}
-	}
-	total := (t.games + trainChunk - 1) / trainChunk
-	bar := newGamesBar(t.a.stderr, fmt.Sprintf("generation %d", g), t.games)
-	start := time.Now()
-	for c := chunks; c < total; c++ {
-		cfg.Games = min(trainChunk, t.games-c*trainChunk)
-		// A chunk's games depend on the seed, the generation and the chunk.
-		cfg.Seed = selfplay.GameSeed(t.seed, g<<20|c, false)
-		base := c * trainChunk
-		cfg.Progress = func(d, _ int) { bar.set(base+d, t.games) }
-		var boot movegen.LeaveValuer
-		if prev != nil {
-			boot = prev
-		}
-		observe := train.ObserveRackLeaves
-		if t.observe == "next" {
-			observe = train.ObserveLeaves
-		}
-		cfg.OnGame = func(_ int, rec *game.Record) { observe(stats, rec, boot) }
-		if _, err := selfplay.Run(ctx, cfg); err != nil {
-			bar.finish()
-			return nil, err
-		}
-		if err := t.saveCheckpoint(g, c+1, stats); err != nil {
-			bar.finish()
-			return nil, err
-		}
-	}
-	bar.finish()
-	table := stats.Table(t.prior)
-	if err := table.Save(done); err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(t.a.stdout, "Generation %d: %s, %s turns observed, %s\n", g, plural(t.games, "game"),
-		thousands(int(stats.Observations())), elapsed(time.Since(start)))
-	return table, nil
-}
-
-// checkpoint returns generation g's statistics so far and the chunks they
-// cover: the last checkpoint, or empty statistics.
-func (t *trainer) checkpoint(g int) (*eval.LeaveStats, int, error) {
-	last, c, err := lastCheckpoint(t.work, fmt.Sprintf("gen-%d.", g), ".stats")
-	if err != nil {
-		return nil, 0, err
-	}
-	if last == "" {
-		return eval.NewLeaveStats(), 0, nil
-	}
-	stats, err := eval.LoadLeaveStats(last)
-	if err != nil {
-		return nil, 0, err
-	}
-	fmt.Fprintf(t.a.stdout, "Generation %d: resuming after %s\n", g, plural(min(c*trainChunk, t.games), "game"))
-	return stats, c, nil
-}
-
-// saveCheckpoint writes generation g's statistics after chunks chunks.
-func (t *trainer) saveCheckpoint(g, chunks int, stats *eval.LeaveStats) error {
-	return saveCheckpoint(t.work, fmt.Sprintf("gen-%d.", g), ".stats", chunks, stats.Save)
 }
 
 func newLeavesCSVCmd(a *app) *cobra.Command {
@@ -285,28 +160,6 @@ are left out unless --all is given.`,
 	return cmd
 }
 
-// writeLeaves writes a table in the form out's name asks for: CSV (.csv),
-// gzip-compressed binary (.gz), else binary.
-func writeLeaves(t *eval.LeaveTable, out string) error {
-	if !strings.HasSuffix(out, ".csv") && !strings.HasSuffix(out, ".gz") {
-		return t.Save(out)
-	}
-	f, err := os.Create(out)
-	if err != nil {
-		return err
-	}
-	var werr error
-	if strings.HasSuffix(out, ".csv") {
-		werr = t.WriteCSV(f, true)
-	} else {
-		werr = t.SaveGzip(f)
-	}
-	if err := errors.Join(werr, f.Close()); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	return nil
-}
-
 func newLeavesConvertCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "convert IN OUT",
@@ -322,7 +175,7 @@ binary, anything else binary.`,
 			if err != nil {
 				return err
 			}
-			return writeLeaves(t, argv[1])
+			return t.SaveAs(argv[1])
 		},
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 
@@ -27,8 +26,9 @@ func newReviewCmd(a *app) *cobra.Command {
 		iterations       int
 	)
 	cmd := &cobra.Command{
-		Use:   "review GAME.gcg|DIR...",
-		Short: "Review recorded games (GCG) turn by turn against the engine",
+		Use:         "review GAME.gcg|DIR...",
+		Annotations: interruptible(),
+		Short:       "Review recorded games (GCG) turn by turn against the engine",
 		Long: `Replay a recorded game (GCG) with the engine's rules and review each turn of
 the player (--player, a nickname or full name; both players if none): the
 rack, the play made with its score and equity, the engine's best moves
@@ -101,8 +101,7 @@ exits with status 130.`,
 					defer page.abort()
 				}
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
+			ctx := cmd.Context() // cancelled by Ctrl-C (see interruptible)
 			if useSim {
 				noteSimReview(a.stderr, iterations)
 			}

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -24,6 +26,25 @@ type app struct {
 	stdout, stderr io.Writer
 	v              *viper.Viper     // flags > SCRABBLE_* environment > config file
 	reg            *lexica.Registry // set up before any command runs
+	// stopInterrupts gives Ctrl-C back its default (see interruptible).
+	stopInterrupts context.CancelFunc
+}
+
+// interruptible annotates a command that stops cleanly on Ctrl-C: its
+// context is cancelled then (set up once, before it runs), and it reports
+// or keeps the work done so far. Other commands are short, or nothing of
+// theirs is lost: Ctrl-C ends them the default way.
+func interruptible() map[string]string { return map[string]string{"interruptible": "yes"} }
+
+// watchInterrupts makes Ctrl-C cancel cmd's context, if cmd is
+// interruptible.
+func (a *app) watchInterrupts(cmd *cobra.Command) {
+	if cmd.Annotations["interruptible"] == "" {
+		return
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	cmd.SetContext(ctx)
+	a.stopInterrupts = stop
 }
 
 // usageError is a mistake in the command line (exit status 2).
@@ -67,6 +88,9 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	cmd, err := root.ExecuteC()
+	if a.stopInterrupts != nil {
+		a.stopInterrupts()
+	}
 	if err == nil {
 		return 0
 	}
@@ -140,6 +164,7 @@ whose keys are ` + strings.Join(configKeys, ", ") + `.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			a.watchInterrupts(cmd)
 			if needsNoSetup(cmd) {
 				return nil
 			}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -19,6 +18,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/internal/runrecord"
 	"scrabble/selfplay"
 )
 
@@ -51,8 +51,9 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		names = append(names, fmt.Sprintf("  %-8s %s", p.Name, p.Description))
 	}
 	cmd := &cobra.Command{
-		Use:   "selfplay --games N [--p1 NAME] [--p2 NAME]",
-		Short: "Play engine players against each other and summarize the results",
+		Use:         "selfplay --games N [--p1 NAME] [--p2 NAME]",
+		Annotations: interruptible(),
+		Short:       "Play engine players against each other and summarize the results",
 		Long: `Play --games complete games between player 1 (--p1) and player 2 (--p2)
 under the NASPA rules and print a summary: wins, draws and losses, player 1's
 win rate with its 95% confidence interval (Wilson score interval, a draw
@@ -154,8 +155,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 					return err
 				}
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
+			ctx := cmd.Context() // cancelled by Ctrl-C (see interruptible)
 			bar := newGamesBar(a.stderr, fmt.Sprintf("%s vs %s", p1, p2), games)
 			cfg.Progress = bar.set
 			s, err := selfplay.Run(ctx, cfg)
@@ -213,26 +213,26 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 	}
 	results, err := os.Stat(filepath.Join(dir, selfplay.ResultsFile))
 	started := err == nil && results.Size() > 0
-	s := newRunSettings("selfplay")
-	s.addLexicon(cfg.Lexicon)
+	s := runrecord.NewSettings("selfplay")
+	s.AddLexicon(cfg.Lexicon)
 	for i := range 2 {
 		p := fmt.Sprintf("p%d", i+1)
-		s.add(p, cfg.Players[i])
+		s.Add(p, cfg.Players[i])
 		leaves, _ := cfg.Options[i].Leaves.(*eval.LeaveTable)
-		s.add(p+"-leaves", leavesIdentity(leaves))
-		s.add(p+"-terms", termsSetting(cfg.Options[i].Terms))
+		s.Add(p+"-leaves", runrecord.LeavesIdentity(leaves))
+		s.Add(p+"-terms", termsSetting(cfg.Options[i].Terms))
 		if cfg.Players[i] == "sim" {
 			o := cfg.Options[i].Sim
-			s.add(p+"-iterations", o.Iterations)
-			s.add(p+"-candidates", o.Candidates)
-			s.add(p+"-plies", o.Plies)
-			s.add(p+"-stop", stopSetting(o.Confidence))
+			s.Add(p+"-iterations", o.Iterations)
+			s.Add(p+"-candidates", o.Candidates)
+			s.Add(p+"-plies", o.Plies)
+			s.Add(p+"-stop", stopSetting(o.Confidence))
 		}
 	}
-	s.add("seed", cfg.Seed)
-	s.add("pairs", cfg.Pairs)
-	s.addCount("games", cfg.Games)
-	return keepSettings(dir, resume, started, s)
+	s.Add("seed", cfg.Seed)
+	s.Add("pairs", cfg.Pairs)
+	s.AddCount("games", cfg.Games)
+	return runrecord.Keep(dir, resume, started, s)
 }
 
 // termsSetting is the terms as recorded, "none" for none.
@@ -328,19 +328,21 @@ func newGamesBar(w io.Writer, what string, total int) *gamesBar {
 	)}
 }
 
+// set and finish are no-ops on a nil bar, and finish on a finished one.
 func (g *gamesBar) set(done, _ int) {
-	if g.bar != nil {
+	if g != nil && g.bar != nil {
 		g.bar.Set(done)
 	}
 }
 
 // finish clears the bar (a finished one clears itself).
 func (g *gamesBar) finish() {
-	if g.bar != nil {
+	if g != nil && g.bar != nil {
 		if !g.bar.IsFinished() {
 			g.bar.Clear()
 		}
 		g.bar.Exit()
+		g.bar = nil
 	}
 }
 

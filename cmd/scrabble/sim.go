@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
@@ -111,8 +109,9 @@ func newSimCmd(a *app) *cobra.Command {
 	)
 	var sf *simFlags
 	cmd := &cobra.Command{
-		Use:   "sim --board FILE [--rack TILES]",
-		Short: "Rank the candidate moves of a position by Monte Carlo simulation",
+		Use:         "sim --board FILE [--rack TILES]",
+		Annotations: interruptible(),
+		Short:       "Rank the candidate moves of a position by Monte Carlo simulation",
 		Long: `Simulate the best candidate moves of a position and rank them by simulated
 equity, with their chance of winning.
 
@@ -238,8 +237,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	}
 	bar := newSimBar(a.stderr, opts, &t.pos.Board)
 	opts.Progress = bar.update
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-	defer stop()
+	ctx := cmd.Context() // cancelled by Ctrl-C (see interruptible)
 	res, err := sim.NewSimulator(t.lex).Simulate(ctx, pos, opts)
 	bar.finish()
 	interrupted := err != nil && errors.Is(err, context.Canceled) && ctx.Err() != nil

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
@@ -14,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/eval"
-	"scrabble/gaddag"
 	"scrabble/game"
+	"scrabble/internal/runrecord"
 	"scrabble/selfplay"
 	"scrabble/train"
 )
@@ -37,13 +35,6 @@ func newWinpctCmd(a *app) *cobra.Command {
 // variable so that tests can checkpoint a short run.)
 var winpctChunk = 500
 
-// Stored columns of the table: every 5 points up to 300. Past 300 points
-// the player ahead has won all but a handful of the self-play games.
-const (
-	winpctStep      = 5
-	winpctMaxSpread = 300
-)
-
 func newWinpctTrainCmd(a *app) *cobra.Command {
 	var (
 		games  int
@@ -51,8 +42,9 @@ func newWinpctTrainCmd(a *app) *cobra.Command {
 		resume bool
 	)
 	cmd := &cobra.Command{
-		Use:   "train --games N --out FILE",
-		Short: "Learn the win-probability table from self-play",
+		Use:         "train --games N --out FILE",
+		Annotations: interruptible(),
+		Short:       "Learn the win-probability table from self-play",
 		Long: `Play --games games between two equity players (the engine's trained leave
 values for the lexicon), record at every turn the mover's lead, the tiles
 they cannot see (bag plus the opponent's rack) and whether they went on to
@@ -82,76 +74,48 @@ built-in table is eval/data/winpct.csv.`,
 			if err != nil {
 				return err
 			}
-			work, err := trainingDir(out, resume)
+			work, err := runrecord.WorkDir(out, resume)
 			if err != nil {
 				return err
 			}
-			cfg, err := equityGames(lex, threads)
-			if err != nil {
-				return err
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-
-			settings := newRunSettings("winpct train")
-			settings.addLexicon(lex)
-			settings.add("seed", seed)
-			settings.add("games", games)
-			leaves, _ := cfg.Options[0].Leaves.(*eval.LeaveTable)
-			settings.add("leaves", leavesIdentity(leaves))
-			// trainingDir has refused an earlier run without --resume.
-			if err := keepSettings(work, true, startedIn(work), settings); err != nil {
-				return err
-			}
-			stats, chunks, err := winpctCheckpoint(work, games)
-			if err != nil {
-				return err
-			}
-			if chunks > 0 {
-				fmt.Fprintf(a.stdout, "Resuming after %s\n", plural(min(chunks*winpctChunk, games), "game"))
-			}
-			total := (games + winpctChunk - 1) / winpctChunk
-			bar := newGamesBar(a.stderr, "win table", games)
-			start := time.Now()
-			for c := chunks; c < total; c++ {
-				cfg.Games = min(winpctChunk, games-c*winpctChunk)
-				// A chunk's games depend on the seed and the chunk alone.
-				cfg.Seed = selfplay.GameSeed(seed, c, false)
-				base := c * winpctChunk
-				cfg.Progress = func(d, _ int) { bar.set(base+d, games) }
-				chunk := eval.NewWinStats()
-				cfg.OnGame = func(_ int, rec *game.Record) { train.ObserveWins(chunk, rec) }
-				if _, err := selfplay.Run(ctx, cfg); err != nil {
-					bar.finish()
-					if errors.Is(err, context.Canceled) && ctx.Err() != nil {
-						fmt.Fprintf(a.stderr, "scrabble: interrupted after %s; continue with --resume\n", plural(base, "game"))
-						return exitStatus(130)
+			var bar *gamesBar
+			var took time.Duration
+			table, observations, err := train.WinPct(cmd.Context(), train.WinPctConfig{
+				Lexicon: lex, Dir: work, Games: games, Seed: seed, Workers: threads, Chunk: winpctChunk,
+				OnEvent: func(e train.Event) {
+					switch e.Kind {
+					case train.Resumed:
+						fmt.Fprintf(a.stdout, "Resuming after %s\n", plural(e.Games, "game"))
+					case train.Started:
+						bar = newGamesBar(a.stderr, "win table", e.Games)
+					case train.Finished:
+						bar.finish()
+						took = e.Elapsed
 					}
-					return err
-				}
-				stats.Merge(chunk)
-				if err := winpctSaveCheckpoint(work, c+1, stats); err != nil {
-					bar.finish()
-					return err
-				}
-			}
+				},
+				Progress: func(done, total int) { bar.set(done, total) },
+			})
 			bar.finish()
-			table, err := stats.Table(winpctStep, winpctMaxSpread)
 			if err != nil {
+				var stopped *train.Interrupted
+				if errors.As(err, &stopped) {
+					fmt.Fprintf(a.stderr, "scrabble: interrupted after %s; continue with --resume\n", plural(stopped.Games, "game"))
+					return exitStatus(130)
+				}
 				return err
 			}
-			if err := writeWinPct(table, out, fmt.Sprintf(
+			if err := table.SaveCSV(out, fmt.Sprintf(
 				"P(win | spread, unseen tiles) from %s of self-play (equity vs equity, lexicon %s, seed %d),\n"+
 					"%s turns: scrabble --lexicon %s winpct train --games %d --seed %d\n"+
 					"Rows: tiles unseen by the player to move; tempo: what being on move is worth, in points;\n"+
 					"then P(win) in ten-thousandths of a lead (columns, points) with neither side on move:\n"+
 					"symmetric (P(-s) = 1 - P(s)); the player to move wins with P(s + tempo).\n"+
 					"Linear between columns; past the last column the last value holds.",
-				plural(games, "game"), lex.Header().Name, seed, thousands(int(stats.Observations())), lex.Header().Name, games, seed)); err != nil {
+				plural(games, "game"), lex.Header().Name, seed, thousands(int(observations)), lex.Header().Name, games, seed)); err != nil {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "Wrote %s: %s, %s turns observed, %s\n", out, plural(games, "game"),
-				thousands(int(stats.Observations())), elapsed(time.Since(start)))
+				thousands(int(observations)), elapsed(took))
 			return nil
 		},
 	}
@@ -162,58 +126,6 @@ built-in table is eval/data/winpct.csv.`,
 	f.Uint64("seed", 1, "base seed")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	return cmd
-}
-
-// equityGames is the self-play of the win table's games: two equity players
-// with the lexicon's built-in leave values (zero leaves if it has none).
-func equityGames(lex *gaddag.GADDAG, threads int) (selfplay.Config, error) {
-	cfg := selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}
-	leaves, err := eval.DefaultLeaves(lex.Header().Name)
-	if err != nil {
-		return cfg, err
-	}
-	if leaves != nil {
-		cfg.Options = [2]selfplay.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
-	}
-	return cfg, nil
-}
-
-// winpctCheckpoint returns the counts so far and the chunks they cover:
-// the last checkpoint, or empty counts.
-func winpctCheckpoint(work string, games int) (*eval.WinStats, int, error) {
-	last, c, err := lastCheckpoint(work, "", ".winstats")
-	if err != nil {
-		return nil, 0, err
-	}
-	if last == "" {
-		return eval.NewWinStats(), 0, nil
-	}
-	stats, err := eval.LoadWinStats(last)
-	if err != nil {
-		return nil, 0, err
-	}
-	if want := min(c*winpctChunk, games); stats.Games() != int64(want) {
-		return nil, 0, fmt.Errorf("%s holds %d games, not the %d of its %d chunks: is it from a run with another --games?", last, stats.Games(), want, c)
-	}
-	return stats, c, nil
-}
-
-// winpctSaveCheckpoint writes the counts after chunks chunks.
-func winpctSaveCheckpoint(work string, chunks int, stats *eval.WinStats) error {
-	return saveCheckpoint(work, "", ".winstats", chunks, stats.Save)
-}
-
-// writeWinPct writes the table as CSV with comment lines.
-func writeWinPct(t *eval.WinPct, out, comment string) error {
-	f, err := os.Create(out)
-	if err != nil {
-		return err
-	}
-	werr := t.WriteCSV(f, comment)
-	if err := errors.Join(werr, f.Close()); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	return nil
 }
 
 func newWinpctShowCmd(a *app) *cobra.Command {
@@ -303,8 +215,9 @@ func intList(flag, s string) ([]int, error) {
 func newWinpctCheckCmd(a *app) *cobra.Command {
 	var games int
 	cmd := &cobra.Command{
-		Use:   "check [FILE] --games N",
-		Short: "Check a win-probability table against new self-play games",
+		Use:         "check [FILE] --games N",
+		Annotations: interruptible(),
+		Short:       "Check a win-probability table against new self-play games",
 		Long: `Play --games games between two equity players (the engine's trained leave
 values for the lexicon) and, at every turn, compare the chance of winning
 the table (the built-in one, or FILE) gives the player to move with whether
@@ -331,7 +244,7 @@ The same --seed gives the same report whatever --threads.`,
 			if err != nil {
 				return err
 			}
-			cfg, err := equityGames(lex, threads)
+			cfg, err := train.EquityGames(lex, threads)
 			if err != nil {
 				return err
 			}
@@ -350,8 +263,7 @@ The same --seed gives the same report whatever --threads.`,
 			}
 			bar := newGamesBar(a.stderr, "win table check", games)
 			cfg.Progress = func(d, _ int) { bar.set(d, games) }
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
+			ctx := cmd.Context() // cancelled by Ctrl-C (see interruptible)
 			_, err = selfplay.Run(ctx, cfg)
 			bar.finish()
 			if err != nil {

@@ -47,22 +47,25 @@ var allowed = map[string][]string{
 	"eval":    {"gaddag", "lexica", "movegen", "referee", "rules", "move", "position"},
 	"game":    {"gaddag", "lexica", "movegen", "referee", "eval", "rules", "move", "position"},
 
-	// Many games, or one looked at ahead: sim, train, then selfplay
-	// (whose players include the sim player), then review.
+	// Many games, or one looked at ahead: sim, then selfplay (whose
+	// players include the sim player), then train (which learns from
+	// self-play), then review.
 	"sim":      {"gaddag", "lexica", "movegen", "referee", "eval", "game", "rules", "move", "position"},
-	"train":    {"gaddag", "lexica", "movegen", "referee", "eval", "game", "rules", "move", "position"},
-	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "train", "rules", "move", "position", "gcg"},
-	"review":   {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "rules", "move", "position", "gcg"},
+	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "rules", "move", "position", "gcg"},
+	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "selfplay", "rules", "move", "position",
+		"internal/runrecord"},
+	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "rules", "move", "position", "gcg"},
 
 	// The command line wires everything together.
 	"cmd/scrabble": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "train", "selfplay", "review",
-		"rules", "move", "position", "gcg", "internal/benchset"},
+		"rules", "move", "position", "gcg", "internal/benchset", "internal/runrecord"},
 
 	// Internal helpers with module imports of their own.
-	"internal/benchset": {"gaddag", "movegen", "rules", "position"},
-	"internal/testlex":  {"gaddag", "lexica", "rules"},
-	"internal/gametest": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "rules", "move", "position"},
-	"internal/archtest": {},
+	"internal/benchset":  {"gaddag", "movegen", "rules", "position"},
+	"internal/runrecord": {"gaddag", "eval"}, // a run's settings name its lexicon and leaves
+	"internal/testlex":   {"gaddag", "lexica", "rules"},
+	"internal/gametest":  {"gaddag", "lexica", "movegen", "referee", "eval", "game", "rules", "move", "position"},
+	"internal/archtest":  {},
 
 	// Tools and benchmarks sit on top: they may import anything (but
 	// benchmarks itself), and nothing imports them.

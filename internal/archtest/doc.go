@@ -10,7 +10,7 @@
 // (gaddag), the lexica built from word lists (lexica), the move generator
 // (movegen), move legality and scoring (referee), evaluation (eval), one
 // game between two players (game), then what plays many games or looks
-// ahead (sim, train, selfplay), post-game review (review), and the command
+// ahead (sim, selfplay, train), post-game review (review), and the command
 // line (cmd/scrabble), which wires them together and holds no engine
 // logic. Small utility packages under internal/ import nothing of the
 // module and may be used anywhere; nothing imports benchmarks, and the

@@ -1,4 +1,9 @@
-package main
+// Package runrecord keeps what a long, resumable run (self-play, leave and
+// win-table training) needs to stop and go on: the record of the settings
+// it began with, checked on resume so that a run never mixes the work of
+// two different ones, and its checkpoint files, written every chunk of
+// games so that an interrupted run loses at most one chunk.
+package runrecord
 
 import (
 	"bytes"
@@ -20,16 +25,12 @@ import (
 	"scrabble/internal/atomicfile"
 )
 
-// Long runs (leave training, win-table training) save their counts every
-// chunk of games as a checkpoint file named prefix + "c000012" + ext in
-// their work directory, so an interrupted run resumes after the last one.
-
-// trainingDir makes the work directory of a training run writing out
+// WorkDir makes the work directory of a training run writing out
 // (out + ".train"); one that holds an earlier run's work is an error
 // unless resume.
-func trainingDir(out string, resume bool) (string, error) {
+func WorkDir(out string, resume bool) (string, error) {
 	work := out + ".train"
-	if startedIn(work) && !resume {
+	if StartedIn(work) && !resume {
 		return "", fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
 	}
 	if err := os.MkdirAll(work, 0o755); err != nil {
@@ -38,21 +39,21 @@ func trainingDir(out string, resume bool) (string, error) {
 	return work, nil
 }
 
-// startedIn reports whether a run's work directory holds any of its work
+// StartedIn reports whether a run's work directory holds any of its work
 // (anything besides the record of its settings).
-func startedIn(work string) bool {
+func StartedIn(work string) bool {
 	entries, _ := os.ReadDir(work)
 	for _, e := range entries {
-		if e.Name() != settingsFile && !strings.HasPrefix(e.Name(), "."+settingsFile+".tmp") {
+		if e.Name() != SettingsFile && !strings.HasPrefix(e.Name(), "."+SettingsFile+".tmp") {
 			return true
 		}
 	}
 	return false
 }
 
-// lastCheckpoint returns the checkpoint covering the most chunks and their
+// LastCheckpoint returns the checkpoint covering the most chunks and their
 // number; path is "" when there is none.
-func lastCheckpoint(dir, prefix, ext string) (path string, chunks int, err error) {
+func LastCheckpoint(dir, prefix, ext string) (path string, chunks int, err error) {
 	files, _ := filepath.Glob(filepath.Join(dir, prefix+"c*"+ext))
 	if len(files) == 0 {
 		return "", 0, nil
@@ -65,9 +66,9 @@ func lastCheckpoint(dir, prefix, ext string) (path string, chunks int, err error
 	return last, chunks, nil
 }
 
-// saveCheckpoint writes the checkpoint after chunks chunks with save, then
+// SaveCheckpoint writes the checkpoint after chunks chunks with save, then
 // removes the older ones (the new one is complete before the old go).
-func saveCheckpoint(dir, prefix, ext string, chunks int, save func(path string) error) error {
+func SaveCheckpoint(dir, prefix, ext string, chunks int, save func(path string) error) error {
 	path := filepath.Join(dir, fmt.Sprintf("%sc%06d%s", prefix, chunks, ext))
 	if err := save(path); err != nil {
 		return err
@@ -81,49 +82,49 @@ func saveCheckpoint(dir, prefix, ext string, chunks int, save func(path string) 
 	return nil
 }
 
-// settingsFile is the file in a resumable run's directory recording the
+// SettingsFile is the file in a resumable run's directory recording the
 // settings the run began with: a resumed run must have the same ones, or it
 // would mix games or counts of two different runs.
-const settingsFile = "settings.json"
+const SettingsFile = "settings.json"
 
-// runSetting is one setting that changes what a resumable run computes
+// setting is one setting that changes what a resumable run computes
 // (the thread count does not, so it is not one).
-type runSetting struct {
+type setting struct {
 	name, value string
 	// canGrow marks a count the run may be resumed with more of (never
 	// fewer), because its results stay those of one uninterrupted run.
 	canGrow bool
 }
 
-// runSettings are a run's settings, in the order they are checked.
-type runSettings []runSetting
+// Settings are a run's settings, in the order they are checked.
+type Settings []setting
 
-// newRunSettings starts the settings with the command: two commands may
+// NewSettings starts the settings with the command: two commands may
 // share a directory (FILE.train).
-func newRunSettings(command string) runSettings {
-	return runSettings{{name: "command", value: command}}
+func NewSettings(command string) Settings {
+	return Settings{{name: "command", value: command}}
 }
 
-func (s *runSettings) add(name string, value any) {
-	*s = append(*s, runSetting{name: name, value: fmt.Sprint(value)})
+func (s *Settings) Add(name string, value any) {
+	*s = append(*s, setting{name: name, value: fmt.Sprint(value)})
 }
 
-func (s *runSettings) addCount(name string, n int) {
-	*s = append(*s, runSetting{name: name, value: strconv.Itoa(n), canGrow: true})
+func (s *Settings) AddCount(name string, n int) {
+	*s = append(*s, setting{name: name, value: strconv.Itoa(n), canGrow: true})
 }
 
-// addLexicon records the lexicon by its name and its word list: a list
+// AddLexicon records the lexicon by its name and its word list: a list
 // reinstalled under the same name plays other games.
-func (s *runSettings) addLexicon(lex *gaddag.GADDAG) {
+func (s *Settings) AddLexicon(lex *gaddag.GADDAG) {
 	h := lex.Header()
-	s.add("lexicon", h.Name)
-	s.add("lexicon words", h.WordCount)
-	s.add("lexicon sha256", hex.EncodeToString(h.SourceSHA256[:]))
+	s.Add("lexicon", h.Name)
+	s.Add("lexicon words", h.WordCount)
+	s.Add("lexicon sha256", hex.EncodeToString(h.SourceSHA256[:]))
 }
 
-// leavesIdentity names a leave table by its values, whatever file they
+// LeavesIdentity names a leave table by its values, whatever file they
 // came from: "none" (every leave worth 0) or a digest of the binary form.
-func leavesIdentity(t *eval.LeaveTable) string {
+func LeavesIdentity(t *eval.LeaveTable) string {
 	if t == nil {
 		return "none"
 	}
@@ -133,7 +134,7 @@ func leavesIdentity(t *eval.LeaveTable) string {
 }
 
 // MarshalJSON writes the settings as one object, in their order.
-func (s runSettings) MarshalJSON() ([]byte, error) {
+func (s Settings) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	for i, st := range s {
@@ -149,23 +150,23 @@ func (s runSettings) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// keepSettings records the settings of a run in dir, or checks those of a
+// Keep records the settings of a run in dir, or checks those of a
 // resumed one against the record: any that differs is an error naming it,
 // its recorded value and the new one. started says whether dir already
 // holds the run's work: one without a record (from before the record was
 // kept) cannot be checked, so it is refused, and one with no work yet
 // starts afresh, its record rewritten. A count grown on resume is recorded
 // anew.
-func keepSettings(dir string, resume, started bool, now runSettings) error {
+func Keep(dir string, resume, started bool, now Settings) error {
 	if started && !resume {
 		return fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", dir)
 	}
-	path := filepath.Join(dir, settingsFile)
+	path := filepath.Join(dir, SettingsFile)
 	data, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if started {
-			return fmt.Errorf("%s: cannot resume: it has no %s (a run from an older version of scrabble), so its settings cannot be checked; remove it to start afresh", dir, settingsFile)
+			return fmt.Errorf("%s: cannot resume: it has no %s (a run from an older version of scrabble), so its settings cannot be checked; remove it to start afresh", dir, SettingsFile)
 		}
 		return writeSettings(path, now)
 	case err != nil:
@@ -200,7 +201,7 @@ func keepSettings(dir string, resume, started bool, now runSettings) error {
 		return fmt.Errorf("%s: cannot resume: %s was %s (recorded in %s), now %s", dir, st.name, old, path, st.value)
 	}
 	for name := range was {
-		if !slices.ContainsFunc(now, func(st runSetting) bool { return st.name == name }) {
+		if !slices.ContainsFunc(now, func(st setting) bool { return st.name == name }) {
 			return fmt.Errorf("%s: cannot resume: %s records %s, a setting this run does not have", dir, path, name)
 		}
 	}
@@ -212,7 +213,7 @@ func keepSettings(dir string, resume, started bool, now runSettings) error {
 
 // writeSettings writes the record atomically: a crash leaves the old one or
 // the new one, never part of one.
-func writeSettings(path string, s runSettings) error {
+func writeSettings(path string, s Settings) error {
 	data, _ := s.MarshalJSON()
 	// The temporary file's name, ".settings.json.tmp*", is one startedIn
 	// knows is no work of the run's.

@@ -1,0 +1,372 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"scrabble/eval"
+	"scrabble/gaddag"
+	"scrabble/game"
+	"scrabble/internal/runrecord"
+	"scrabble/movegen"
+	"scrabble/selfplay"
+)
+
+// DefaultChunk is how many games a training run plays between
+// checkpoints: an interrupted run loses at most the chunk in progress.
+const DefaultChunk = 500
+
+// EventKind says what a training run reports in an Event.
+type EventKind int
+
+const (
+	// GenerationKept: generation Generation was finished by an earlier
+	// run; its values are read back from Path.
+	GenerationKept EventKind = iota
+	// Resumed: the run goes on after Games games of its generation (or of
+	// the whole run, for the win table) done by an earlier run.
+	Resumed
+	// Started: the games of a generation (or of the run) begin; Games is
+	// how many there are in all, those done earlier included.
+	Started
+	// Finished: the generation's (or the run's) games are played; Games,
+	// Observations and Elapsed say what they held and took.
+	Finished
+)
+
+// Event is what a training run reports as it goes (see EventKind).
+type Event struct {
+	Kind         EventKind
+	Generation   int // leave training only: from 1
+	Path         string
+	Games        int
+	Observations int64
+	Elapsed      time.Duration
+}
+
+// Interrupted is the error of a run whose context was cancelled: its work
+// so far is in its directory, and a run with Resume goes on from it.
+type Interrupted struct {
+	Generation int // leave training: the generation stopped in
+	Games      int // win table: the games finished before the stop
+	Err        error
+}
+
+func (e *Interrupted) Error() string {
+	if e.Generation > 0 {
+		return fmt.Sprintf("interrupted in generation %d", e.Generation)
+	}
+	return fmt.Sprintf("interrupted after %d games", e.Games)
+}
+
+func (e *Interrupted) Unwrap() error { return e.Err }
+
+// interrupted wraps err as Interrupted when ctx was cancelled.
+func interrupted(ctx context.Context, err error, generation, games int) error {
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		return &Interrupted{Generation: generation, Games: games, Err: err}
+	}
+	return err
+}
+
+// LeavesConfig configures a leave-training run (Leaves).
+type LeavesConfig struct {
+	Lexicon *gaddag.GADDAG
+	// Dir is the run's work directory (see runrecord.WorkDir): its
+	// settings, each generation's values and checkpoints go there.
+	Dir string
+	// Games per generation, and the number of generations.
+	Games, Generations int
+	// Prior is the weight of the tile-and-pair model against a leave's
+	// observations (eval.LeaveStats.Table).
+	Prior int
+	Seed  uint64
+	// Workers play games in parallel; the values do not depend on it.
+	Workers int
+	// Observe is "rack" (every leave the rack held gets the move's
+	// equity: ObserveRackLeaves) or "next" (ObserveLeaves).
+	Observe string
+	// From is a leave table file generation 1 plays with; "" for zero
+	// leaves, or the values kept in Dir by the run resumed.
+	From string
+	// Chunk is the games between checkpoints (0: DefaultChunk).
+	Chunk int
+	// OnEvent, if set, hears of the run's progress; Progress, if set, of
+	// each game finished in a generation (done of total).
+	OnEvent  func(Event)
+	Progress func(generation, done, total int)
+}
+
+// Leaves learns leave values by self-play, generation after generation,
+// writing as it goes into cfg.Dir so that a run stopped at any moment
+// resumes with the same result as one uninterrupted run; a resumed run
+// must have the settings it began with. It returns the last generation's
+// values.
+func Leaves(ctx context.Context, cfg LeavesConfig) (*eval.LeaveTable, error) {
+	if cfg.Observe != "rack" && cfg.Observe != "next" {
+		return nil, fmt.Errorf("train: observe %q: want rack or next", cfg.Observe)
+	}
+	if cfg.Chunk <= 0 {
+		cfg.Chunk = DefaultChunk
+	}
+	r := &leavesRun{cfg: cfg, games: selfplay.Config{Lexicon: cfg.Lexicon, Players: [2]string{"equity", "equity"}, Workers: cfg.Workers}}
+	leaves, err := r.startingValues()
+	if err != nil {
+		return nil, err
+	}
+	for g := 1; g <= cfg.Generations; g++ {
+		if leaves, err = r.generation(ctx, g, leaves); err != nil {
+			return nil, interrupted(ctx, err, g, 0)
+		}
+	}
+	return leaves, nil
+}
+
+type leavesRun struct {
+	cfg   LeavesConfig
+	games selfplay.Config
+}
+
+func (r *leavesRun) event(e Event) {
+	if r.cfg.OnEvent != nil {
+		r.cfg.OnEvent(e)
+	}
+}
+
+// startingValues returns the values generation 1 plays with: nil (zero
+// leaves), or those of From, kept in the run's directory as gen-0.leaves so
+// that a resumed run goes on with them (it needs no From). Before anything
+// else is written it records the run's settings, or checks them against
+// those of the run resumed: the values begun with are one of them.
+func (r *leavesRun) startingValues() (*eval.LeaveTable, error) {
+	kept := filepath.Join(r.cfg.Dir, "gen-0.leaves")
+	var start *eval.LeaveTable
+	_, err := os.Stat(kept)
+	hasKept := err == nil
+	switch {
+	case r.cfg.From != "":
+		if start, err = eval.LoadAny(r.cfg.From); err != nil {
+			return nil, err
+		}
+	case hasKept:
+		if start, err = eval.LoadLeaves(kept); err != nil {
+			return nil, err
+		}
+	}
+	s := runrecord.NewSettings("leaves train")
+	s.AddLexicon(r.cfg.Lexicon)
+	s.Add("seed", r.cfg.Seed)
+	s.Add("games", r.cfg.Games)
+	s.Add("prior", r.cfg.Prior)
+	s.Add("observe", r.cfg.Observe)
+	s.Add("from", runrecord.LeavesIdentity(start))
+	// Generation g depends only on the settings and generation g-1, so a
+	// run may be resumed to go on for more generations.
+	s.AddCount("generations", r.cfg.Generations)
+	// runrecord.WorkDir has refused an earlier run without resume.
+	if err := runrecord.Keep(r.cfg.Dir, true, runrecord.StartedIn(r.cfg.Dir), s); err != nil {
+		return nil, err
+	}
+	if start != nil && !hasKept {
+		if err := start.Save(kept); err != nil {
+			return nil, err
+		}
+	}
+	return start, nil
+}
+
+// generation plays (or resumes, or reads back) generation g, whose players
+// use prev (nil: zero leaves), and returns its leave values.
+func (r *leavesRun) generation(ctx context.Context, g int, prev *eval.LeaveTable) (*eval.LeaveTable, error) {
+	done := filepath.Join(r.cfg.Dir, fmt.Sprintf("gen-%d.leaves", g))
+	if table, err := eval.LoadLeaves(done); err == nil {
+		r.event(Event{Kind: GenerationKept, Generation: g, Path: done})
+		return table, nil
+	}
+	prefix := fmt.Sprintf("gen-%d.", g)
+	stats, chunks, err := r.checkpoint(g, prefix)
+	if err != nil {
+		return nil, err
+	}
+	cfg := r.games
+	for i := range cfg.Options {
+		if prev != nil {
+			cfg.Options[i].Leaves = prev
+		}
+	}
+	games, chunk := r.cfg.Games, r.cfg.Chunk
+	total := (games + chunk - 1) / chunk
+	r.event(Event{Kind: Started, Generation: g, Games: games})
+	start := time.Now()
+	for c := chunks; c < total; c++ {
+		cfg.Games = min(chunk, games-c*chunk)
+		// A chunk's games depend on the seed, the generation and the chunk.
+		cfg.Seed = selfplay.GameSeed(r.cfg.Seed, g<<20|c, false)
+		base := c * chunk
+		if r.cfg.Progress != nil {
+			cfg.Progress = func(d, _ int) { r.cfg.Progress(g, base+d, games) }
+		}
+		var boot movegen.LeaveValuer
+		if prev != nil {
+			boot = prev
+		}
+		observe := ObserveRackLeaves
+		if r.cfg.Observe == "next" {
+			observe = ObserveLeaves
+		}
+		cfg.OnGame = func(_ int, rec *game.Record) { observe(stats, rec, boot) }
+		if _, err := selfplay.Run(ctx, cfg); err != nil {
+			return nil, err
+		}
+		if err := runrecord.SaveCheckpoint(r.cfg.Dir, prefix, ".stats", c+1, stats.Save); err != nil {
+			return nil, err
+		}
+	}
+	table := stats.Table(r.cfg.Prior)
+	if err := table.Save(done); err != nil {
+		return nil, err
+	}
+	r.event(Event{Kind: Finished, Generation: g, Games: games, Observations: stats.Observations(), Elapsed: time.Since(start)})
+	return table, nil
+}
+
+// checkpoint returns generation g's statistics so far and the chunks they
+// cover: the last checkpoint, or empty statistics.
+func (r *leavesRun) checkpoint(g int, prefix string) (*eval.LeaveStats, int, error) {
+	last, c, err := runrecord.LastCheckpoint(r.cfg.Dir, prefix, ".stats")
+	if err != nil {
+		return nil, 0, err
+	}
+	if last == "" {
+		return eval.NewLeaveStats(), 0, nil
+	}
+	stats, err := eval.LoadLeaveStats(last)
+	if err != nil {
+		return nil, 0, err
+	}
+	r.event(Event{Kind: Resumed, Generation: g, Games: min(c*r.cfg.Chunk, r.cfg.Games)})
+	return stats, c, nil
+}
+
+// Columns of the win table WinPct learns: every WinPctStep points up to
+// WinPctMaxSpread. Past 300 points the player ahead has won all but a
+// handful of the self-play games.
+const (
+	WinPctStep      = 5
+	WinPctMaxSpread = 300
+)
+
+// WinPctConfig configures a win-table training run (WinPct).
+type WinPctConfig struct {
+	Lexicon *gaddag.GADDAG
+	Dir     string // the run's work directory (see runrecord.WorkDir)
+	Games   int
+	Seed    uint64
+	Workers int
+	Chunk   int // games between checkpoints (0: DefaultChunk)
+	// OnEvent and Progress, if set, hear of the run as it goes.
+	OnEvent  func(Event)
+	Progress func(done, total int)
+}
+
+// WinPct learns the win-probability table from self-play between two
+// equity players (EquityGames), writing its counts into cfg.Dir every
+// chunk so that a stopped run resumes; a resumed run must have the
+// settings it began with. It returns the table and the turns observed.
+func WinPct(ctx context.Context, cfg WinPctConfig) (*eval.WinPct, int64, error) {
+	if cfg.Chunk <= 0 {
+		cfg.Chunk = DefaultChunk
+	}
+	event := func(e Event) {
+		if cfg.OnEvent != nil {
+			cfg.OnEvent(e)
+		}
+	}
+	games, err := EquityGames(cfg.Lexicon, cfg.Workers)
+	if err != nil {
+		return nil, 0, err
+	}
+	settings := runrecord.NewSettings("winpct train")
+	settings.AddLexicon(cfg.Lexicon)
+	settings.Add("seed", cfg.Seed)
+	settings.Add("games", cfg.Games)
+	leaves, _ := games.Options[0].Leaves.(*eval.LeaveTable)
+	settings.Add("leaves", runrecord.LeavesIdentity(leaves))
+	// runrecord.WorkDir has refused an earlier run without resume.
+	if err := runrecord.Keep(cfg.Dir, true, runrecord.StartedIn(cfg.Dir), settings); err != nil {
+		return nil, 0, err
+	}
+	stats, chunks, err := winCheckpoint(cfg.Dir, cfg.Games, cfg.Chunk)
+	if err != nil {
+		return nil, 0, err
+	}
+	if chunks > 0 {
+		event(Event{Kind: Resumed, Games: min(chunks*cfg.Chunk, cfg.Games)})
+	}
+	total := (cfg.Games + cfg.Chunk - 1) / cfg.Chunk
+	event(Event{Kind: Started, Games: cfg.Games})
+	start := time.Now()
+	for c := chunks; c < total; c++ {
+		games.Games = min(cfg.Chunk, cfg.Games-c*cfg.Chunk)
+		// A chunk's games depend on the seed and the chunk alone.
+		games.Seed = selfplay.GameSeed(cfg.Seed, c, false)
+		base := c * cfg.Chunk
+		if cfg.Progress != nil {
+			games.Progress = func(d, _ int) { cfg.Progress(base+d, cfg.Games) }
+		}
+		chunk := eval.NewWinStats()
+		games.OnGame = func(_ int, rec *game.Record) { ObserveWins(chunk, rec) }
+		if _, err := selfplay.Run(ctx, games); err != nil {
+			return nil, 0, interrupted(ctx, err, 0, base)
+		}
+		stats.Merge(chunk)
+		if err := runrecord.SaveCheckpoint(cfg.Dir, "", ".winstats", c+1, stats.Save); err != nil {
+			return nil, 0, err
+		}
+	}
+	event(Event{Kind: Finished, Games: cfg.Games, Observations: stats.Observations(), Elapsed: time.Since(start)})
+	table, err := stats.Table(WinPctStep, WinPctMaxSpread)
+	if err != nil {
+		return nil, 0, err
+	}
+	return table, stats.Observations(), nil
+}
+
+// winCheckpoint returns the counts so far and the chunks they cover: the
+// last checkpoint, or empty counts.
+func winCheckpoint(work string, games, chunk int) (*eval.WinStats, int, error) {
+	last, c, err := runrecord.LastCheckpoint(work, "", ".winstats")
+	if err != nil {
+		return nil, 0, err
+	}
+	if last == "" {
+		return eval.NewWinStats(), 0, nil
+	}
+	stats, err := eval.LoadWinStats(last)
+	if err != nil {
+		return nil, 0, err
+	}
+	if want := min(c*chunk, games); stats.Games() != int64(want) {
+		return nil, 0, fmt.Errorf("%s holds %d games, not the %d of its %d chunks: is it from a run with another --games?", last, stats.Games(), want, c)
+	}
+	return stats, c, nil
+}
+
+// EquityGames is the self-play the win table learns from and is checked
+// against: two equity players with the lexicon's built-in leave values
+// (zero leaves if it has none).
+func EquityGames(lex *gaddag.GADDAG, workers int) (selfplay.Config, error) {
+	cfg := selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}
+	leaves, err := eval.DefaultLeaves(lex.Header().Name)
+	if err != nil {
+		return cfg, err
+	}
+	if leaves != nil {
+		cfg.Options = [2]selfplay.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
+	}
+	return cfg, nil
+}
