@@ -7,6 +7,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/position"
+	"scrabble/referee"
 	"scrabble/rules"
 )
 
@@ -14,45 +15,13 @@ import (
 // board from another lexicon's game gives one readable line.
 const maxPhoniesNamed = 8
 
-// boardPhonies lists the words on b (runs of two or more tiles, across
-// then down) that lex does not hold, upper case, each once, in the order
-// they are met.
-func boardPhonies(b *rules.Board, lex *gaddag.GADDAG) []string {
-	var phonies []string
-	seen := map[string]bool{}
-	for _, bb := range []rules.Board{*b, b.Transposed()} {
-		for r := range rules.Size {
-			start := 0
-			for c := 0; c <= rules.Size; c++ {
-				if c < rules.Size && bb.At(r, c) != rules.Empty {
-					continue
-				}
-				if c-start >= 2 {
-					word := make([]rules.Letter, c-start)
-					for i := range word {
-						word[i] = bb.At(r, start+i).Unblanked()
-					}
-					if w := rules.WordString(word); !seen[w] {
-						seen[w] = true
-						if !lex.ContainsLetters(word) {
-							phonies = append(phonies, w)
-						}
-					}
-				}
-				start = c + 1
-			}
-		}
-	}
-	return phonies
-}
-
 // warnPhonies writes one warning line to stderr naming the words on the
 // board of file that lex does not hold. Such a board is still used:
 // players do reach positions with a phony left unchallenged, and a board
 // from a game in another lexicon is worth looking at. Stdout is untouched,
 // so JSON output stays clean.
 func (a *app) warnPhonies(file string, b *rules.Board, lex *gaddag.GADDAG) {
-	phonies := boardPhonies(b, lex)
+	phonies := referee.BoardPhonies(b, lex)
 	if len(phonies) == 0 {
 		return
 	}

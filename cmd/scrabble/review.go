@@ -247,7 +247,7 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 		opts.Leaves = table
 	}
 	if rv.useSim {
-		opts.Ranker = newSimRanker(opts.Lexicon, opts.Leaves, rv.iterations)
+		opts.Ranker = review.NewSimRanker(opts.Lexicon, opts.Leaves, rv.iterations)
 	}
 	rep, err := review.Review(ctx, g.Replay(), opts)
 	if rep != nil {

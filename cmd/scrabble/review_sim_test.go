@@ -98,7 +98,7 @@ func TestReviewSimCancelled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	ranker := &cancelAfter{Ranker: newSimRanker(lex, nil, 2), n: 2, cancel: cancel}
+	ranker := &cancelAfter{Ranker: review.NewSimRanker(lex, nil, 2), n: 2, cancel: cancel}
 	rep, err := review.Review(ctx, g.Replay(), review.Options{Lexicon: lex, Ranker: ranker})
 	if !errors.Is(err, context.Canceled) || rep == nil {
 		t.Fatalf("report %v, error %v; want the report so far and context.Canceled", rep, err)

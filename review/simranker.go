@@ -1,0 +1,79 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"scrabble/gaddag"
+	"scrabble/move"
+	"scrabble/movegen"
+	"scrabble/referee"
+	"scrabble/rules"
+	"scrabble/sim"
+)
+
+// SimRanker values a turn's moves for review --sim with the Monte Carlo
+// simulator. Beside the candidates the simulator picks itself (the best by
+// static equity, as the review does, plus the best exchanges and the pass),
+// every move the review asks about, the move made first of all, is added
+// to the simulation (sim.Options.Add), so even a poor move made, or a
+// phony that stood, gets a value. Only a move the player could not make by
+// the rules (e.g. an exchange with too few tiles in the bag) is left
+// unvalued (NaN), and its turn flagged not_ranked.
+type SimRanker struct {
+	sim  *sim.Simulator
+	opts sim.Options
+}
+
+// NewSimRanker returns a Ranker simulating iterations games a move, on one
+// thread with a fixed seed: the same review every run.
+func NewSimRanker(lex *gaddag.GADDAG, leaves movegen.LeaveValuer, iterations int) *SimRanker {
+	return &SimRanker{
+		sim: sim.NewSimulator(lex),
+		// One thread and a fixed seed: the same review every run.
+		opts: sim.Options{Leaves: leaves, Iterations: iterations, Threads: 1, Seed: 1},
+	}
+}
+
+// Name says how the moves are valued.
+func (s *SimRanker) Name() string {
+	return fmt.Sprintf("Monte Carlo simulation (%d iterations, %d plies)", s.opts.Iterations, sim.DefaultPlies)
+}
+
+// Rank values moves in pos by their mean simulated equity, NaN for a move
+// the player could not make.
+func (s *SimRanker) Rank(ctx context.Context, pos *Position, moves []move.Move) ([]float64, error) {
+	vals := make([]float64, len(moves))
+	for i := range vals {
+		vals[i] = math.NaN()
+	}
+	opts := s.opts
+	opts.Candidates = min(sim.MaxCandidates, max(len(moves), sim.DefaultCandidates))
+	// The bag as the simulator counts it: the unseen tiles less the
+	// opponent's full rack.
+	bag := max(0, pos.Unseen.Count()-rules.RackSize)
+	opts.Add = make([]move.Move, 0, len(moves))
+	for i := range moves {
+		if referee.ValidateMove(&moves[i], pos.Board, pos.Rack, bag, nil) == nil {
+			opts.Add = append(opts.Add, moves[i])
+		}
+	}
+	res, err := s.sim.Simulate(ctx, &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scores: pos.Scores, Scoreless: pos.Scoreless}, opts)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		// A position the simulator does not take (e.g. a pass after the
+		// opponent went out): nothing is valued.
+		return vals, nil
+	}
+	for _, c := range res.Candidates {
+		for i := range moves {
+			if move.Same(&c.Move, &moves[i]) {
+				vals[i] = c.Mean
+			}
+		}
+	}
+	return vals, nil
+}
