@@ -50,7 +50,7 @@ func (t Terms) String() string {
 }
 
 // TermNames lists the terms ParseTerms knows.
-var TermNames = []string{"balance", "open"}
+func TermNames() []string { return []string{"balance", "open"} }
 
 // OpenCost is the open term's cost for movegen.Options.OpenCost
 // (millipoints a square opened): none once the bag is empty, when the
@@ -73,7 +73,7 @@ func ParseTerms(s string) (Terms, error) {
 	for _, part := range strings.Split(s, ",") {
 		name, val, ok := strings.Cut(strings.TrimSpace(part), "=")
 		if !ok {
-			return Terms{}, fmt.Errorf("equity term %q: want name=weight (terms: %s)", part, strings.Join(TermNames, ", "))
+			return Terms{}, fmt.Errorf("equity term %q: want name=weight (terms: %s)", part, strings.Join(TermNames(), ", "))
 		}
 		w, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
 		if err != nil || w != w || w > 1e6 || w < -1e6 {
@@ -88,7 +88,7 @@ func ParseTerms(s string) (Terms, error) {
 			}
 			t.Open = w
 		default:
-			return Terms{}, fmt.Errorf("unknown equity term %q (terms: %s)", name, strings.Join(TermNames, ", "))
+			return Terms{}, fmt.Errorf("unknown equity term %q (terms: %s)", name, strings.Join(TermNames(), ", "))
 		}
 	}
 	return t, nil

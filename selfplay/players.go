@@ -63,7 +63,7 @@ func newSimPlayer(o PlayerOptions) (game.Player, error) {
 	so := o.Sim
 	so.Progress = nil
 	if reflect.DeepEqual(so, sim.Options{}) {
-		so = sim.DefaultPlayer
+		so = sim.DefaultPlayer()
 	}
 	so.Leaves = o.Leaves
 	return sim.NewPlayer(so)

@@ -83,7 +83,7 @@ func BenchmarkSimPlayerMove(b *testing.B) {
 	}
 	pos := midgame(b)
 	s := NewSimulator(lex)
-	opts := DefaultPlayer
+	opts := DefaultPlayer()
 	opts.Leaves, opts.Threads, opts.Seed = leaves, 1, 1 // every op the same work
 	var rollouts int64
 	b.ReportAllocs()

@@ -12,7 +12,7 @@ import (
 
 // DefaultPlayer is the sim player's budget when selfplay.PlayerOptions.Sim
 // is left zero: the budget measured against the equity player (README.md).
-var DefaultPlayer = Options{Candidates: 10, Iterations: 64, Confidence: 0.95}
+func DefaultPlayer() Options { return Options{Candidates: 10, Iterations: 64, Confidence: 0.95} }
 
 // simPlayer picks its moves by Monte Carlo simulation (see Simulator),
 // with the options given to NewPlayer, on one thread: self-play runs games

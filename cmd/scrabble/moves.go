@@ -79,7 +79,7 @@ func parseTermsFlag(flag, text string) (eval.Terms, error) {
 }
 
 // termsFlagUsage is the help line of a flag taking equity terms.
-var termsFlagUsage = "equity terms, name=weight,... (" + strings.Join(eval.TermNames, ", ") + "; docs/leaves.md, Equity terms); default none"
+var termsFlagUsage = "equity terms, name=weight,... (" + strings.Join(eval.TermNames(), ", ") + "; docs/leaves.md, Equity terms); default none"
 
 // loadTurn reads the position in file, takes the rack from rackFlag (or the
 // position's rack of the player to move) and picks the lexicon.

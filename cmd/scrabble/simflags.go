@@ -33,7 +33,7 @@ type simPlayerFlags struct {
 func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 	s := &simPlayerFlags{seat: seat}
 	p := fmt.Sprintf("p%d-", seat)
-	d := sim.DefaultPlayer
+	d := sim.DefaultPlayer()
 	f.IntVar(&s.iterations, p+"iterations", d.Iterations, fmt.Sprintf("sim player %d: at most this many iterations a move", seat))
 	f.IntVar(&s.candidates, p+"candidates", d.Candidates, fmt.Sprintf("sim player %d: plays simulated (plus the best 3 exchanges and the pass)", seat))
 	f.IntVar(&s.plies, p+"plies", sim.DefaultPlies, fmt.Sprintf("sim player %d: moves played after each candidate", seat))
