@@ -292,9 +292,24 @@ func runGolden(t *testing.T, e *testEnv, lex string, want, got map[string]golden
 		case !ok:
 			t.Errorf("golden %s: no digest in %s for `%s` (-update adds it)", c.name, goldenFile, cmd)
 		case w != d:
-			t.Errorf("golden %s: `%s` wrote %d bytes, sha256 %s; want %d bytes, %s", c.name, cmd, d.n, d.sum, w.n, w.sum)
+			t.Errorf("golden %s: `%s` wrote %d bytes, sha256 %s; want %d bytes, %s%s", c.name, cmd, d.n, d.sum, w.n, w.sum, keepMismatch(c.name, out))
 		}
 	}
+}
+
+// keepMismatch saves an output that differs from its digest where the
+// test's scratch directory does not remove it, and says where: a mismatch
+// seen once (on a loaded machine, say) can then be diffed against a good
+// run's dump.
+func keepMismatch(name string, out []byte) string {
+	p := filepath.Join(os.TempDir(), "scrabble-golden-mismatch", name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return ""
+	}
+	if err := os.WriteFile(p, out, 0o644); err != nil {
+		return ""
+	}
+	return " (output kept in " + p + ")"
 }
 
 // outFiles appends the files selfplay --out wrote: results.jsonl sorted
