@@ -197,6 +197,8 @@ func solve(ctx context.Context, lex *gaddag.GADDAG, st state, opts Options) (*Re
 		root:  st,
 		maxPl: maxPlies(st.racks[0].Count()+st.racks[1].Count(), opts.ScorelessTurns),
 	}
+	_, deadline := ctx.Deadline()
+	sh.playouts = opts.Plies > 0 || deadline
 	sh.rootKey = boardKey(&st.board) ^ rackKey(0, &st.racks[0]) ^ rackKey(1, &st.racks[1]) ^ zScoreless[st.scoreless]
 	stopCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -253,7 +255,10 @@ type shared struct {
 	root    state
 	rootKey uint64
 	maxPl   int
-	stop    atomic.Bool
+	// playouts: leaves are valued by greedy playouts (a depth-limited
+	// answer; see searcher.leaf).
+	playouts bool
+	stop     atomic.Bool
 	// done is set by the first thread to prove the root's value, prover;
 	// the others stop.
 	done   atomic.Bool

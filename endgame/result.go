@@ -119,6 +119,7 @@ func (s *searcher) advance(ply int, m *move.Move, key uint64, scoreless int) (St
 	} else {
 		s.cur[ply+1] = s.cur[ply]
 	}
+	s.pend[ply+1] = nil
 	return st, next, ns, false
 }
 
@@ -133,7 +134,7 @@ func (s *searcher) rank(top int, proven bool, depth int) []Ranked {
 		d = s.sh.maxPl
 	}
 	s.racks = s.sh.root.racks
-	s.cur[0] = s.gens[0]
+	s.cur[0], s.pend[0] = s.gens[0], nil
 	var kept []Ranked
 	for i := range s.rootMoves {
 		m := s.rootMoves[i].m
