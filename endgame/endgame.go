@@ -1,0 +1,267 @@
+package endgame
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"scrabble/gaddag"
+	"scrabble/move"
+	"scrabble/position"
+	"scrabble/rules"
+)
+
+// Defaults of Options.
+const (
+	DefaultTTMB = 256
+)
+
+// Options tune a solve. The zero value solves exactly on one thread under
+// the NASPA rules with a 256 MB table.
+type Options struct {
+	// TTMB is the transposition table's size in megabytes (0: DefaultTTMB).
+	TTMB int
+	// Threads searching in parallel, sharing the table (0: 1).
+	Threads int
+	// ScorelessTurns is how many consecutive scoreless turns end the game
+	// (0: rules.MaxScorelessTurns, 6, NASPA's rule). MAGPIE's endgame
+	// solver uses 2; see doc.go for how the position's count is read then.
+	ScorelessTurns int
+	// Plies limits the search depth (0: none, search until the value is
+	// proven). Leaves cut by the limit are valued by a greedy playout and
+	// the result is not proven unless every line ended before the limit.
+	Plies int
+	// Top ranks that many first moves by their exact (or depth-limited)
+	// value in Result.Ranked (0: none).
+	Top int
+}
+
+// Step is one move of a principal variation.
+type Step struct {
+	// Player is 0 for the player to move at the root, 1 for the opponent.
+	Player int
+	// Rack is the mover's rack before the move.
+	Rack rules.Rack
+	// Move is the move; Notation is how players write it on the board it
+	// was played on.
+	Move     move.Move
+	Notation string
+	Score    int
+	// End is set on the move that ends the game: "out" (the mover went out)
+	// or "scoreless" (the scoreless-turn limit was reached), with
+	// Adjustment the end-of-game change to the root mover's spread (the
+	// out bonus, or both racks' values).
+	End        string
+	Adjustment int
+}
+
+// Ranked is a first move and its value.
+type Ranked struct {
+	Move     move.Move
+	Notation string
+	Value    int
+}
+
+// Result is the answer of a solve.
+type Result struct {
+	// Best is the best first move and Notation its notation.
+	Best     move.Move
+	Notation string
+	// Value is the change in spread (mover minus opponent) from the
+	// position to the end of the game with best play on both sides,
+	// end-of-game adjustments included.
+	Value int
+	// Proven says Value is exact: every line was searched to the game's
+	// end. It is false for an answer cut by Options.Plies or the context.
+	Proven bool
+	// PV is a principal variation from the position; for a proven result
+	// it reaches the end of the game and its scores add up to Value.
+	PV []Step
+	// Depth is the depth of the last iteration completed, in plies.
+	Depth int
+	// Nodes counts the positions searched by every thread.
+	Nodes   uint64
+	Elapsed time.Duration
+	// Ranked holds the best Options.Top first moves, best first.
+	Ranked []Ranked
+}
+
+// Solve solves the endgame of pos for the player to move: the bag must be
+// empty and both racks known (an empty opponent's rack is taken to be the
+// unseen tiles, when they fit on a rack). The context's deadline or
+// cancellation stops the search: the answer is then the deepest iteration
+// completed, with Proven false.
+func Solve(ctx context.Context, lex *gaddag.GADDAG, pos *position.Position, opts Options) (*Result, error) {
+	if lex == nil {
+		return nil, errors.New("endgame: no lexicon")
+	}
+	if pos == nil {
+		return nil, errors.New("endgame: no position")
+	}
+	if err := pos.Validate(); err != nil {
+		return nil, fmt.Errorf("endgame: %w", err)
+	}
+	racks := pos.Racks
+	if racks[0].Count() == 0 {
+		return nil, errors.New("endgame: the player to move has no tiles: the game is over")
+	}
+	if racks[1].Count() == 0 {
+		unseen, err := rules.Unseen(&pos.Board, racks[0])
+		if err != nil {
+			return nil, fmt.Errorf("endgame: %w", err)
+		}
+		if unseen.Count() == 0 {
+			return nil, errors.New("endgame: no tiles are unseen: the opponent went out and the game is over")
+		}
+		if unseen.Count() > rules.RackSize {
+			return nil, fmt.Errorf("endgame: the opponent's rack is unknown and %d tiles are unseen: the bag is not empty", unseen.Count())
+		}
+		racks[1] = unseen
+	}
+	inPlay := pos.Board.TileCount() + racks[0].Count() + racks[1].Count()
+	if bag := rules.TileCount() - inPlay; bag != 0 {
+		return nil, fmt.Errorf("endgame: the board and racks hold %d tiles, so %d are in the bag: an endgame needs an empty bag", inPlay, bag)
+	}
+	opts, err := opts.normalize()
+	if err != nil {
+		return nil, err
+	}
+	if pos.ZeroTurns >= rules.MaxScorelessTurns || pos.ZeroTurns < 0 {
+		return nil, fmt.Errorf("endgame: %d consecutive scoreless turns: the game is over", pos.ZeroTurns)
+	}
+	st := state{board: pos.Board, racks: racks, scoreless: startScoreless(pos.ZeroTurns, opts.ScorelessTurns)}
+	return solve(ctx, lex, st, opts)
+}
+
+// normalize fills in the defaults and checks the ranges.
+func (o Options) normalize() (Options, error) {
+	if o.TTMB == 0 {
+		o.TTMB = DefaultTTMB
+	}
+	if o.Threads == 0 {
+		o.Threads = 1
+	}
+	if o.ScorelessTurns == 0 {
+		o.ScorelessTurns = rules.MaxScorelessTurns
+	}
+	switch {
+	case o.TTMB < 0:
+		return o, fmt.Errorf("endgame: table size %d MB: want a positive size", o.TTMB)
+	case o.Threads < 0 || o.Threads > 256:
+		return o, fmt.Errorf("endgame: %d threads: want 1 to 256", o.Threads)
+	case o.ScorelessTurns < 1 || o.ScorelessTurns > maxScoreless:
+		return o, fmt.Errorf("endgame: %d scoreless turns to end the game: want 1 to %d", o.ScorelessTurns, maxScoreless)
+	case o.Plies < 0:
+		return o, fmt.Errorf("endgame: depth %d plies: want 0 (exact) or more", o.Plies)
+	case o.Top < 0:
+		return o, fmt.Errorf("endgame: top %d: want 0 or more", o.Top)
+	}
+	return o, nil
+}
+
+// startScoreless turns the position's count of scoreless turns (made under
+// the six-turn rule) into the count the search starts from under a rule of
+// n turns. Under six it is the count itself. Under a shorter rule, as
+// MAGPIE does, it keeps the turns left before the game ends when those are
+// fewer than n (one more scoreless turn ends a game at five, so it counts as
+// n-1), and starts from 0 otherwise.
+func startScoreless(zeroTurns, n int) int {
+	if n >= rules.MaxScorelessTurns {
+		return zeroTurns
+	}
+	left := rules.MaxScorelessTurns - zeroTurns
+	if left < n {
+		return n - left
+	}
+	return 0
+}
+
+// state is a position of the search: the board, both racks (the player to
+// move first) and the scoreless turns so far.
+type state struct {
+	board     rules.Board
+	racks     [2]rules.Rack
+	scoreless int
+}
+
+// solve runs the search over st with normalized options.
+func solve(ctx context.Context, lex *gaddag.GADDAG, st state, opts Options) (*Result, error) {
+	start := time.Now()
+	sh := &shared{
+		lex:   lex,
+		opts:  opts,
+		tt:    newTable(opts.TTMB),
+		root:  st,
+		maxPl: maxPlies(st.racks[0].Count()+st.racks[1].Count(), opts.ScorelessTurns),
+	}
+	_, deadline := ctx.Deadline()
+	sh.playouts = opts.Plies > 0 || deadline
+	sh.rootKey = boardKey(&st.board) ^ rackKey(0, &st.racks[0]) ^ rackKey(1, &st.racks[1]) ^ zScoreless[st.scoreless]
+	stopCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		<-stopCtx.Done()
+		sh.stop.Store(true)
+	}()
+
+	searchers := make([]*searcher, opts.Threads)
+	for i := range searchers {
+		searchers[i] = newSearcher(sh, i)
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < opts.Threads; i++ {
+		wg.Add(1)
+		go func(s *searcher) {
+			defer wg.Done()
+			s.iterate()
+		}(searchers[i])
+	}
+	searchers[0].iterate()
+	sh.stop.Store(true)
+	wg.Wait()
+	// Ranking obeys the caller's context only.
+	sh.stop.Store(ctx.Err() != nil)
+
+	s := searchers[0]
+	if sh.prover != nil {
+		s = sh.prover
+	}
+	res := s.result()
+	if opts.Top > 0 {
+		res.Ranked = s.rank(opts.Top, res.Proven, res.Depth)
+	}
+	for _, s := range searchers {
+		res.Nodes += s.nodes
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// maxPlies bounds the length of the rest of a game with tiles on both
+// racks: every play takes at least one tile, and between two plays (and
+// after the last) at most n-1 scoreless turns follow one another.
+func maxPlies(tiles, n int) int {
+	return tiles + (n-1)*(tiles+1) + 1
+}
+
+// shared is what the threads of one solve share.
+type shared struct {
+	lex     *gaddag.GADDAG
+	opts    Options
+	tt      *table
+	root    state
+	rootKey uint64
+	maxPl   int
+	// playouts: leaves are valued by greedy playouts (a depth-limited
+	// answer; see searcher.leaf).
+	playouts bool
+	stop     atomic.Bool
+	// done is set by the first thread to prove the root's value, prover;
+	// the others stop.
+	done   atomic.Bool
+	mu     sync.Mutex
+	prover *searcher
+}

@@ -1,0 +1,165 @@
+package endgame
+
+import (
+	"slices"
+
+	"scrabble/move"
+	"scrabble/rules"
+)
+
+// result builds the answer from s's last iteration.
+func (s *searcher) result() *Result {
+	best := s.rootMoves[0].m
+	res := &Result{
+		Best:     best,
+		Notation: best.NotationOn(&s.sh.root.board),
+		Value:    s.lastValue,
+		Proven:   s.lastComplete,
+		Depth:    s.lastDepth,
+	}
+	res.PV = s.principal(res.Value, res.Proven, res.Depth)
+	return res
+}
+
+// principal returns a principal variation. For a proven value each move is
+// checked to keep the value (a null-window search on a warm table, cheap),
+// so the line is right even where the table lost entries; otherwise it
+// follows the table's moves for the depth searched.
+func (s *searcher) principal(value int, proven bool, depth int) []Step {
+	s.aborted = false
+	s.ignoreStop = proven
+	defer func() { s.ignoreStop = false }()
+	s.onlyComplete = proven
+	s.racks = s.sh.root.racks
+	key, scoreless := s.sh.rootKey, s.sh.root.scoreless
+	v := value
+	var steps []Step
+	for ply := 0; ply < s.sh.maxPl; ply++ {
+		if !proven && ply >= depth {
+			break
+		}
+		var m *move.Move
+		if ply == 0 {
+			m = &s.rootMoves[0].m
+		} else {
+			var ttMove uint32
+			if d, ok := s.sh.tt.probe(key); ok {
+				ttMove = d.move
+			}
+			moves := s.generate(ply)
+			s.order(moves, ttMove, ply&1)
+			for i := range moves {
+				pick(moves, i)
+				c := &moves[i]
+				if proven {
+					if cv, _ := s.child(ply, s.sh.maxPl-ply, c, v-1, v, key, scoreless); cv >= v && !s.aborted {
+						m = c
+						break
+					}
+				} else if ttMove != 0 && moveID(c) == ttMove {
+					m = c
+					break
+				}
+			}
+		}
+		if m == nil {
+			break
+		}
+		step, next, ns, over := s.advance(ply, m, key, scoreless)
+		steps = append(steps, step)
+		if over {
+			break
+		}
+		v = int(m.Score) - v
+		key, scoreless = next, ns
+	}
+	s.racks = s.sh.root.racks
+	return steps
+}
+
+// advance makes move m at ply for good (the principal variation): it
+// returns the step, the child's key and scoreless count, and whether the
+// move ends the game.
+func (s *searcher) advance(ply int, m *move.Move, key uint64, scoreless int) (Step, uint64, int, bool) {
+	side := ply & 1
+	mover, opp := &s.racks[side], &s.racks[1-side]
+	st := Step{Player: side, Rack: *mover, Move: *m, Notation: m.NotationOn(s.cur[ply].Board()), Score: int(m.Score)}
+	st.Move.Equity = 0
+	sign := 1 - 2*side
+	score := int(m.Score)
+	if m.Kind == move.Play && int(m.NumTiles) == mover.Count() {
+		st.End, st.Adjustment = "out", sign*outBonus(opp)
+		return st, 0, 0, true
+	}
+	ns := scoreless + 1
+	if score > 0 {
+		ns = 0
+	}
+	next := key ^ zSide ^ zScoreless[scoreless] ^ zScoreless[ns]
+	if m.Kind == move.Play {
+		for _, t := range m.Tiles[:m.Len] {
+			if t == rules.PlayedThrough {
+				continue
+			}
+			i := t.RackIndex()
+			next ^= zRack[side][i][mover[i]] ^ zRack[side][i][mover[i]-1]
+			mover[i]--
+		}
+	}
+	if s.ends(ns) {
+		st.End, st.Adjustment = "scoreless", sign*(opp.Value()-mover.Value())
+		return st, 0, 0, true
+	}
+	if m.Kind == move.Play {
+		next ^= playDelta(m)
+		g := s.genAt(ply + 1)
+		g.CopyBoard(s.cur[ply])
+		g.Apply(m)
+		s.cur[ply+1] = g
+	} else {
+		s.cur[ply+1] = s.cur[ply]
+	}
+	s.pend[ply+1] = nil
+	return st, next, ns, false
+}
+
+// rank values the first moves and returns the best top of them. A move is
+// searched with its window's floor at the top-th value found so far, so
+// moves that cannot enter the list cost a null-window search.
+func (s *searcher) rank(top int, proven bool, depth int) []Ranked {
+	s.aborted = false
+	s.onlyComplete = proven
+	d := depth
+	if proven {
+		d = s.sh.maxPl
+	}
+	s.racks = s.sh.root.racks
+	s.cur[0], s.pend[0] = s.gens[0], nil
+	var kept []Ranked
+	for i := range s.rootMoves {
+		m := s.rootMoves[i].m
+		floor := -infinity
+		if len(kept) >= top {
+			floor = kept[top-1].Value
+		}
+		v, _ := s.child(0, d, &m, floor, infinity, s.sh.rootKey, s.sh.root.scoreless)
+		if s.aborted {
+			break
+		}
+		if len(kept) >= top && v <= floor {
+			continue
+		}
+		m.Equity = 0
+		r := Ranked{Move: m, Notation: m.NotationOn(&s.sh.root.board), Value: v}
+		at, _ := slices.BinarySearchFunc(kept, v, func(r Ranked, v int) int { return v - r.Value })
+		// Equal values keep the search's order: insert after them.
+		for at < len(kept) && kept[at].Value == v {
+			at++
+		}
+		kept = slices.Insert(kept, at, r)
+		if len(kept) > top {
+			kept = kept[:top]
+		}
+	}
+	return kept
+}

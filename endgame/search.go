@@ -1,0 +1,454 @@
+package endgame
+
+import (
+	"cmp"
+	"slices"
+
+	"scrabble/move"
+	"scrabble/movegen"
+	"scrabble/rules"
+)
+
+// infinity is beyond any spread a game can change by.
+const infinity = 30000
+
+// Planted bugs, switched on by tests only, to show that the comparison with
+// the plain minimax catches a wrong rule.
+const (
+	bugNone      = iota
+	bugOutOnce   // going out earns the opponent's rack once, not twice
+	bugScoreless // the game ends one scoreless turn late
+)
+
+// plantedBug is bugNone except in the test that plants one.
+var plantedBug = bugNone
+
+// outBonus is what going out earns: twice the opponent's rack.
+func outBonus(opp *rules.Rack) int {
+	if plantedBug == bugOutOnce {
+		return opp.Value()
+	}
+	return rules.OutBonus(*opp)
+}
+
+// moveList is a Recorder keeping every move in a buffer reused from node to
+// node (one per ply), so the search allocates nothing once warm.
+type moveList struct {
+	moves []move.Move
+}
+
+// Record implements movegen.Recorder.
+func (l *moveList) Record(m *move.Move) { l.moves = append(l.moves, *m) }
+
+// rootMove is a first move with what the last iteration found about it.
+type rootMove struct {
+	m     move.Move
+	value int
+}
+
+// searcher is one thread's search. Everything it changes is its own but the
+// table.
+type searcher struct {
+	sh *shared
+	id int
+	n  int // scoreless turns that end the game
+	// gens[ply] is a generator for the board at ply, made when first
+	// reached; cur[ply] is the one holding ply's board (a pass shares its
+	// parent's).
+	gens []*movegen.Generator
+	cur  []*movegen.Generator
+	// pend[ply], when set, is the move leading to ply whose board is not
+	// made yet: a node settled by the table or valued as a leaf needs no
+	// board, so the copy and the move's placement wait until asked for
+	// (see ready).
+	pend  []*move.Move
+	lists []moveList
+	play  *movegen.Generator // for greedy playouts
+	// racks by player: 0 is the root's mover (ply even), 1 the opponent.
+	racks [2]rules.Rack
+	nodes uint64
+	// aborted: the stop flag was seen; results since are meaningless.
+	aborted bool
+	// onlyComplete: take only complete table entries (see iterate).
+	onlyComplete bool
+	// ignoreStop: the main thread's first iteration, and the principal
+	// variation of a proven value, run to their end whatever the stop flag
+	// says, so that there is always an answer.
+	ignoreStop bool
+
+	rootMoves []rootMove
+	// The last iteration completed.
+	iterDone     bool
+	lastDepth    int
+	lastValue    int
+	lastComplete bool
+}
+
+func newSearcher(sh *shared, id int) *searcher {
+	s := &searcher{
+		sh:    sh,
+		id:    id,
+		n:     sh.opts.ScorelessTurns,
+		gens:  make([]*movegen.Generator, sh.maxPl+2),
+		cur:   make([]*movegen.Generator, sh.maxPl+2),
+		pend:  make([]*move.Move, sh.maxPl+2),
+		lists: make([]moveList, sh.maxPl+2),
+		racks: sh.root.racks,
+	}
+	g := newGenerator(sh.lex)
+	g.SetBoard(&sh.root.board)
+	s.gens[0], s.cur[0] = g, g
+	return s
+}
+
+// genAt returns ply's own generator, making it when first needed.
+func (s *searcher) genAt(ply int) *movegen.Generator {
+	g := s.gens[ply]
+	if g == nil {
+		g = newGenerator(s.sh.lex)
+		s.gens[ply] = g
+	}
+	return g
+}
+
+// ready makes ply's board if it waits for its move (see pend).
+func (s *searcher) ready(ply int) {
+	m := s.pend[ply]
+	if m == nil {
+		return
+	}
+	g := s.genAt(ply)
+	g.CopyBoard(s.cur[ply-1])
+	g.Apply(m)
+	s.cur[ply], s.pend[ply] = g, nil
+}
+
+// generate lists the moves of the side to move at ply (every play and the
+// pass) in ply's buffer.
+func (s *searcher) generate(ply int) []move.Move {
+	s.ready(ply)
+	l := &s.lists[ply]
+	l.moves = l.moves[:0]
+	s.cur[ply].Generate(&s.racks[ply&1], 0, movegen.Options{Pass: true}, l)
+	return l.moves
+}
+
+// Move ordering keys, kept in the moves' Equity field (the search has no
+// use for equity): the table's move first, then going out, then by
+// estimate, the pass last.
+const (
+	keyTT   = 1 << 30
+	keyOut  = 1 << 24
+	keyPass = -1 << 20
+)
+
+// order gives every move its key. The estimate is the score plus a little
+// for each tile played: tiles left on the rack count against the mover at
+// the end.
+func (s *searcher) order(moves []move.Move, ttMove uint32, side int) {
+	tiles := s.racks[side].Count()
+	oppVal := int32(s.racks[1-side].Value())
+	for i := range moves {
+		m := &moves[i]
+		var k int32
+		switch {
+		case m.Kind != move.Play:
+			k = keyPass
+		case int(m.NumTiles) == tiles:
+			k = keyOut + m.Score + 2*oppVal
+		default:
+			k = 4*m.Score + 3*int32(m.NumTiles)
+		}
+		if ttMove != 0 && moveID(m) == ttMove {
+			k = keyTT
+		}
+		m.Equity = k
+	}
+}
+
+// sortedPrefix is how many moves pick finds by selection before sorting
+// the rest: most nodes are cut after one or two moves.
+const sortedPrefix = 3
+
+// pick puts the i-th best move by key at moves[i]: by selection for the
+// first few, then the rest sorted at once.
+func pick(moves []move.Move, i int) {
+	if i < sortedPrefix {
+		b := i
+		for j := i + 1; j < len(moves); j++ {
+			if moves[j].Equity > moves[b].Equity {
+				b = j
+			}
+		}
+		moves[i], moves[b] = moves[b], moves[i]
+		return
+	}
+	if i == sortedPrefix {
+		slices.SortFunc(moves[i:], byKey)
+	}
+}
+
+func byKey(a, b move.Move) int { return cmp.Compare(b.Equity, a.Equity) }
+
+// search is negamax with alpha-beta and principal-variation search. It
+// returns the value of the position at ply for its side to move, within
+// (alpha, beta) or a bound outside it (fail soft), and whether it is
+// complete: every line under it reached the end of the game, so the value
+// holds at any depth.
+func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int) (int, bool) {
+	s.nodes++
+	if s.nodes&1023 == 0 && !s.ignoreStop && s.sh.stop.Load() {
+		s.aborted = true
+	}
+	if s.aborted {
+		return 0, false
+	}
+	var ttMove uint32
+	if d, ok := s.sh.tt.probe(key); ok {
+		ttMove = d.move
+		if d.complete || (d.depth >= depth && !s.onlyComplete) {
+			switch {
+			case d.bound == boundExact,
+				d.bound == boundLower && d.value >= beta,
+				d.bound == boundUpper && d.value <= alpha:
+				return d.value, d.complete
+			}
+		}
+	}
+	if depth <= 0 {
+		return s.leaf(ply, scoreless), false
+	}
+	moves := s.generate(ply)
+	s.order(moves, ttMove, ply&1)
+	best, bestID, complete := -infinity, uint32(0), true
+	alpha0 := alpha
+	for i := range moves {
+		pick(moves, i)
+		m := &moves[i]
+		var v int
+		var c bool
+		if i == 0 {
+			v, c = s.child(ply, depth, m, alpha, beta, key, scoreless)
+		} else {
+			v, c = s.child(ply, depth, m, alpha, alpha+1, key, scoreless)
+			if v > alpha && v < beta && !s.aborted {
+				v, c = s.child(ply, depth, m, alpha, beta, key, scoreless)
+			}
+		}
+		if s.aborted {
+			return 0, false
+		}
+		complete = complete && c
+		if v > best {
+			best, bestID = v, moveID(m)
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	b := boundExact
+	switch {
+	case best <= alpha0:
+		b = boundUpper
+	case best >= beta:
+		b = boundLower
+	}
+	s.sh.tt.store(key, ttData{move: bestID, value: best, depth: depth, bound: b, complete: complete})
+	return best, complete
+}
+
+// child returns the value of move m at ply for the side making it, and
+// whether it is complete: the move's score less the opponent's value after
+// it, or the end of the game's settlement when the move ends it.
+func (s *searcher) child(ply, depth int, m *move.Move, alpha, beta int, key uint64, scoreless int) (int, bool) {
+	side := ply & 1
+	mover, opp := &s.racks[side], &s.racks[1-side]
+	score := int(m.Score)
+	if m.Kind == move.Play && int(m.NumTiles) == mover.Count() {
+		return score + outBonus(opp), true
+	}
+	ns := scoreless + 1
+	if score > 0 {
+		ns = 0
+	}
+	saved := *mover
+	childKey := key ^ zSide ^ zScoreless[scoreless] ^ zScoreless[ns]
+	if m.Kind == move.Play {
+		for _, t := range m.Tiles[:m.Len] {
+			if t == rules.PlayedThrough {
+				continue
+			}
+			i := t.RackIndex()
+			c := mover[i]
+			childKey ^= zRack[side][i][c] ^ zRack[side][i][c-1]
+			mover[i] = c - 1
+		}
+	}
+	if s.ends(ns) {
+		v := score - mover.Value() + opp.Value()
+		*mover = saved
+		return v, true
+	}
+	if m.Kind == move.Play {
+		childKey ^= playDelta(m)
+		s.pend[ply+1] = m
+	} else {
+		s.cur[ply+1], s.pend[ply+1] = s.cur[ply], nil
+	}
+	v, c := s.search(ply+1, depth-1, score-beta, score-alpha, childKey, ns)
+	*mover = saved
+	return score - v, c
+}
+
+// ends reports whether ns consecutive scoreless turns end the game.
+func (s *searcher) ends(ns int) bool {
+	if plantedBug == bugScoreless {
+		return ns > s.n
+	}
+	return ns >= s.n
+}
+
+// leaf values a position where the depth runs out. A depth-limited answer
+// (Options.Plies, or a deadline) values it by a greedy playout. An exact
+// search only needs it to order the next iteration's moves, and there a
+// static guess does as well at a fraction of the cost (half the time on the
+// shared set): both racks stuck, each side losing its own.
+func (s *searcher) leaf(ply, scoreless int) int {
+	if s.sh.playouts {
+		return s.playout(ply, scoreless)
+	}
+	side := ply & 1
+	return s.racks[1-side].Value() - s.racks[side].Value()
+}
+
+// playout values a leaf cut by the depth limit: both sides play their
+// highest-scoring move in turn (passing when they have none) to the end of
+// the game. The value is for the side to move at ply.
+func (s *searcher) playout(ply, scoreless int) int {
+	if s.play == nil {
+		s.play = newGenerator(s.sh.lex)
+	}
+	g := s.play
+	s.ready(ply)
+	g.CopyBoard(s.cur[ply])
+	racks := s.racks
+	side := ply & 1
+	v, sign := 0, 1
+	for {
+		mover, opp := &racks[side], &racks[1-side]
+		m, ok := g.Best(mover, 0, movegen.Options{})
+		score := 0
+		if ok && m.Kind == move.Play {
+			score = int(m.Score)
+			if int(m.NumTiles) == mover.Count() {
+				return v + sign*(score+outBonus(opp))
+			}
+			mover.Sub(m.Used())
+			g.Apply(&m)
+		}
+		v += sign * score
+		if score > 0 {
+			scoreless = 0
+		} else {
+			scoreless++
+		}
+		if s.ends(scoreless) {
+			return v + sign*(opp.Value()-mover.Value())
+		}
+		side, sign = 1-side, -sign
+	}
+}
+
+// iterate runs iterative deepening from the root until the value is proven,
+// the depth limit is reached or the search is stopped.
+func (s *searcher) iterate() {
+	if s.rootMoves == nil {
+		moves := s.generate(0)
+		s.order(moves, 0, 0)
+		slices.SortStableFunc(moves, byKey)
+		s.rootMoves = make([]rootMove, len(moves))
+		for i := range moves {
+			s.rootMoves[i].m = moves[i]
+		}
+	}
+	limit := s.sh.maxPl
+	if p := s.sh.opts.Plies; p > 0 && p < limit {
+		limit = p
+	}
+	// Helpers start one ply deeper on odd threads, so that the threads
+	// fill the table with different depths (Lazy SMP).
+	d := 1 + s.id&1
+	if d > limit {
+		d = limit
+	}
+	for ; d <= limit; d++ {
+		// At the bound on the game's length every line ends before the
+		// depth runs out: taking only complete entries then guarantees a
+		// complete (proven) answer.
+		s.onlyComplete = d >= s.sh.maxPl
+		s.ignoreStop = s.id == 0 && !s.iterDone
+		v, complete := s.searchRoot(d)
+		s.ignoreStop = false
+		if s.aborted {
+			break
+		}
+		s.iterDone, s.lastDepth, s.lastValue, s.lastComplete = true, d, v, complete
+		if complete {
+			s.sh.prove(s)
+			break
+		}
+		if s.sh.done.Load() {
+			break
+		}
+	}
+}
+
+// searchRoot searches every first move to depth d, keeping their order by
+// value for the next iteration, and returns the root's value.
+func (s *searcher) searchRoot(d int) (int, bool) {
+	alpha, beta := -infinity, infinity
+	best, complete := -infinity, true
+	key := s.sh.rootKey
+	scoreless := s.sh.root.scoreless
+	for i := range s.rootMoves {
+		rm := &s.rootMoves[i]
+		m := rm.m
+		var v int
+		var c bool
+		if i == 0 {
+			v, c = s.child(0, d, &m, alpha, beta, key, scoreless)
+		} else {
+			v, c = s.child(0, d, &m, alpha, alpha+1, key, scoreless)
+			if v > alpha && !s.aborted {
+				v, c = s.child(0, d, &m, alpha, beta, key, scoreless)
+			}
+		}
+		if s.aborted {
+			return 0, false
+		}
+		rm.value = v
+		complete = complete && c
+		if v > best {
+			best = v
+			alpha = v
+		}
+	}
+	// Best first; the moves that failed low keep their order after it.
+	slices.SortStableFunc(s.rootMoves, func(a, b rootMove) int { return cmp.Compare(b.value, a.value) })
+	s.sh.tt.store(key, ttData{move: moveID(&s.rootMoves[0].m), value: best, depth: d, bound: boundExact, complete: complete})
+	return best, complete
+}
+
+// prove records that s proved the root's value and stops the others.
+func (sh *shared) prove(s *searcher) {
+	sh.mu.Lock()
+	if sh.prover == nil {
+		sh.prover = s
+	}
+	sh.mu.Unlock()
+	sh.done.Store(true)
+	sh.stop.Store(true)
+}
