@@ -34,9 +34,22 @@ type Options struct {
 	// proven). Leaves cut by the limit are valued by a greedy playout and
 	// the result is not proven unless every line ended before the limit.
 	Plies int
+	// Progress, if set, hears of each iteration the first thread
+	// completes: the depth, the value and best first move at that depth,
+	// and that thread's nodes so far. It is called from the search: keep
+	// it short.
+	Progress func(Progress)
 	// Top ranks that many first moves by their exact (or depth-limited)
 	// value in Result.Ranked (0: none).
 	Top int
+}
+
+// Progress is what Options.Progress hears after an iteration.
+type Progress struct {
+	Depth int
+	Value int
+	Best  string // the best first move's notation
+	Nodes uint64
 }
 
 // Step is one move of a principal variation.

@@ -162,7 +162,7 @@ func (s *searcher) order(moves []move.Move, ttMove uint32, side int) {
 		if ttMove != 0 && moveID(m) == ttMove {
 			k = keyTT
 		}
-		m.Equity = k
+		m.Equity = rules.Equity(k) // the sort key (pick)
 	}
 }
 
@@ -396,6 +396,10 @@ func (s *searcher) iterate() {
 			break
 		}
 		s.iterDone, s.lastDepth, s.lastValue, s.lastComplete = true, d, v, complete
+		if s.id == 0 && s.sh.opts.Progress != nil {
+			best := &s.rootMoves[0].m
+			s.sh.opts.Progress(Progress{Depth: d, Value: v, Best: best.NotationOn(&s.sh.root.board), Nodes: s.nodes})
+		}
 		if complete {
 			s.sh.prove(s)
 			break

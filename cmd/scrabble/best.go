@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"scrabble/endgame"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -72,6 +73,7 @@ func newBestCmd(a *app) *cobra.Command {
 		board, rack    string
 		top            int
 		simMode, asJSN bool
+		static         bool
 		termsText      string
 		sf             *simFlags
 	)
@@ -93,6 +95,13 @@ with a rack needs no --rack; the lexicon is --lexicon, else the CGP's lex
 opcode if installed, else the default lexicon. A board holding words that
 are not in the lexicon is used as it is, with one warning line on standard
 error naming them.
+
+With the bag empty (the unseen tiles fit on the opponent's rack) best solves
+the endgame instead, as 'scrabble endgame' does, within --time (10s by
+default; --threads, --plies apply): it says "solved exactly", or "best at
+depth N, not proven" when the time ran out, and prints the principal
+variation; --top N ranks N first moves by value, --json prints the endgame's
+object (docs/json.md). --static ranks such a position by static equity.
 
 When no play is possible it says so, and whether exchanging is allowed (the
 bag holds at least 7 tiles) or only passing is.
@@ -128,14 +137,38 @@ object.`,
 				}
 				return a.simulate(cmd, sf, board, rack, shown, asJSN)
 			}
+			t, err := a.loadTurn(board, rack)
+			if err != nil {
+				return err
+			}
+			if t.bag == 0 && t.rack.Count() > 0 && !static {
+				// The bag is empty: both racks are known, so solve.
+				for _, name := range []string{"iterations", "candidates", "stop", "seed", "add"} {
+					if cmd.Flags().Changed(name) {
+						return usagef("--%s is a simulation option, and the bag is empty: best solves the endgame (--static: rank by equity)", name)
+					}
+				}
+				if !terms.IsZero() {
+					return usagef("--terms is for the static ranking: with the bag empty best solves the endgame (add --static)")
+				}
+				ef := endgameFlags{threads: sf.threads, ttMB: endgame.DefaultTTMB, scoreless: rules.MaxScorelessTurns, budget: defaultBestEndgameTime}
+				if cmd.Flags().Changed("plies") {
+					ef.plies = sf.plies
+				}
+				if cmd.Flags().Changed("time") {
+					ef.budget = sf.budget
+				}
+				opts, err := ef.options(top)
+				if err != nil {
+					return err
+				}
+				a.warnPhonies(board, &t.pos.Board, t.lex)
+				return a.solveEndgame(cmd.Context(), t, opts, ef.budget, asJSN, true)
+			}
 			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed", "add"} {
 				if cmd.Flags().Changed(name) {
 					return usagef("--%s is a simulation option: add --sim", name)
 				}
-			}
-			t, err := a.loadTurn(board, rack)
-			if err != nil {
-				return err
 			}
 			a.warnPhonies(board, &t.pos.Board, t.lex)
 			gen, err := t.generator(terms)
@@ -192,6 +225,7 @@ object.`,
 	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
 	f.StringVarP(&rack, "rack", "r", "", "tiles on the rack, e.g. AEINRST or AEIRST? ('?' a blank); default: the CGP's rack")
 	f.IntVarP(&top, "top", "n", 5, "how many runners-up to list (0: all moves)")
+	f.BoolVar(&static, "static", false, "rank by static equity even with the bag empty (where best otherwise solves the endgame)")
 	f.BoolVar(&simMode, "sim", false, "rank the best candidates by Monte Carlo simulation (see 'scrabble sim')")
 	f.BoolVar(&asJSN, "json", false, "print JSON (fields in docs/json.md)")
 	f.StringVar(&termsText, "terms", "", termsFlagUsage)

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"scrabble/endgame"
 	"scrabble/eval"
 	"scrabble/move"
 	"scrabble/referee"
@@ -218,6 +219,20 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	t, err := a.loadTurn(file, rackFlag)
 	if err != nil {
 		return err
+	}
+	if t.bag == 0 && t.rack.Count() > 0 {
+		// Nothing is left to chance with the bag empty: the solver gives
+		// the exact answer a simulation would only estimate.
+		ef := endgameFlags{threads: sf.threads, ttMB: endgame.DefaultTTMB, scoreless: rules.MaxScorelessTurns, budget: defaultBestEndgameTime}
+		if cmd.Flags().Changed("time") {
+			ef.budget = sf.budget
+		}
+		eopts, err := ef.options(max(top, 0))
+		if err != nil {
+			return err
+		}
+		a.warnPhonies(file, &t.pos.Board, t.lex)
+		return a.solveEndgame(cmd.Context(), t, eopts, ef.budget, asJSON, true)
 	}
 	leaves, err := eval.DefaultLeaves(t.lexName())
 	if err != nil {
