@@ -151,7 +151,11 @@ object.`,
 				if !terms.IsZero() {
 					return usagef("--terms is for the static ranking: with the bag empty best solves the endgame (add --static)")
 				}
-				ef := endgameFlags{threads: sf.threads, ttMB: endgame.DefaultTTMB, scoreless: rules.MaxScorelessTurns, budget: defaultBestEndgameTime}
+				threads, err := a.threads(cmd)
+				if err != nil {
+					return err
+				}
+				ef := endgameFlags{threads: threads, ttMB: endgame.DefaultTTMB, scoreless: rules.MaxScorelessTurns, budget: defaultBestEndgameTime}
 				if cmd.Flags().Changed("plies") {
 					ef.plies = sf.plies
 				}

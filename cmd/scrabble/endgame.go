@@ -32,7 +32,6 @@ func addEndgameFlags(cmd *cobra.Command, ef *endgameFlags, defaultTime time.Dura
 	f := cmd.Flags()
 	f.IntVar(&ef.plies, "plies", 0, "search at most N plies, leaves valued by playing both sides out greedily (0: until the value is proven)")
 	f.DurationVar(&ef.budget, "time", defaultTime, "stop the search after this long and give the deepest answer (0: no limit)")
-	f.IntVar(&ef.threads, "threads", 1, "search threads sharing the transposition table (the proven value is the same for any number)")
 	f.IntVar(&ef.ttMB, "tt-mb", endgame.DefaultTTMB, "transposition table size in MB")
 	f.IntVar(&ef.scoreless, "scoreless-turns", rules.MaxScorelessTurns,
 		"consecutive scoreless turns that end the game (6, NASPA's rule; 2 is MAGPIE's endgame rule)")
@@ -94,6 +93,10 @@ by value; --json prints one object (docs/json.md).`,
 			if top < 0 {
 				return usagef("--top must be 0 or more, not %d", top)
 			}
+			var err error
+			if ef.threads, err = a.threads(cmd); err != nil {
+				return err
+			}
 			opts, err := ef.options(top)
 			if err != nil {
 				return err
@@ -116,6 +119,7 @@ by value; --json prints one object (docs/json.md).`,
 	f.IntVarP(&top, "top", "n", 0, "rank the best N first moves by value")
 	f.BoolVar(&asJSON, "json", false, "print JSON (fields in docs/json.md)")
 	addEndgameFlags(cmd, &ef, 0)
+	addThreadsFlag(f, 1, "search threads sharing the transposition table (the proven value is the same for any number)", false)
 	return cmd
 }
 

@@ -125,10 +125,12 @@ Lexica and words
 Positions and plays
   show        show a board position (grid or CGP), or print it as CGP
   moves       list every legal play of a position, best score first
-  best        the best play by equity and the runners-up (--sim: by simulation)
+  best        the best play by equity and the runners-up (--sim: by simulation;
+              with the bag empty, the endgame solved)
 
-Simulation
+Search (simulation, endgames)
   sim         rank candidate moves by Monte Carlo simulation, with win chances
+  endgame     solve an endgame (bag empty) exactly: best move, value, best line
 
 Self-play and training
   selfplay    play engine players against each other and summarize the games

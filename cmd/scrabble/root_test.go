@@ -101,7 +101,7 @@ func TestRootHelpDescribesEveryCommand(t *testing.T) {
 	}
 	e := newTestEnv(t)
 	out := e.runIn("", "--help").stdout
-	for _, group := range []string{"Lexica", "Positions and plays", "Simulation", "Self-play and training", "Game review", "Benchmarks"} {
+	for _, group := range []string{"Lexica", "Positions and plays", "Search", "Self-play and training", "Game review", "Benchmarks"} {
 		if !strings.Contains(out, "\n"+group) {
 			t.Errorf("scrabble --help lacks the group %q", group)
 		}

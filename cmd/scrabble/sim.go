@@ -220,6 +220,10 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	if err != nil {
 		return err
 	}
+	added, err := sf.addedMoves(t)
+	if err != nil {
+		return err
+	}
 	if t.bag == 0 && t.rack.Count() > 0 {
 		// Nothing is left to chance with the bag empty: the solver gives
 		// the exact answer a simulation would only estimate.
@@ -241,9 +245,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	if leaves != nil {
 		opts.Leaves = leaves
 	}
-	if opts.Add, err = sf.addedMoves(t); err != nil {
-		return err
-	}
+	opts.Add = added
 	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
 		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
 	w := a.stdout
