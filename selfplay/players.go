@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"scrabble/eval"
 	"scrabble/game"
@@ -23,6 +24,11 @@ type PlayerOptions struct {
 	// Sim is the sim player's budget and settings, sim.DefaultPlayer when
 	// zero (Leaves above, the seed from the game; Threads defaults to 1).
 	Sim sim.Options
+	// Endgame, if positive, makes the player solve every turn with the bag
+	// empty with the endgame solver, stopping each search after this long
+	// (a search cut by it plays the deepest answer found: such games depend
+	// on the machine's speed, not on the seed alone).
+	Endgame time.Duration
 }
 
 // PlayerInfo describes a registered player.
@@ -86,6 +92,9 @@ func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
 			p, err := e.make(opts)
 			if err != nil {
 				return nil, fmt.Errorf("player %s: %w", name, err)
+			}
+			if opts.Endgame > 0 {
+				p = withEndgame(p, opts.Endgame)
 			}
 			return p, nil
 		}

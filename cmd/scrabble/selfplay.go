@@ -39,6 +39,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 	var (
 		games              int
 		p1, p2             string
+		endgameCaps        [2]time.Duration
 		p1Leaves, p2Leaves string
 		p1Terms, p2Terms   string
 		out                string
@@ -126,6 +127,12 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 					return err
 				}
 			}
+			for i, d := range endgameCaps {
+				if d < 0 {
+					return usagef("--p%d-endgame must not be negative", i+1)
+				}
+				cfg.Options[i].Endgame = d
+			}
 			for i := range 2 {
 				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
 					return err
@@ -194,6 +201,10 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	f.StringVar(&p1Terms, "p1-terms", "", "player 1's "+termsFlagUsage)
 	f.StringVar(&p2Terms, "p2-terms", "", "player 2's "+termsFlagUsage)
 	simFlags = [2]*simPlayerFlags{addSimPlayerFlags(f, 1), addSimPlayerFlags(f, 2)}
+	for i := range endgameCaps {
+		f.DurationVar(&endgameCaps[i], fmt.Sprintf("p%d-endgame", i+1), 0,
+			fmt.Sprintf("player %d solves every bag-empty turn with the endgame solver, at most this long a move (e.g. 5s; 0: off)", i+1))
+	}
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	f.StringVarP(&out, "out", "o", "", "directory for results.jsonl and the games' GCG files")
@@ -221,6 +232,9 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 		leaves, _ := cfg.Options[i].Leaves.(*eval.LeaveTable)
 		s.Add(p+"-leaves", runrecord.LeavesIdentity(leaves))
 		s.Add(p+"-terms", termsSetting(cfg.Options[i].Terms))
+		if d := cfg.Options[i].Endgame; d > 0 {
+			s.Add(p+"-endgame", d)
+		}
 		if cfg.Players[i] == "sim" {
 			o := cfg.Options[i].Sim
 			s.Add(p+"-iterations", o.Iterations)
