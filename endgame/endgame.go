@@ -34,6 +34,16 @@ type Options struct {
 	// proven). Leaves cut by the limit are valued by a greedy playout and
 	// the result is not proven unless every line ended before the limit.
 	Plies int
+	// Restrict, if set, searches only these first moves: Result is the
+	// best of them (so one move's exact value is a solve restricted to
+	// it). A move that is not legal in the position is left out; none
+	// legal is an error.
+	Restrict []move.Move
+	// MaxNodes, if set, stops the search once a thread has searched about
+	// this many nodes, as a deadline would: the answer is the deepest
+	// iteration completed. Unlike a deadline it does not depend on the
+	// machine's speed, so on one thread the answer is reproducible.
+	MaxNodes uint64
 	// Progress, if set, hears of each iteration the first thread
 	// completes: the depth, the value and best first move at that depth,
 	// and that thread's nodes so far. It is called from the search: keep
@@ -80,7 +90,8 @@ type Ranked struct {
 
 // Result is the answer of a solve.
 type Result struct {
-	// Best is the best first move and Notation its notation.
+	// Best is the best first move and Notation its notation. The moves of
+	// a Result carry no equity (Equity is 0).
 	Best     move.Move
 	Notation string
 	// Value is the change in spread (mover minus opponent) from the
@@ -211,7 +222,7 @@ func solve(ctx context.Context, lex *gaddag.GADDAG, st state, opts Options) (*Re
 		maxPl: maxPlies(st.racks[0].Count()+st.racks[1].Count(), opts.ScorelessTurns),
 	}
 	_, deadline := ctx.Deadline()
-	sh.playouts = opts.Plies > 0 || deadline
+	sh.playouts = opts.Plies > 0 || deadline || opts.MaxNodes > 0
 	sh.rootKey = boardKey(&st.board) ^ rackKey(0, &st.racks[0]) ^ rackKey(1, &st.racks[1]) ^ zScoreless[st.scoreless]
 	stopCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -238,6 +249,9 @@ func solve(ctx context.Context, lex *gaddag.GADDAG, st state, opts Options) (*Re
 	// Ranking obeys the caller's context only.
 	sh.stop.Store(ctx.Err() != nil)
 
+	if len(searchers[0].rootMoves) == 0 {
+		return nil, errors.New("endgame: none of the moves to search is legal here")
+	}
 	s := searchers[0]
 	if sh.prover != nil {
 		s = sh.prover

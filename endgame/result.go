@@ -10,6 +10,7 @@ import (
 // result builds the answer from s's last iteration.
 func (s *searcher) result() *Result {
 	best := s.rootMoves[0].m
+	best.Equity = 0 // the search's ordering key, not an equity
 	res := &Result{
 		Best:     best,
 		Notation: best.NotationOn(&s.sh.root.board),
@@ -149,6 +150,7 @@ func (s *searcher) rank(top int, proven bool, depth int) []Ranked {
 		if len(kept) >= top && v <= floor {
 			continue
 		}
+		m.Equity = 0
 		m.Equity = 0
 		r := Ranked{Move: m, Notation: m.NotationOn(&s.sh.root.board), Value: v}
 		at, _ := slices.BinarySearchFunc(kept, v, func(r Ranked, v int) int { return v - r.Value })

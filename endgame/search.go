@@ -197,8 +197,13 @@ func byKey(a, b move.Move) int { return cmp.Compare(b.Equity, a.Equity) }
 // holds at any depth.
 func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int) (int, bool) {
 	s.nodes++
-	if s.nodes&1023 == 0 && !s.ignoreStop && s.sh.stop.Load() {
-		s.aborted = true
+	if s.nodes&1023 == 0 {
+		if limit := s.sh.opts.MaxNodes; limit > 0 && s.nodes >= limit {
+			s.sh.stop.Store(true)
+		}
+		if !s.ignoreStop && s.sh.stop.Load() {
+			s.aborted = true
+		}
 	}
 	if s.aborted {
 		return 0, false
@@ -369,9 +374,15 @@ func (s *searcher) iterate() {
 		moves := s.generate(0)
 		s.order(moves, 0, 0)
 		slices.SortStableFunc(moves, byKey)
-		s.rootMoves = make([]rootMove, len(moves))
+		s.rootMoves = make([]rootMove, 0, len(moves))
 		for i := range moves {
-			s.rootMoves[i].m = moves[i]
+			if only := s.sh.opts.Restrict; len(only) > 0 && !slices.ContainsFunc(only, func(m move.Move) bool { return move.Same(&m, &moves[i]) }) {
+				continue
+			}
+			s.rootMoves = append(s.rootMoves, rootMove{m: moves[i]})
+		}
+		if len(s.rootMoves) == 0 {
+			return // none of Options.Restrict is legal (solve says so)
 		}
 	}
 	limit := s.sh.maxPl

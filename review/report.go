@@ -81,8 +81,12 @@ type Turn struct {
 	// Phonies are the words of the play made that the lexicon lacks.
 	Phonies []string `json:"phonies,omitempty"`
 	// BestBingo is the best bingo the player missed.
-	BestBingo *Move  `json:"best_bingo,omitempty"`
-	Note      string `json:"note,omitempty"`
+	BestBingo *Move `json:"best_bingo,omitempty"`
+	// Endgame is the endgame solver's verdict on a turn played with the
+	// bag empty (Options.EndgameNodes); EquityLost is then the spread
+	// given up against perfect play.
+	Endgame *Endgame `json:"endgame,omitempty"`
+	Note    string   `json:"note,omitempty"`
 
 	board  rules.Board // before the move
 	seat   int         // player index

@@ -38,6 +38,12 @@ type Options struct {
 	// how many of the best by static equity it is given (default 10).
 	Ranker     Ranker
 	Candidates int
+	// EndgameNodes, if set, has every turn played with the bag empty
+	// valued by the endgame solver, each solve searching at most about
+	// this many nodes on one thread (DefaultEndgameNodes is a good
+	// budget): the equity lost is then the spread given up against
+	// perfect play. 0 values those turns statically, as the others.
+	EndgameNodes uint64
 }
 
 // DefaultTop is how many engine moves a turn lists by default.
@@ -272,7 +278,17 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 	for i := range tops[:min(len(tops), rv.opts.Top)] {
 		tr.Best = append(tr.Best, describe(&t.Board, t.Rack, &tops[i]))
 	}
-	if rv.opts.Ranker != nil {
+	switch {
+	case t.BagLen == 0 && rv.opts.EndgameNodes > 0 && len(tops) > 0 &&
+		!(rv.opts.Ranker != nil && len(tr.Phonies) > 0 && !t.Withdrawn): // the ranker values a phony, the solver cannot
+		stand := played
+		if t.Withdrawn {
+			stand = move.Move{Kind: move.Pass}
+		}
+		if err := rv.solveEndgame(ctx, t, &tr, unseen, stand, len(tr.Phonies) > 0 && !t.Withdrawn); err != nil {
+			return Turn{}, err
+		}
+	case rv.opts.Ranker != nil:
 		if err := rv.rank(ctx, t, &tr, unseen, tops, played, yielded); err != nil {
 			return Turn{}, err
 		}

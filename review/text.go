@@ -65,7 +65,17 @@ func writeTurn(b *strings.Builder, t *Turn) {
 	if slices.Contains(t.Flags, FlagNotRanked) {
 		lost += " by static equity (the move made or the best was not valued)"
 	}
+	if e := t.Endgame; e != nil && !slices.Contains(t.Flags, FlagNotRanked) {
+		lost += " of spread against perfect play"
+	}
 	fmt.Fprintf(b, "  equity  %s (%s); lost %s\n", points(t.Equity), rank, lost)
+	if e := t.Endgame; e != nil {
+		how := "solved exactly"
+		if !e.Proven {
+			how = fmt.Sprintf("best at depth %d, not proven", e.Depth)
+		}
+		fmt.Fprintf(b, "  endgame %s: perfect play %+d, the move made %+d; perfect line: %s\n", how, e.Value, e.PlayedValue, strings.Join(e.Line, ", "))
+	}
 	if t.BestBingo != nil {
 		fmt.Fprintf(b, "  missed bingo: %s, %d\n", t.BestBingo.Move, t.BestBingo.Score)
 	}

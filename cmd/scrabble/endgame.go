@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/endgame"
+	"scrabble/eval"
 	"scrabble/move"
 	"scrabble/position"
 	"scrabble/rules"
@@ -209,7 +210,7 @@ func describeEndgame(t *turn, pos *position.Position, res *endgame.Result, opts 
 	out := &endgameJSON{
 		Lexicon: t.lexName(), Rack: pos.Racks[0].String(), OpponentRack: opp.String(),
 		Scores: pos.Scores, Scoreless: pos.ZeroTurns, ScorelessRule: rule,
-		Best:  move.Describe(&pos.Board, pos.Racks[0], &res.Best),
+		Best:  move.Describe(&pos.Board, pos.Racks[0], staticEquity(res.Best, pos.Racks[0], opp)),
 		Value: res.Value, FinalSpread: pos.Scores[0] - pos.Scores[1] + res.Value,
 		Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds(), Interrupted: interrupted, PV: []endgameStepJSON{},
@@ -223,7 +224,7 @@ func describeEndgame(t *turn, pos *position.Position, res *endgame.Result, opts 
 	for _, st := range res.PV {
 		m := st.Move
 		p := st.Player
-		d := move.Describe(&board, racks[p], &m)
+		d := move.Describe(&board, racks[p], staticEquity(m, racks[p], racks[1-p]))
 		rack := racks[p]
 		scores[p] += st.Score
 		if m.Kind == move.Play {
@@ -246,9 +247,18 @@ func describeEndgame(t *turn, pos *position.Position, res *endgame.Result, opts 
 	}
 	for _, r := range res.Ranked {
 		m := r.Move
-		out.Ranked = append(out.Ranked, endgameRankJSON{Move: move.Describe(&pos.Board, pos.Racks[0], &m), Value: r.Value})
+		out.Ranked = append(out.Ranked, endgameRankJSON{Move: move.Describe(&pos.Board, pos.Racks[0], staticEquity(m, pos.Racks[0], opp)), Value: r.Value})
 	}
 	return out
+}
+
+// staticEquity gives m the static equity of a bag-empty position (score,
+// plus twice the opponent's tiles for going out, less twice the tiles
+// kept), as moves --json shows it.
+func staticEquity(m move.Move, rack, opp rules.Rack) *move.Move {
+	leave := m.Leave(rack)
+	m.Equity = rules.FromPoints(m.Score) + eval.Equity(nil, 0, opp).LeaveValue(&leave)
+	return &m
 }
 
 // writeEndgameText prints the answer for a reader.

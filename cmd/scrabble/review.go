@@ -24,6 +24,7 @@ func newReviewCmd(a *app) *cobra.Command {
 		top              int
 		asJSON, useSim   bool
 		iterations       int
+		endgameNodes     uint64
 	)
 	cmd := &cobra.Command{
 		Use:         "review GAME.gcg|DIR...",
@@ -105,7 +106,7 @@ exits with status 130.`,
 			if useSim {
 				noteSimReview(a.stderr, iterations)
 			}
-			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, iterations: iterations,
+			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, iterations: iterations, endgameNodes: endgameNodes,
 				lexica: map[string]*gaddag.GADDAG{}}
 			var reps []*review.Report
 			var interrupted *review.Report // the game Ctrl-C stopped, with the turns done so far
@@ -154,6 +155,7 @@ exits with status 130.`,
 	f.StringVar(&htmlPath, "html", "", "also write a self-contained HTML report to FILE (several games: pages and an index.html into DIR)")
 	f.BoolVar(&useSim, "sim", false, "value the candidate moves by Monte Carlo simulation")
 	f.IntVar(&iterations, "iterations", defaultReviewIterations, "with --sim: iterations a turn")
+	f.Uint64Var(&endgameNodes, "endgame-nodes", review.DefaultEndgameNodes, "solve every turn played with the bag empty, searching at most this many nodes (0: value them statically)")
 	return cmd
 }
 
@@ -203,6 +205,7 @@ func reviewFiles(argv []string) (files []string, several bool, err error) {
 type gameReviewer struct {
 	a               *app
 	top, iterations int
+	endgameNodes    uint64
 	player          string
 	several, useSim bool
 	lexica          map[string]*gaddag.GADDAG // by the game's #lexicon
@@ -216,7 +219,7 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 	if err != nil {
 		return nil, err
 	}
-	opts := review.Options{Top: rv.top}
+	opts := review.Options{Top: rv.top, EndgameNodes: rv.endgameNodes}
 	if rv.player != "" {
 		i, err := findPlayer(g, rv.player)
 		if err != nil && rv.several {
