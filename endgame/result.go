@@ -52,7 +52,7 @@ func (s *searcher) principal(value int, proven bool, depth int) []Step {
 				pick(moves, i)
 				c := &moves[i]
 				if proven {
-					if cv, _ := s.child(ply, s.sh.maxPl-ply, c, v-1, v, key, scoreless); cv >= v && !s.aborted {
+					if cv, _, _ := s.child(ply, s.sh.maxPl-ply, c, v-1, v, key, scoreless, false); cv >= v && !s.aborted {
 						m = c
 						break
 					}
@@ -142,7 +142,7 @@ func (s *searcher) rank(top int, proven bool, depth int) []Ranked {
 		if len(kept) >= top {
 			floor = kept[top-1].Value
 		}
-		v, _ := s.child(0, d, &m, floor, infinity, s.sh.rootKey, s.sh.root.scoreless)
+		v, _, _ := s.child(0, d, &m, floor, infinity, s.sh.rootKey, s.sh.root.scoreless, false)
 		if s.aborted {
 			break
 		}
