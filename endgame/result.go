@@ -137,20 +137,20 @@ func (s *searcher) rank(top int, proven bool, depth int) []Ranked {
 	s.cur[0], s.pend[0] = s.gens[0], nil
 	var kept []Ranked
 	for i := range s.rootMoves {
-		m := s.rootMoves[i].m
+		m := &s.rootMoves[i].m
 		floor := -infinity
 		if len(kept) >= top {
 			floor = kept[top-1].Value
 		}
-		v, _, _ := s.child(0, d, &m, floor, infinity, s.sh.rootKey, s.sh.root.scoreless, false)
+		v, _, _ := s.child(0, d, m, floor, infinity, s.sh.rootKey, s.sh.root.scoreless, false)
 		if s.aborted {
 			break
 		}
 		if len(kept) >= top && v <= floor {
 			continue
 		}
-		m.Equity = 0
-		r := Ranked{Move: m, Notation: m.NotationOn(&s.sh.root.board), Value: v}
+		r := Ranked{Move: *m, Notation: m.NotationOn(&s.sh.root.board), Value: v}
+		r.Move.Equity = 0
 		at, _ := slices.BinarySearchFunc(kept, v, func(r Ranked, v int) int { return v - r.Value })
 		// Equal values keep the search's order: insert after them.
 		for at < len(kept) && kept[at].Value == v {

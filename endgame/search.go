@@ -477,9 +477,10 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 	mayDefer := s.sh.opts.Threads > 1 && d >= deferDepth
 	defs := s.defs[0][:0]
 	try := func(i int, mayDefer bool) bool {
+		// The move itself, not a copy: a pointer to a local would make
+		// it escape (see pend), one allocation a move and iteration.
 		rm := &s.rootMoves[i]
-		m := rm.m
-		v, c, deferred := s.tryMove(0, d, &m, i == 0, alpha, infinity, key, scoreless, mayDefer)
+		v, c, deferred := s.tryMove(0, d, &rm.m, i == 0, alpha, infinity, key, scoreless, mayDefer)
 		if deferred {
 			defs = append(defs, int32(i))
 			return true
