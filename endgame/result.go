@@ -47,7 +47,7 @@ func (s *searcher) principal(value int, proven bool, depth int) []Step {
 				ttMove = d.move
 			}
 			moves := s.generate(ply)
-			s.order(moves, ttMove, ply&1)
+			s.order(moves, ttMove, ply)
 			for i := range moves {
 				pick(moves, i)
 				c := &moves[i]

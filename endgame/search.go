@@ -136,18 +136,24 @@ func (s *searcher) generate(ply int) []move.Move {
 }
 
 // Move ordering keys, kept in the moves' Equity field (the search has no
-// use for equity): the table's move first, then going out, then by
+// use for equity): going out first, then the table's move, then by
 // estimate, the pass last.
 const (
-	keyTT   = 1 << 30
-	keyOut  = 1 << 24
+	keyOut  = 1 << 30
+	keyTT   = 1 << 24
 	keyPass = -1 << 20
 )
 
-// order gives every move its key. The estimate is the score plus a little
-// for each tile played: tiles left on the rack count against the mover at
-// the end.
-func (s *searcher) order(moves []move.Move, ttMove uint32, side int) {
+// order gives every move its key. The estimate is the score plus the
+// value of the tiles played, which will not count against the mover at the
+// end, and a little for each tile. Node counts over the shared set (one
+// thread) for the estimates tried: score alone 7.65M; 4 score + 3 tiles
+// 5.65M; score + value played 5.60M; 2 score + 3 tiles 5.45M; score + 2
+// value 5.37M; 2 score + 3 value + 2 tiles 5.28M, this one. Two killer
+// moves a ply on top made it 6.32M; going out before or after the table's
+// move makes no difference.
+func (s *searcher) order(moves []move.Move, ttMove uint32, ply int) {
+	side := ply & 1
 	tiles := s.racks[side].Count()
 	oppVal := int32(s.racks[1-side].Value())
 	for i := range moves {
@@ -159,13 +165,24 @@ func (s *searcher) order(moves []move.Move, ttMove uint32, side int) {
 		case int(m.NumTiles) == tiles:
 			k = keyOut + m.Score + 2*oppVal
 		default:
-			k = 4*m.Score + 3*int32(m.NumTiles)
+			k = 2*m.Score + 3*int32(usedValue(m)) + 2*int32(m.NumTiles)
 		}
-		if ttMove != 0 && moveID(m) == ttMove {
+		if ttMove != 0 && k < keyOut && moveID(m) == ttMove {
 			k = keyTT
 		}
 		m.Equity = k
 	}
+}
+
+// usedValue is the face value of the rack tiles a play puts down.
+func usedValue(m *move.Move) int {
+	v := 0
+	for _, t := range m.Tiles[:m.Len] {
+		if t != rules.PlayedThrough {
+			v += t.Value()
+		}
+	}
+	return v
 }
 
 // sortedPrefix is how many moves pick finds by selection before sorting
@@ -227,7 +244,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 		return s.leaf(ply, scoreless), false
 	}
 	moves := s.generate(ply)
-	s.order(moves, ttMove, ply&1)
+	s.order(moves, ttMove, ply)
 	best, bestID, complete := -infinity, uint32(0), true
 	alpha0 := alpha
 	// With several threads, a move another thread is searching now waits
