@@ -10,6 +10,7 @@ import (
 // result builds the answer from s's last iteration.
 func (s *searcher) result() *Result {
 	best := s.rootMoves[0].m
+	best.Equity = 0 // the search's ordering key
 	res := &Result{
 		Best:     best,
 		Notation: best.NotationOn(&s.sh.root.board),

@@ -308,7 +308,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 }
 
 // deferDepth is the least depth at which threads defer each other's moves.
-var deferDepth = 3
+const deferDepth = 3
 
 // tryMove searches move m, the first with the full window, the others with
 // a null window first (principal-variation search). With mayDefer, a move
@@ -443,9 +443,6 @@ func (s *searcher) playout(ply, scoreless int) int {
 	}
 }
 
-// depthOffset: helpers on odd threads start this much deeper.
-var depthOffset = 0
-
 // iterate runs iterative deepening from the root until the value is proven,
 // the depth limit is reached or the search is stopped.
 func (s *searcher) iterate() {
@@ -462,13 +459,10 @@ func (s *searcher) iterate() {
 	if p := s.sh.opts.Plies; p > 0 && p < limit {
 		limit = p
 	}
-	// Helpers start one ply deeper on odd threads, so that the threads
-	// fill the table with different depths (Lazy SMP).
-	d := 1 + s.id&depthOffset
-	if d > limit {
-		d = limit
-	}
-	for ; d <= limit; d++ {
+	// Every thread runs the same iterations: starting helpers a ply
+	// deeper, as Lazy SMP often does, showed no gain once the threads
+	// defer each other's moves (see search).
+	for d := 1; d <= limit; d++ {
 		// At the bound on the game's length every line ends before the
 		// depth runs out: taking only complete entries then guarantees a
 		// complete (proven) answer.
