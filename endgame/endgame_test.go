@@ -243,3 +243,22 @@ func TestNoAllocationPerNode(t *testing.T) {
 		t.Errorf("%.4f allocations a node: the hot loop allocates", perNode)
 	}
 }
+
+// TestThreadsSameValue: the proven value does not depend on the number of
+// threads.
+func TestThreadsSameValue(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	for _, id := range []string{"e004", "e020", "e024", "e042"} {
+		p, pos := sharedByID(t, id)
+		for _, threads := range []int{1, 2, 3, 4} {
+			res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Threads: threads, TTMB: 32})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Proven || res.Value != p.Value {
+				t.Errorf("%s, %d threads: value %d (proven %v), want %d", id, threads, res.Value, res.Proven, p.Value)
+			}
+			checkPV(t, res)
+		}
+	}
+}
