@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"scrabble/internal/testlex"
+	"scrabble/movegen"
 	"scrabble/position"
 )
 
@@ -27,8 +28,10 @@ func BenchmarkShared(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	// Warm the generator's per-lexicon tables outside the timing.
-	if _, err := Solve(context.Background(), lex, pos[len(pos)-1], Options{ScorelessTurns: 2, TTMB: 1}); err != nil {
+	// The generator's per-lexicon tables and a table of the default size
+	// are made outside the timing.
+	movegen.Prepare(lex)
+	if _, err := Solve(context.Background(), lex, pos[len(pos)-1], Options{ScorelessTurns: 2}); err != nil {
 		b.Fatal(err)
 	}
 	for _, threads := range []int{1, 2} {

@@ -217,13 +217,21 @@ func solve(ctx context.Context, lex *gaddag.GADDAG, st state, opts Options) (*Re
 	sh := &shared{
 		lex:   lex,
 		opts:  opts,
-		tt:    newTable(opts.TTMB),
+		tt:    getTable(opts.TTMB),
 		root:  st,
 		maxPl: maxPlies(st.racks[0].Count()+st.racks[1].Count(), opts.ScorelessTurns),
 	}
+	if opts.Threads > 1 {
+		sh.busy = newBusyTable()
+	}
+	defer putTable(sh.tt)
 	_, deadline := ctx.Deadline()
 	sh.playouts = opts.Plies > 0 || deadline || opts.MaxNodes > 0
-	sh.rootKey = boardKey(&st.board) ^ rackKey(0, &st.racks[0]) ^ rackKey(1, &st.racks[1]) ^ zScoreless[st.scoreless]
+	sh.rootKey = boardKey(&st.board) ^ rackKey(0, &st.racks[0]) ^ rackKey(1, &st.racks[1]) ^
+		zScoreless[st.scoreless] ^ zRule[opts.ScorelessTurns]
+	if sh.playouts {
+		sh.rootKey ^= zPlayouts
+	}
 	stopCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
@@ -285,7 +293,9 @@ type shared struct {
 	// playouts: leaves are valued by greedy playouts (a depth-limited
 	// answer; see searcher.leaf).
 	playouts bool
-	stop     atomic.Bool
+	// busy: the positions being searched, with several threads.
+	busy busyTable
+	stop atomic.Bool
 	// done is set by the first thread to prove the root's value, prover;
 	// the others stop.
 	done   atomic.Bool

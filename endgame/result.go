@@ -10,7 +10,7 @@ import (
 // result builds the answer from s's last iteration.
 func (s *searcher) result() *Result {
 	best := s.rootMoves[0].m
-	best.Equity = 0 // the search's ordering key, not an equity
+	best.Equity = 0 // the search's ordering key
 	res := &Result{
 		Best:     best,
 		Notation: best.NotationOn(&s.sh.root.board),
@@ -48,12 +48,12 @@ func (s *searcher) principal(value int, proven bool, depth int) []Step {
 				ttMove = d.move
 			}
 			moves := s.generate(ply)
-			s.order(moves, ttMove, ply&1)
+			s.order(moves, ttMove, ply)
 			for i := range moves {
 				pick(moves, i)
 				c := &moves[i]
 				if proven {
-					if cv, _ := s.child(ply, s.sh.maxPl-ply, c, v-1, v, key, scoreless); cv >= v && !s.aborted {
+					if cv, _, _ := s.child(ply, s.sh.maxPl-ply, c, v-1, v, key, scoreless, false); cv >= v && !s.aborted {
 						m = c
 						break
 					}
@@ -138,21 +138,20 @@ func (s *searcher) rank(top int, proven bool, depth int) []Ranked {
 	s.cur[0], s.pend[0] = s.gens[0], nil
 	var kept []Ranked
 	for i := range s.rootMoves {
-		m := s.rootMoves[i].m
+		m := &s.rootMoves[i].m
 		floor := -infinity
 		if len(kept) >= top {
 			floor = kept[top-1].Value
 		}
-		v, _ := s.child(0, d, &m, floor, infinity, s.sh.rootKey, s.sh.root.scoreless)
+		v, _, _ := s.child(0, d, m, floor, infinity, s.sh.rootKey, s.sh.root.scoreless, false)
 		if s.aborted {
 			break
 		}
 		if len(kept) >= top && v <= floor {
 			continue
 		}
-		m.Equity = 0
-		m.Equity = 0
-		r := Ranked{Move: m, Notation: m.NotationOn(&s.sh.root.board), Value: v}
+		r := Ranked{Move: *m, Notation: m.NotationOn(&s.sh.root.board), Value: v}
+		r.Move.Equity = 0
 		at, _ := slices.BinarySearchFunc(kept, v, func(r Ranked, v int) int { return v - r.Value })
 		// Equal values keep the search's order: insert after them.
 		for at < len(kept) && kept[at].Value == v {

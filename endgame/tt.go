@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"math/bits"
+	"sync"
 	"sync/atomic"
 )
 
@@ -26,16 +27,20 @@ type ttEntry struct {
 	data atomic.Uint64
 }
 
-// Data layout: bits 0-31 the best move's ID (see moveID), 32-47 the value
-// (int16, relative to the side to move), 48-55 the depth searched (plies
-// left), 56-57 the bound, 58 complete (every line under the node reached the
-// end of the game, so the value holds at any depth).
+// Data layout: bits 0-23 the best move's ID (see moveID), 24-31 the
+// table's generation (the solve that wrote it), 32-47 the value (int16,
+// relative to the side to move), 48-55 the depth searched (plies left),
+// 56-57 the bound, 58 complete (every line under the node reached the end
+// of the game, so the value holds at any depth).
 const (
 	completeBit = 1 << 58
+	moveBits    = 24
+	moveMask    = 1<<moveBits - 1
 )
 
 type ttData struct {
-	move     uint32
+	move     uint32 // 24 bits
+	gen      uint8
 	value    int
 	depth    int
 	bound    bound
@@ -43,7 +48,7 @@ type ttData struct {
 }
 
 func (d ttData) pack() uint64 {
-	v := uint64(d.move) | uint64(uint16(int16(d.value)))<<32 | uint64(uint8(d.depth))<<48 | uint64(d.bound&3)<<56
+	v := uint64(d.move&moveMask) | uint64(d.gen)<<moveBits | uint64(uint16(int16(d.value)))<<32 | uint64(uint8(d.depth))<<48 | uint64(d.bound&3)<<56
 	if d.complete {
 		v |= completeBit
 	}
@@ -52,7 +57,8 @@ func (d ttData) pack() uint64 {
 
 func unpack(v uint64) ttData {
 	return ttData{
-		move:     uint32(v),
+		move:     uint32(v) & moveMask,
+		gen:      uint8(v >> moveBits),
 		value:    int(int16(uint16(v >> 32))),
 		depth:    int(uint8(v >> 48)),
 		bound:    bound(v>>56) & 3,
@@ -62,32 +68,78 @@ func unpack(v uint64) ttData {
 
 // table is the transposition table shared by every thread of a solve. It
 // holds buckets of two slots: the first keeps the deeper search (an
-// expensive result survives), the second always takes the newest.
+// expensive result survives), the second always takes the newest. A table
+// is kept from solve to solve (see getTable): clearing hundreds of
+// megabytes took a tenth of the shared set's time, so each solve has a
+// generation of its own instead, and an entry of another is a miss.
 type table struct {
 	slots []ttEntry
 	mask  uint64 // bucket index mask
+	gen   uint8
 }
 
-// entryBytes is the size of one slot.
-const entryBytes = 16
+// tables keeps the tables of finished solves for the next ones.
+var tables struct {
+	sync.Mutex
+	free []*table
+}
 
-// newTable makes a table of at most mb megabytes (a power of two of
-// buckets, at least one).
-func newTable(mb int) *table {
+// maxFreeTables bounds the memory kept between solves.
+const maxFreeTables = 2
+
+// getTable returns a table of mb megabytes for a solve, a kept one with a
+// new generation when there is one of that size.
+func getTable(mb int) *table {
+	size := tableSlots(mb)
+	tables.Lock()
+	defer tables.Unlock()
+	for i, t := range tables.free {
+		if uint64(len(t.slots)) == size {
+			tables.free = append(tables.free[:i], tables.free[i+1:]...)
+			t.gen++
+			if t.gen == 0 {
+				// A wrapped generation would take entries of 256 solves
+				// ago as current: harmless for the values (the key holds
+				// the rules, and a complete entry is the truth), but
+				// node counts would depend on history. Start afresh.
+				clear(t.slots)
+				t.gen = 1
+			}
+			return t
+		}
+	}
+	return &table{slots: make([]ttEntry, size), mask: size/2 - 1, gen: 1}
+}
+
+// putTable keeps t for a later solve.
+func putTable(t *table) {
+	tables.Lock()
+	defer tables.Unlock()
+	if len(tables.free) >= maxFreeTables {
+		tables.free = tables.free[1:]
+	}
+	tables.free = append(tables.free, t)
+}
+
+// tableSlots is the number of slots of a table of mb megabytes: a power of
+// two of buckets, at least one.
+func tableSlots(mb int) uint64 {
 	if mb < 1 {
 		mb = 1
 	}
 	buckets := uint64(mb) << 20 / (2 * entryBytes)
-	buckets = 1 << (63 - bits.LeadingZeros64(buckets))
-	return &table{slots: make([]ttEntry, 2*buckets), mask: buckets - 1}
+	return 2 << (63 - bits.LeadingZeros64(buckets))
 }
+
+// entryBytes is the size of one slot.
+const entryBytes = 16
 
 // probe returns the entry stored for key, if any.
 func (t *table) probe(key uint64) (ttData, bool) {
 	i := (key & t.mask) * 2
 	for j := i; j < i+2; j++ {
 		d := t.slots[j].data.Load()
-		if t.slots[j].key.Load()^d == key && d != 0 {
+		if t.slots[j].key.Load()^d == key && uint8(d>>moveBits) == t.gen {
 			return unpack(d), true
 		}
 	}
@@ -99,10 +151,26 @@ func (t *table) store(key uint64, d ttData) {
 	i := (key & t.mask) * 2
 	s := &t.slots[i]
 	old := s.data.Load()
-	if s.key.Load()^old != key && unpack(old).depth > d.depth {
+	if s.key.Load()^old != key && uint8(old>>moveBits) == t.gen && unpack(old).depth > d.depth {
 		s = &t.slots[i+1]
 	}
+	d.gen = t.gen
 	v := d.pack()
 	s.key.Store(key ^ v)
 	s.data.Store(v)
 }
+
+// busyTable holds the keys of positions some thread is searching now, for
+// the threads to defer each other's moves (see searcher.search). A lost
+// entry (two keys in one slot) only costs a little repeated work.
+type busyTable []atomic.Uint64
+
+const busySlots = 1 << 15
+
+func newBusyTable() busyTable { return make(busyTable, busySlots) }
+
+func (b busyTable) has(key uint64) bool { return b[key&(busySlots-1)].Load() == key }
+
+func (b busyTable) set(key uint64) { b[key&(busySlots-1)].Store(key) }
+
+func (b busyTable) clear(key uint64) { b[key&(busySlots-1)].CompareAndSwap(key, 0) }

@@ -19,6 +19,11 @@ var (
 	zRack      [2][rules.RackSlots][rules.RackSize + 1]uint64
 	zScoreless [maxScoreless + 1]uint64
 	zSide      uint64
+	// zRule[n] is in every key of a search under the n-turn rule, and
+	// zPlayouts in those valuing leaves by playouts: tables outlive a
+	// solve, and their entries hold only under the same rules.
+	zRule     [maxScoreless + 1]uint64
+	zPlayouts uint64
 )
 
 func init() {
@@ -44,6 +49,10 @@ func init() {
 		zScoreless[i] = next()
 	}
 	zSide = next()
+	for i := range zRule {
+		zRule[i] = next()
+	}
+	zPlayouts = next()
 }
 
 // tileIndex maps a board tile (1..26, blanks with BlankBit) to 0..63.
@@ -94,10 +103,12 @@ func playDelta(m *move.Move) uint64 {
 // so the two never meet, and 0 means no move.
 const passID = 1
 
-// moveID names a move in 32 bits for the transposition table.
+// moveID names a move in 24 bits for the transposition table. Two moves of
+// a position may share a name (one chance in millions): the wrong one is
+// then only tried first.
 func moveID(m *move.Move) uint32 {
 	if m.Kind != move.Play {
 		return passID
 	}
-	return uint32(playDelta(m)>>32) | 1<<31
+	return uint32(playDelta(m)>>40) | 1<<23
 }

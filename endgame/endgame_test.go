@@ -1,0 +1,264 @@
+package endgame
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"scrabble/internal/testlex"
+	"scrabble/move"
+	"scrabble/movegen"
+	"scrabble/position"
+	"scrabble/rules"
+)
+
+// A real endgame (shared e053: IIRU against NO, MAGPIE's value -11 under
+// the two-turn rule) and the same position with the opponent's rack left
+// out.
+const (
+	e053      = "3SOZzLED1KAYS/3OPA3U1E3/6POINTER2/3HAJES1I1F3/9T5/8NE5/7QI6/6VAX6/5R1DE6/1V3A1I6C/1E1TALCS6U/1GROWL3DUG2B/BA1DAYTIME1ELHI/ON6EMOTION/W2FeRRATE2ENG IIRU/NO 398/413 0 lex NWL23;"
+	e053NoOpp = "3SOZzLED1KAYS/3OPA3U1E3/6POINTER2/3HAJES1I1F3/9T5/8NE5/7QI6/6VAX6/5R1DE6/1V3A1I6C/1E1TALCS6U/1GROWL3DUG2B/BA1DAYTIME1ELHI/ON6EMOTION/W2FeRRATE2ENG IIRU/ 398/413 0 lex NWL23;"
+	e053Value = -11
+)
+
+func mustCGP(t *testing.T, s string) *position.Position {
+	t.Helper()
+	p, err := position.ParseCGP("test", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestSolveErrors: positions that are not endgames and bad options are
+// errors that say why, not panics.
+func TestSolveErrors(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		cgp  string
+		opts Options
+		want string
+	}{
+		{"bag not empty", "15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEINRST/DEILOPR 12/0 0 lex NWL23;", Options{}, "in the bag"},
+		{"opponent unknown, bag not empty", "15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEINRST/ 12/0 0 lex NWL23;", Options{}, "bag is not empty"},
+		{"racks short of the unseen tiles", strings.Replace(e053, "IIRU/NO", "IIR/NO", 1), Options{}, "in the bag"},
+		{"too many tiles", strings.Replace(e053, "IIRU/NO", "IIRUQ/NO", 1), Options{}, "too many"},
+		{"mover has no tiles", strings.Replace(e053, "IIRU/NO", "/NO", 1), Options{}, "no tiles"},
+		{"game over on scoreless turns", strings.Replace(e053, "398/413 0", "398/413 6", 1), Options{}, "game is over"},
+		{"bad rule", e053, Options{ScorelessTurns: 99}, "scoreless turns"},
+		{"bad threads", e053, Options{Threads: -1}, "threads"},
+		{"bad plies", e053, Options{Plies: -2}, "plies"},
+		{"bad table", e053, Options{TTMB: -5}, "table size"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Solve(ctx, lex, mustCGP(t, tc.cgp), tc.opts)
+			if err == nil {
+				t.Fatalf("no error; result %+v", res)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q does not say %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := Solve(ctx, nil, mustCGP(t, e053), Options{}); err == nil {
+		t.Error("no error without a lexicon")
+	}
+	if _, err := Solve(ctx, lex, nil, Options{}); err == nil {
+		t.Error("no error without a position")
+	}
+}
+
+// TestOpponentRackInferred: an empty opponent's rack is the unseen tiles.
+func TestOpponentRackInferred(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	for _, cgp := range []string{e053, e053NoOpp} {
+		res, err := Solve(context.Background(), lex, mustCGP(t, cgp), Options{ScorelessTurns: 2, TTMB: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Proven || res.Value != e053Value {
+			t.Errorf("%s: value %d (proven %v), want %d", cgp, res.Value, res.Proven, e053Value)
+		}
+		checkPV(t, res)
+		if res.PV[0].Rack.String() != "IIRU" {
+			t.Errorf("first step's rack %s, want IIRU", res.PV[0].Rack)
+		}
+	}
+}
+
+// TestStartScoreless: the position's count under the six-turn rule, read
+// under a shorter one.
+func TestStartScoreless(t *testing.T) {
+	tests := []struct{ zero, n, want int }{
+		{0, 6, 0}, {3, 6, 3}, {5, 6, 5},
+		{0, 2, 0}, {4, 2, 0}, {5, 2, 1},
+		{3, 4, 1}, {5, 4, 3}, {1, 4, 0},
+	}
+	for _, tc := range tests {
+		if got := startScoreless(tc.zero, tc.n); got != tc.want {
+			t.Errorf("startScoreless(%d, %d) = %d, want %d", tc.zero, tc.n, got, tc.want)
+		}
+	}
+}
+
+// sharedByID returns one shared position, skipping when they are absent.
+func sharedByID(t *testing.T, id string) (sharedPosition, *position.Position) {
+	t.Helper()
+	for _, p := range loadShared(t) {
+		if p.ID == id {
+			return p, mustCGP(t, p.CGP)
+		}
+	}
+	t.Fatalf("no shared position %s", id)
+	return sharedPosition{}, nil
+}
+
+// TestDepthLimited: with Plies the answer is not proven (on a 7-against-7
+// endgame), its line is no deeper than the limit, and the value is that of
+// a playout-valued search.
+func TestDepthLimited(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	_, pos := sharedByID(t, "e045")
+	res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Plies: 2, TTMB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Proven || res.Depth != 2 || len(res.PV) > 2 || len(res.PV) == 0 {
+		t.Errorf("proven %v, depth %d, line %v: want an unproven answer at depth 2", res.Proven, res.Depth, pvString(res.PV))
+	}
+	t.Logf("depth 2: %s value %d, %d nodes, %v", res.Notation, res.Value, res.Nodes, res.Elapsed)
+
+	// A limit past the end of a small endgame proves it all the same.
+	res, err = Solve(context.Background(), lex, mustCGP(t, e053), Options{ScorelessTurns: 2, Plies: 20, TTMB: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Proven || res.Value != e053Value {
+		t.Errorf("e053 with 20 plies: value %d (proven %v), want %d proven", res.Value, res.Proven, e053Value)
+	}
+}
+
+// TestDeadline: a context deadline stops the search with the deepest answer
+// completed, not proven.
+func TestDeadline(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	_, pos := sharedByID(t, "e045")
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := Solve(ctx, lex, pos, Options{ScorelessTurns: 2, TTMB: 16, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("took %v with a 100 ms deadline", el)
+	}
+	if res.Proven || res.Depth < 1 || len(res.PV) == 0 {
+		t.Errorf("proven %v, depth %d, line %v: want an unproven answer", res.Proven, res.Depth, pvString(res.PV))
+	}
+	t.Logf("100 ms: %s value %d at depth %d, %d nodes, %v", res.Notation, res.Value, res.Depth, res.Nodes, res.Elapsed)
+}
+
+// TestTopMatchesMinimax: every first move ranked by the solver has the value
+// the plain minimax gives it, on small endgames.
+func TestTopMatchesMinimax(t *testing.T) {
+	lex := testlex.GADDAG(t, testlex.Name())
+	games, _ := minimaxValues(lex, randomEndgames(lex, 30, 99))
+	newGen := func() *movegen.Generator { return newGenerator(lex) }
+	for _, e := range games {
+		opts, _ := Options{ScorelessTurns: e.n, TTMB: 4, Top: 1000}.normalize()
+		res, err := solve(context.Background(), lex, e.st, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Ranked) == 0 || res.Ranked[0].Value != res.Value {
+			t.Fatalf("%s: ranked %v, value %d", e.name, res.Ranked, res.Value)
+		}
+		for i, r := range res.Ranked {
+			if i > 0 && r.Value > res.Ranked[i-1].Value {
+				t.Errorf("%s: ranked out of order at %d", e.name, i)
+			}
+			want := firstMoveValue(t, newGen, e, r)
+			if r.Value != want {
+				t.Errorf("%s: %s ranked at %d, minimax %d", e.name, r.Notation, r.Value, want)
+			}
+		}
+	}
+}
+
+// firstMoveValue is the plain minimax's value of playing r first.
+func firstMoveValue(t *testing.T, newGen func() *movegen.Generator, e withMinimax, r Ranked) int {
+	t.Helper()
+	st := e.st
+	m := r.Move
+	mover, opp := st.racks[0], st.racks[1]
+	score := int(m.Score)
+	ns := st.scoreless + 1
+	if score > 0 {
+		ns = 0
+	}
+	next := st.board
+	if m.Kind == move.Play {
+		mover.Sub(m.Used())
+		next.Apply(m.Placed())
+		if mover.Count() == 0 {
+			return score + 2*opp.Value()
+		}
+	}
+	if ns >= e.n {
+		return score - mover.Value() + opp.Value()
+	}
+	v, _, ok := minimaxValue(newGen, state{board: next, racks: [2]rules.Rack{opp, mover}, scoreless: ns}, e.n, 10*minimaxNodeLimit)
+	if !ok {
+		t.Skip("tree too big")
+	}
+	return score - v
+}
+
+// TestNoAllocationPerNode: once its buffers are warm, the search allocates
+// nothing per node (the allocations of a solve are its set-up).
+func TestNoAllocationPerNode(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	_, pos := sharedByID(t, "e024")
+	opts := Options{ScorelessTurns: 2, TTMB: 16}
+	if _, err := Solve(context.Background(), lex, pos, opts); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res, err := Solve(context.Background(), lex, pos, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	allocs := after.Mallocs - before.Mallocs
+	perNode := float64(allocs) / float64(res.Nodes)
+	t.Logf("%d allocations for %d nodes (%.4f a node)", allocs, res.Nodes, perNode)
+	if perNode > 0.01 {
+		t.Errorf("%.4f allocations a node: the hot loop allocates", perNode)
+	}
+}
+
+// TestThreadsSameValue: the proven value does not depend on the number of
+// threads.
+func TestThreadsSameValue(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	for _, id := range []string{"e004", "e020", "e024", "e042"} {
+		p, pos := sharedByID(t, id)
+		for _, threads := range []int{1, 2, 3, 4} {
+			res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Threads: threads, TTMB: 32})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Proven || res.Value != p.Value {
+				t.Errorf("%s, %d threads: value %d (proven %v), want %d", id, threads, res.Value, res.Proven, p.Value)
+			}
+			checkPV(t, res)
+		}
+	}
+}
