@@ -23,9 +23,11 @@ type Endgame struct {
 	// Value is the change in spread (mover minus opponent) to the end of
 	// the game with perfect play from the turn's position; PlayedValue
 	// that of the move made, both sides playing perfectly after it.
+	// PlayedValue is nil when the move made could not be searched (a
+	// phony that stood).
 	Value       int  `json:"value"`
-	PlayedValue int  `json:"played_value"`
-	Proven      bool `json:"proven"` // both values are exact
+	PlayedValue *int `json:"played_value,omitempty"`
+	Proven      bool `json:"proven"` // the values given are exact
 	Depth       int  `json:"depth"`
 	// Line is the perfect line from the turn's position, move by move in
 	// notation, the player to move first.
@@ -76,7 +78,7 @@ func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, uns
 		tr.Flags = append(tr.Flags, FlagNotRanked)
 		return nil
 	}
-	eg.PlayedValue, eg.Proven = one.Value, eg.Proven && one.Proven
+	eg.PlayedValue, eg.Proven = &one.Value, eg.Proven && one.Proven
 	pv := float64(one.Value)
 	tr.Played.Value = &pv
 	tr.EquityLost = float64(res.Value - one.Value)

@@ -74,7 +74,11 @@ func writeTurn(b *strings.Builder, t *Turn) {
 		if !e.Proven {
 			how = fmt.Sprintf("best at depth %d, not proven", e.Depth)
 		}
-		fmt.Fprintf(b, "  endgame %s: perfect play %+d, the move made %+d; perfect line: %s\n", how, e.Value, e.PlayedValue, strings.Join(e.Line, ", "))
+		made := "not searched (a phony)"
+		if e.PlayedValue != nil {
+			made = fmt.Sprintf("%+d", *e.PlayedValue)
+		}
+		fmt.Fprintf(b, "  endgame %s: perfect play %+d, the move made %s; perfect line: %s\n", how, e.Value, made, strings.Join(e.Line, ", "))
 	}
 	if t.BestBingo != nil {
 		fmt.Fprintf(b, "  missed bingo: %s, %d\n", t.BestBingo.Move, t.BestBingo.Score)
