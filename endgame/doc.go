@@ -60,9 +60,16 @@
 //   - Plies: a depth limit (default none): the answer is the best move at
 //     that depth, its leaves valued by greedy playouts (both sides play
 //     their highest-scoring move to the end), and Result.Proven is false
-//     unless every line ended within the limit. A context deadline or
-//     cancellation stops the search likewise, with the deepest iteration
-//     completed as the answer (the first iteration always completes).
+//     unless every line ended within the limit. A context with a deadline
+//     values leaves the same way and stops the search at the deadline, the
+//     deepest iteration completed being the answer (the first iteration
+//     always completes). Playouts make a proof about twice as slow, so an
+//     exact solve is best asked for without a deadline; a context cancelled
+//     without one (Ctrl-C) also returns the deepest iteration, its leaves
+//     valued statically.
+//
+// The position's scores do not enter the value: add Value to the current
+// spread for the final one.
 //   - Top: also value the first moves and return the best Top of them in
 //     Result.Ranked.
 package endgame
