@@ -37,6 +37,19 @@ type Options struct {
 	// Top ranks that many first moves by their exact (or depth-limited)
 	// value in Result.Ranked (0: none).
 	Top int
+	// Progress, when set, is called after each iteration of the first
+	// thread, from the searching goroutine (a progress line on a terminal).
+	Progress func(Progress)
+}
+
+// Progress is what an iteration found: its depth, the root's value and best
+// move, whether the value is proven, and the first thread's nodes so far.
+type Progress struct {
+	Depth  int
+	Value  int
+	Best   string
+	Proven bool
+	Nodes  uint64
 }
 
 // Step is one move of a principal variation.

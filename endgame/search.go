@@ -474,6 +474,9 @@ func (s *searcher) iterate() {
 			break
 		}
 		s.iterDone, s.lastDepth, s.lastValue, s.lastComplete = true, d, v, complete
+		if f := s.sh.opts.Progress; f != nil && s.id == 0 {
+			f(Progress{Depth: d, Value: v, Best: s.rootMoves[0].m.NotationOn(&s.sh.root.board), Proven: complete, Nodes: s.nodes})
+		}
 		if complete {
 			s.sh.prove(s)
 			break
