@@ -363,7 +363,7 @@ func (s *searcher) child(ply, depth int, m *move.Move, alpha, beta int, key uint
 	if m.Kind == move.Play {
 		childKey ^= playDelta(m)
 	}
-	busy := s.sh.busy != nil && depth >= deferDepth
+	busy := s.sh.busy != nil && (depth >= deferDepth || ply == 0)
 	if busy {
 		if mayDefer && s.sh.busy.has(childKey) {
 			*mover = saved
@@ -494,7 +494,10 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 	best, complete := -infinity, true
 	key := s.sh.rootKey
 	scoreless := s.sh.root.scoreless
-	mayDefer := s.sh.opts.Threads > 1 && d >= deferDepth
+	// At the root the threads share the moves at any depth: a position
+	// with a blank has thousands of first moves, and the shallow
+	// iterations over them were the same work on every thread.
+	mayDefer := s.sh.opts.Threads > 1
 	defs := s.defs[0][:0]
 	try := func(i int, mayDefer bool) bool {
 		// The move itself, not a copy: a pointer to a local would make
