@@ -287,3 +287,38 @@ func TestThreadsSameValue(t *testing.T) {
 		}
 	}
 }
+
+// TestScorelessCountFromCGP: the position's count of scoreless turns is
+// where the count starts (read as doc.go says under a shorter rule), checked
+// through Solve against the plain minimax on small endgames.
+func TestScorelessCountFromCGP(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	newGen := func() *movegen.Generator { return newGenerator(lex) }
+	checked := 0
+	for _, e := range randomEndgames(lex, 40, 3) {
+		if e.st.racks[0].Count()+e.st.racks[1].Count() > 4 {
+			continue
+		}
+		for _, c := range []struct{ n, zero int }{{2, 0}, {2, 4}, {2, 5}, {6, 0}, {6, 3}, {6, 5}} {
+			pos := &position.Position{Board: e.st.board, Racks: e.st.racks, ZeroTurns: c.zero}
+			res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: c.n, TTMB: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := e.st
+			st.scoreless = startScoreless(c.zero, c.n)
+			want, _, ok := minimaxValue(newGen, st, c.n, minimaxNodeLimit)
+			if !ok {
+				continue
+			}
+			checked++
+			if !res.Proven || res.Value != want {
+				t.Errorf("%s, rule %d, count %d: value %d (proven %v), minimax %d", e.name, c.n, c.zero, res.Value, res.Proven, want)
+			}
+		}
+	}
+	if checked < 30 {
+		t.Errorf("only %d cases checked", checked)
+	}
+	t.Logf("%d cases checked", checked)
+}
