@@ -39,14 +39,17 @@
 // count, the side to move and the rule, stores values relative to the side
 // to move (so positions reached with other scores share an entry), each
 // with its bound, depth and whether it is complete. Moves are tried in this
-// order: the table's move, going out, then by score and tiles played, the
-// pass last. A leaf cut by the depth of an iteration is only there to order
+// order: going out, the table's move, then by score and the value and number
+// of tiles played, the pass last; the table's move, when the thread kept it
+// whole, is tried before the moves are even listed, so a node it cuts costs
+// no move generation. A leaf cut by the depth of an iteration is only there to order
 // the next one and is valued statically (each side loses its rack); a
 // depth-limited answer values it by a greedy playout instead.
 //
 // With several threads each runs the same iterative deepening on the shared
-// table, and a thread defers a move another thread is searching at that
-// moment (simplified ABDADA), so that they split the work. The proven value
+// table (Lazy SMP), and a thread defers a move another thread is searching at
+// that moment (simplified ABDADA: at the root at every depth, below it three
+// plies or more from the depth limit), so that they split the work. The proven value
 // does not depend on the number of threads (the best move may differ among
 // moves of equal value).
 //
