@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -54,7 +55,7 @@ func BenchmarkShared(b *testing.B) {
 				}
 			}
 			for i, p := range ps {
-				b.Logf("%s %-28s %9.3f s   MAGPIE %7.3f s", p.ID, fmt.Sprint(p.Cats), times[i].Seconds(), p.Seconds)
+				b.Logf("%s %-40s %9.3f s   MAGPIE %7.3f s", p.ID, strings.Join(p.Cats, ","), times[i].Seconds(), p.Seconds)
 			}
 			sorted := slices.Clone(times)
 			slices.Sort(sorted)

@@ -39,14 +39,17 @@
 // count, the side to move and the rule, stores values relative to the side
 // to move (so positions reached with other scores share an entry), each
 // with its bound, depth and whether it is complete. Moves are tried in this
-// order: the table's move, going out, then by score and tiles played, the
-// pass last. A leaf cut by the depth of an iteration is only there to order
+// order: going out, the table's move, then by score and the value and number
+// of tiles played, the pass last; the table's move, when the thread kept it
+// whole, is tried before the moves are even listed, so a node it cuts costs
+// no move generation. A leaf cut by the depth of an iteration is only there to order
 // the next one and is valued statically (each side loses its rack); a
 // depth-limited answer values it by a greedy playout instead.
 //
 // With several threads each runs the same iterative deepening on the shared
-// table, and a thread defers a move another thread is searching at that
-// moment (simplified ABDADA), so that they split the work. The proven value
+// table (Lazy SMP), and a thread defers a move another thread is searching at
+// that moment (simplified ABDADA: at the root at every depth, below it three
+// plies or more from the depth limit), so that they split the work. The proven value
 // does not depend on the number of threads (the best move may differ among
 // moves of equal value).
 //
@@ -60,9 +63,16 @@
 //   - Plies: a depth limit (default none): the answer is the best move at
 //     that depth, its leaves valued by greedy playouts (both sides play
 //     their highest-scoring move to the end), and Result.Proven is false
-//     unless every line ended within the limit. A context deadline or
-//     cancellation stops the search likewise, with the deepest iteration
-//     completed as the answer (the first iteration always completes).
+//     unless every line ended within the limit. A context with a deadline
+//     values leaves the same way and stops the search at the deadline, the
+//     deepest iteration completed being the answer (the first iteration
+//     always completes). Playouts make a proof about twice as slow, so an
+//     exact solve is best asked for without a deadline; a context cancelled
+//     without one (Ctrl-C) also returns the deepest iteration, its leaves
+//     valued statically.
+//
+// The position's scores do not enter the value: add Value to the current
+// spread for the final one.
 //   - Top: also value the first moves and return the best Top of them in
 //     Result.Ranked.
 package endgame

@@ -44,22 +44,22 @@ type Options struct {
 	// iteration completed. Unlike a deadline it does not depend on the
 	// machine's speed, so on one thread the answer is reproducible.
 	MaxNodes uint64
-	// Progress, if set, hears of each iteration the first thread
-	// completes: the depth, the value and best first move at that depth,
-	// and that thread's nodes so far. It is called from the search: keep
-	// it short.
-	Progress func(Progress)
 	// Top ranks that many first moves by their exact (or depth-limited)
 	// value in Result.Ranked (0: none).
 	Top int
+	// Progress, when set, is called after each iteration of the first
+	// thread, from the searching goroutine (a progress line on a terminal).
+	Progress func(Progress)
 }
 
-// Progress is what Options.Progress hears after an iteration.
+// Progress is what an iteration found: its depth, the root's value and best
+// move, whether the value is proven, and the first thread's nodes so far.
 type Progress struct {
-	Depth int
-	Value int
-	Best  string // the best first move's notation
-	Nodes uint64
+	Depth  int
+	Value  int
+	Best   string
+	Proven bool
+	Nodes  uint64
 }
 
 // Step is one move of a principal variation.

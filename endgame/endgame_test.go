@@ -118,6 +118,29 @@ func sharedByID(t *testing.T, id string) (sharedPosition, *position.Position) {
 	return sharedPosition{}, nil
 }
 
+// TestProgress: one report an iteration, deeper each time, the last the
+// proven value.
+func TestProgress(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	var got []Progress
+	res, err := Solve(context.Background(), lex, mustCGP(t, e053), Options{ScorelessTurns: 2, TTMB: 8,
+		Progress: func(p Progress) { got = append(got, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != res.Depth {
+		t.Fatalf("%d reports for %d iterations", len(got), res.Depth)
+	}
+	for i, p := range got {
+		if p.Depth != i+1 || p.Proven != (i == len(got)-1) {
+			t.Errorf("report %d: %+v", i, p)
+		}
+	}
+	if last := got[len(got)-1]; last.Value != res.Value || last.Best != res.Notation {
+		t.Errorf("last report %+v, result %d %s", last, res.Value, res.Notation)
+	}
+}
+
 // TestDepthLimited: with Plies the answer is not proven (on a 7-against-7
 // endgame), its line is no deeper than the limit, and the value is that of
 // a playout-valued search.
@@ -155,7 +178,9 @@ func TestDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if el := time.Since(start); el > 2*time.Second {
+	// The first iteration always completes (a playout for each first
+	// move: about 0.15 s here, ten times that under the race detector).
+	if el := time.Since(start); el > 10*time.Second {
 		t.Errorf("took %v with a 100 ms deadline", el)
 	}
 	if res.Proven || res.Depth < 1 || len(res.PV) == 0 {
@@ -261,4 +286,39 @@ func TestThreadsSameValue(t *testing.T) {
 			checkPV(t, res)
 		}
 	}
+}
+
+// TestScorelessCountFromCGP: the position's count of scoreless turns is
+// where the count starts (read as doc.go says under a shorter rule), checked
+// through Solve against the plain minimax on small endgames.
+func TestScorelessCountFromCGP(t *testing.T) {
+	lex := testlex.GADDAG(t, "NWL23")
+	newGen := func() *movegen.Generator { return newGenerator(lex) }
+	checked := 0
+	for _, e := range randomEndgames(lex, 40, 3) {
+		if e.st.racks[0].Count()+e.st.racks[1].Count() > 4 {
+			continue
+		}
+		for _, c := range []struct{ n, zero int }{{2, 0}, {2, 4}, {2, 5}, {6, 0}, {6, 3}, {6, 5}} {
+			pos := &position.Position{Board: e.st.board, Racks: e.st.racks, ZeroTurns: c.zero}
+			res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: c.n, TTMB: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := e.st
+			st.scoreless = startScoreless(c.zero, c.n)
+			want, _, ok := minimaxValue(newGen, st, c.n, minimaxNodeLimit)
+			if !ok {
+				continue
+			}
+			checked++
+			if !res.Proven || res.Value != want {
+				t.Errorf("%s, rule %d, count %d: value %d (proven %v), minimax %d", e.name, c.n, c.zero, res.Value, res.Proven, want)
+			}
+		}
+	}
+	if checked < 30 {
+		t.Errorf("only %d cases checked", checked)
+	}
+	t.Logf("%d cases checked", checked)
 }
