@@ -753,45 +753,6 @@ func (g *Generator) Generate(rack *rules.Rack, bagLen int, opts Options, rec Rec
 	g.generateOthers(rack, bagLen, opts, rec)
 }
 
-// generateOthers adds the exchanges and pass; setRack must have run.
-func (g *Generator) generateOthers(rack *rules.Rack, bagLen int, opts Options, rec Recorder) {
-	if opts.Exchanges && rules.CanExchange(bagLen) {
-		g.move = move.Move{Kind: move.Exchange}
-		g.leaves.used = 0
-		g.exchanges(rack, 0, rec)
-	}
-	if opts.Pass {
-		g.move = move.Move{Kind: move.Pass, Equity: g.leaves.value[0]}
-		rec.Record(&g.move)
-	}
-}
-
-// exchanges enumerates every distinct non-empty sub-multiset of the rack,
-// choosing how many of each letter (slot) to give back.
-func (g *Generator) exchanges(rack *rules.Rack, slot int, rec Recorder) {
-	for slot < rules.RackSlots && rack[slot] == 0 {
-		slot++
-	}
-	if slot == rules.RackSlots {
-		if g.move.Len > 0 {
-			g.move.NumTiles = g.move.Len
-			clear(g.move.Tiles[g.move.Len:]) // so equal moves compare equal as values
-			g.move.Equity = g.leaves.value[g.leaves.used]
-			rec.Record(&g.move)
-		}
-		return
-	}
-	start, used := g.move.Len, g.leaves.used
-	g.exchanges(rack, slot+1, rec)
-	for k := 1; k <= int(rack[slot]); k++ {
-		g.move.Tiles[g.move.Len] = rules.Letter(slot)
-		g.move.Len++
-		g.leaves.used += g.leaves.radix[slot]
-		g.exchanges(rack, slot+1, rec)
-	}
-	g.move.Len, g.leaves.used = start, used
-}
-
 // Lexicon returns the lexicon the generator was made for.
 func (g *Generator) Lexicon() *gaddag.GADDAG { return g.lex }
 
