@@ -162,7 +162,7 @@ var lettersByValue = func() (ls [rules.RackSlots]rules.Letter) {
 // by adding to its parent's.
 func (g *Generator) analyzeRack(rack *rules.Rack) {
 	if g.anagrams == nil {
-		g.anagrams = anagramIndexFor(g.lex)
+		g.anagrams = g.tables.anagramIndex()
 	}
 	sp := &g.ri.spell
 	*sp = rackWords{}

@@ -27,7 +27,7 @@ var utilities = []string{
 }
 
 // testOnly are helpers for tests: only _test.go files may import them.
-var testOnly = []string{"internal/testlex", "internal/gametest"}
+var testOnly = []string{"internal/testlex", "internal/testgen", "internal/gametest"}
 
 // allowed lists, for each package of the module, the packages of the
 // module its non-test files may import, utilities aside. A package
@@ -61,6 +61,7 @@ var allowed = map[string][]string{
 	// Internal helpers with module imports of their own.
 	"internal/benchset": {"gaddag", "movegen", "rules", "position"},
 	"internal/testlex":  {"gaddag", "lexica", "rules"},
+	"internal/testgen":  {"gaddag", "movegen", "internal/testlex"},
 	"internal/gametest": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "rules", "move", "position"},
 	"internal/archtest": {},
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"scrabble/internal/benchset"
-	"scrabble/internal/testlex"
+	"scrabble/internal/testgen"
 )
 
 var update = flag.Bool("update", false, "rewrite positions.cgp from Make")
@@ -20,8 +20,7 @@ const (
 // TestPositionsAreReproducible regenerates the committed set from its seed:
 // the file is the engine's own games, not hand-picked positions.
 func TestPositionsAreReproducible(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	made := benchset.Make(lex, setGames, setSeed)
+	made := benchset.Make(testgen.Tables(t, "NWL23"), setGames, setSeed)
 	var b strings.Builder
 	b.WriteString("# Every turn of 12 seeded NWL23 games (benchset.Make(lex, 12, 2026)).\n")
 	for _, p := range made {
