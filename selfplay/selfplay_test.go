@@ -17,6 +17,7 @@ import (
 	"scrabble/gaddag"
 	"scrabble/game"
 	"scrabble/internal/gametest"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
 )
@@ -48,7 +49,7 @@ func run(t *testing.T, ctx context.Context, cfg Config) (*Summary, map[int]*game
 
 func baseConfig(lex *gaddag.GADDAG, games int) Config {
 	return Config{
-		Lexicon: lex,
+		Tables:  testgen.Of(lex),
 		Players: [2]string{"equity", "score"},
 		Options: [2]PlayerOptions{{Leaves: gametest.ToyLeaves{}}, {}},
 		Games:   games,
@@ -222,7 +223,7 @@ func TestSelfPlayResume(t *testing.T) {
 
 func benchmarkSelfPlay(b *testing.B, workers int, leaves movegen.LeaveValuer) {
 	lex := testlex.GADDAG(b, "NWL23")
-	cfg := Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: b.N, Seed: 1, Workers: workers}
+	cfg := Config{Tables: testgen.Of(lex), Players: [2]string{"equity", "equity"}, Games: b.N, Seed: 1, Workers: workers}
 	cfg.Options[0].Leaves, cfg.Options[1].Leaves = leaves, leaves
 	// One game first builds the search's shared tables (the anagram index).
 	warm := cfg

@@ -99,7 +99,7 @@ values whatever --threads.`,
 			defer stop()
 
 			t := trainer{a: a, work: work, games: games, prior: prior, seed: seed, threads: threads, observe: observe,
-				cfg: selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}}
+				cfg: selfplay.Config{Tables: movegen.NewTables(lex), Players: [2]string{"equity", "equity"}, Workers: threads}}
 			leaves, err := t.startingValues(from, generations, lex)
 			if err != nil {
 				return err

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 
-	"scrabble/gaddag"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/referee"
@@ -31,9 +30,9 @@ type simRanker struct {
 	opts sim.Options
 }
 
-func newSimRanker(lex *gaddag.GADDAG, leaves movegen.LeaveValuer, iterations int) *simRanker {
+func newSimRanker(tables *movegen.Tables, leaves movegen.LeaveValuer, iterations int) *simRanker {
 	return &simRanker{
-		sim: sim.NewSimulator(lex),
+		sim: sim.NewSimulator(tables),
 		// One thread and a fixed seed: the same review every run.
 		opts: sim.Options{Leaves: leaves, Iterations: iterations, Threads: 1, Seed: 1},
 	}

@@ -20,6 +20,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/move"
+	"scrabble/movegen"
 	"scrabble/referee"
 	"scrabble/rules"
 	"scrabble/sim"
@@ -240,7 +241,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	opts.Progress = bar.update
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
-	res, err := sim.NewSimulator(t.lex).Simulate(ctx, pos, opts)
+	res, err := sim.NewSimulator(movegen.NewTables(t.lex)).Simulate(ctx, pos, opts)
 	bar.finish()
 	interrupted := err != nil && errors.Is(err, context.Canceled) && ctx.Err() != nil
 	if err != nil && !interrupted {

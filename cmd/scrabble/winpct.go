@@ -16,6 +16,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/game"
+	"scrabble/movegen"
 	"scrabble/selfplay"
 	"scrabble/train"
 )
@@ -167,7 +168,7 @@ built-in table is eval/data/winpct.csv.`,
 // equityGames is the self-play of the win table's games: two equity players
 // with the lexicon's built-in leave values (zero leaves if it has none).
 func equityGames(lex *gaddag.GADDAG, threads int) (selfplay.Config, error) {
-	cfg := selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: threads}
+	cfg := selfplay.Config{Tables: movegen.NewTables(lex), Players: [2]string{"equity", "equity"}, Workers: threads}
 	leaves, err := eval.DefaultLeaves(lex.Header().Name)
 	if err != nil {
 		return cfg, err

@@ -9,6 +9,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/game"
+	"scrabble/internal/testgen"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/referee"
@@ -52,7 +53,7 @@ type Replayer struct {
 
 // NewReplayer returns a replayer for games on lex.
 func NewReplayer(t *testing.T, lex *gaddag.GADDAG) *Replayer {
-	return &Replayer{t: t, lex: lex, gen: movegen.New(lex)}
+	return &Replayer{t: t, lex: lex, gen: movegen.New(testgen.Of(lex))}
 }
 
 // Check replays rec from its opening racks: the seats alternate, each rack
