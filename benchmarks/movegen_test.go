@@ -7,6 +7,7 @@ import (
 	"scrabble/eval"
 	"scrabble/internal/benchset"
 	"scrabble/internal/testgen"
+	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -20,7 +21,7 @@ func (c *counter) Record(*move.Move) { c.plays++ }
 // generator per position with its board set up before the timer starts, and
 // reports positions per second.
 func benchPositions(b *testing.B, work func(g *movegen.Generator, rack *rules.Rack)) {
-	tables := testgen.Tables(b, "NWL23")
+	tables := testgen.Tables(testlex.GADDAG(b, "NWL23"))
 	ps, err := benchset.Positions()
 	if err != nil {
 		b.Fatal(err)

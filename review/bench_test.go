@@ -18,7 +18,7 @@ func BenchmarkReview(b *testing.B) {
 		b.Fatal(err)
 	}
 	r := replay(b, testlex.Game(b, "doug_v_emely.gcg"))
-	opts := Options{Tables: testgen.Of(lex), Leaves: leaves}
+	opts := Options{Tables: testgen.Tables(lex), Leaves: leaves}
 	b.ReportAllocs()
 	for b.Loop() {
 		mustReview(b, r, opts)

@@ -29,7 +29,7 @@ func Example() {
 		return
 	}
 	// No leave values: equity is the score.
-	rep, err := review.Review(context.Background(), g.Replay(), review.Options{Tables: testgen.Of(lex)})
+	rep, err := review.Review(context.Background(), g.Replay(), review.Options{Tables: testgen.Tables(lex)})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -20,8 +20,8 @@ func TestRolloutKeepsTheTiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := equityGame(t, lex, leaves, 5)
-	s := NewSimulator(testgen.Of(lex))
-	w := &simWorker{gen: movegen.New(testgen.Of(lex))}
+	s := NewSimulator(testgen.Tables(lex))
+	w := &simWorker{gen: movegen.New(testgen.Tables(lex))}
 	pos, bags, _ := turnPositions(rec)
 	for ti := range pos {
 		if ti%3 != 0 && bags[ti] > 7 {
@@ -68,9 +68,9 @@ func TestRolloutsMatchFreshSearches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewSimulator(testgen.Of(lex))
-	reuse := &simWorker{gen: movegen.New(testgen.Of(lex))}
-	fresh := &simWorker{gen: movegen.New(testgen.Of(lex)), fresh: true}
+	s := NewSimulator(testgen.Tables(lex))
+	reuse := &simWorker{gen: movegen.New(testgen.Tables(lex))}
+	fresh := &simWorker{gen: movegen.New(testgen.Tables(lex)), fresh: true}
 	rollouts := 0
 	for _, seed := range []uint64{5, 6} {
 		pos, _, _ := turnPositions(equityGame(t, lex, leaves, seed))

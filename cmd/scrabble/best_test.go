@@ -63,7 +63,7 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 		}
 		bad = append(bad, r)
 	}
-	gen := movegen.New(testgen.Of(lex))
+	gen := movegen.New(testgen.Tables(lex))
 	const runnersUp = 6
 	var cases, exchangeBest, passWeighed int
 	for i, p := range ps {

@@ -8,6 +8,7 @@ import (
 
 	"scrabble/internal/benchset"
 	"scrabble/internal/testgen"
+	"scrabble/internal/testlex"
 )
 
 var update = flag.Bool("update", false, "rewrite positions.cgp from Make")
@@ -20,7 +21,7 @@ const (
 // TestPositionsAreReproducible regenerates the committed set from its seed:
 // the file is the engine's own games, not hand-picked positions.
 func TestPositionsAreReproducible(t *testing.T) {
-	made := benchset.Make(testgen.Tables(t, "NWL23"), setGames, setSeed)
+	made := benchset.Make(testgen.Tables(testlex.GADDAG(t, "NWL23")), setGames, setSeed)
 	var b strings.Builder
 	b.WriteString("# Every turn of 12 seeded NWL23 games (benchset.Make(lex, 12, 2026)).\n")
 	for _, p := range made {
