@@ -23,6 +23,13 @@ mkdir "$old"
 for f in $(git ls-tree --name-only "$ref" movegen/ | grep '\.go$' | grep -v _test.go); do
 	git show "$ref:$f" >"$old/$(basename "$f")"
 done
+# Before the caller owned the tables (movegen.NewTables), New took the
+# lexicon and Prepare warmed process-wide tables.
+if grep -q '^func NewTables' "$old"/*.go; then
+	oldtables='otables := old.NewTables(lex)' oldnew='old.New(otables)' oldprep='otables.Prepare()'
+else
+	oldtables='' oldnew='old.New(lex)' oldprep='old.Prepare(lex)'
+fi
 cat >"$test" <<EOT
 package benchmarks_test
 
@@ -35,33 +42,36 @@ import (
 	"scrabble/eval"
 	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
+	"scrabble/move"
 	"scrabble/movegen"
 	old "scrabble/zzold"
 )
 
 type zzCounter int
 
-func (c *zzCounter) Record(*movegen.Move) { *c++ }
+func (c *zzCounter) Record(*move.Move) { *c++ }
 
 type zzOldCounter int
 
-func (c *zzOldCounter) Record(*old.Move) { *c++ }
+func (c *zzOldCounter) Record(*move.Move) { *c++ }
 
 func TestZZABTest(t *testing.T) {
 	lex := testlex.GADDAG(t, "NWL23")
 	ps, _ := benchset.Positions()
 	leaves, _ := eval.DefaultLeaves("NWL23")
+	tables := movegen.NewTables(lex)
+	$oldtables
 	ng := make([]*movegen.Generator, len(ps))
 	og := make([]*old.Generator, len(ps))
 	for i, p := range ps {
-		ng[i], og[i] = movegen.New(lex), old.New(lex)
+		ng[i], og[i] = movegen.New(tables), $oldnew
 		ng[i].SetBoard(&p.Board)
 		og[i].SetBoard(&p.Board)
 		ng[i].SetLeaves(leaves)
 		og[i].SetLeaves(leaves)
 	}
-	movegen.Prepare(lex)
-	old.Prepare(lex)
+	tables.Prepare()
+	$oldprep
 	nopts, oopts := movegen.Options{Exchanges: true, Pass: true}, old.Options{Exchanges: true, Pass: true}
 	for i, p := range ps {
 		a, _ := ng[i].Best(&p.Racks[0], 50, nopts)
