@@ -24,8 +24,8 @@ const (
 // r; for Down, lane c is column c (the transposed board). One code path then
 // generates both directions.
 //
-// Its state is grouped by lifetime, each group a value embedded in it (the
-// hot code names the fields as before, a group is copied whole in one
+// Its state is grouped by lifetime, each group a value embedded in it (so
+// the code names a field without its group, and a group is copied in one
 // assignment): the lexicon's tables, shared with every generator on it;
 // the board's state, which SetBoard, Apply and CopyBoard change; one
 // generation's state (the rack, the lane and the play being walked); Best's
@@ -740,9 +740,6 @@ func (g *Generator) Generate(rack *rules.Rack, bagLen int, opts Options, rec Rec
 
 // Lexicon returns the lexicon the generator was made for.
 func (g *Generator) Lexicon() *gaddag.GADDAG { return g.tables.lex }
-
-// Tables returns the tables the generator reads.
-func (g *Generator) Tables() *Tables { return g.tables }
 
 // load8 and store8 read and write 8 letters as one little-endian word (the
 // compiler makes each a single move).

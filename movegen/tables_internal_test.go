@@ -12,7 +12,7 @@ var (
 )
 
 // tablesFor returns lex's tables, built once per test binary: the tests
-// make many generators, and tables take a few hundred milliseconds.
+// make many generators, and tables take a tenth of a second.
 func tablesFor(lex *gaddag.GADDAG) *Tables {
 	testTablesMu.Lock()
 	defer testTablesMu.Unlock()
