@@ -13,8 +13,9 @@ import (
 // first search that needs it, the anagram index. For NWL23 they take about
 // 0.1 s and 10 MB, and the index 0.2 s and 20 MB more, so the caller builds
 // them once where it loads the lexicon and hands them to every generator it
-// makes (New); they are freed with the last generator. Safe for concurrent
-// use.
+// makes (New). The big tables are mapped for huge pages (internal/hugemem),
+// which are never returned to the system: a long-running caller keeps one
+// Tables per lexicon. Safe for concurrent use.
 type Tables struct {
 	lex   *gaddag.GADDAG
 	graph graph
