@@ -27,7 +27,7 @@ var utilities = []string{
 }
 
 // testOnly are helpers for tests: only _test.go files may import them.
-var testOnly = []string{"internal/testlex", "internal/gametest"}
+var testOnly = []string{"internal/testlex", "internal/testgen", "internal/gametest"}
 
 // allowed lists, for each package of the module, the packages of the
 // module its non-test files may import, utilities aside. A package
@@ -64,6 +64,7 @@ var allowed = map[string][]string{
 	"internal/benchset":  {"gaddag", "movegen", "rules", "position"},
 	"internal/runrecord": {"gaddag", "eval"}, // a run's settings name its lexicon and leaves
 	"internal/testlex":   {"gaddag", "lexica", "rules"},
+	"internal/testgen":   {"gaddag", "movegen"},
 	"internal/gametest":  {"gaddag", "lexica", "movegen", "referee", "eval", "game", "rules", "move", "position"},
 	"internal/archtest":  {},
 

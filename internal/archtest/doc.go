@@ -14,6 +14,6 @@
 // line (cmd/scrabble), which wires them together and holds no engine
 // logic. Small utility packages under internal/ import nothing of the
 // module and may be used anywhere; nothing imports benchmarks, and the
-// test helpers (internal/testlex, internal/gametest) are imported by
-// tests only.
+// test helpers (internal/testlex, internal/testgen, internal/gametest)
+// are imported by tests only.
 package archtest
