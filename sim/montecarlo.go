@@ -634,7 +634,7 @@ func (r *simRun) prune(a *simAcc) {
 		n := float64(a.n[c])
 		x, y := min(c, lead), max(c, lead)
 		sd := float64(a.sum[lead] - a.sum[c])
-		ssd := float64(a.sumSq[lead]) + float64(a.sumSq[c]) - 2*float64(a.cross[x*a.k+y])
+		ssd := float64(a.sumSq[lead]) + float64(a.sumSq[c]) - float64(2*float64(a.cross[x*a.k+y])) // float64(): no fused multiply-add, the same bits from every build
 		diff := sd / n
 		se := stdErr(n, sd, ssd)
 		if diff > z*se || (se == 0 && diff >= 0 && n >= minPruneIterations) {
