@@ -52,7 +52,7 @@ func (c *zzCounter) Record(*move.Move) { *c++ }
 
 type zzOldCounter int
 
-func (c *zzOldCounter) Record(*move.Move) { *c++ }
+func (c *zzOldCounter) Record(*old.Move) { *c++ }
 
 func TestZZABTest(t *testing.T) {
 	// The new build.
