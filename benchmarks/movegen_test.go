@@ -6,6 +6,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/benchset"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -20,20 +21,20 @@ func (c *counter) Record(*move.Move) { c.plays++ }
 // generator per position with its board set up before the timer starts, and
 // reports positions per second.
 func benchPositions(b *testing.B, work func(g *movegen.Generator, rack *rules.Rack)) {
-	lex := testlex.GADDAG(b, "NWL23")
+	tables := testgen.Tables(testlex.GADDAG(b, "NWL23"))
 	ps, err := benchset.Positions()
 	if err != nil {
 		b.Fatal(err)
 	}
 	gens := make([]*movegen.Generator, len(ps))
 	for i, p := range ps {
-		gens[i] = movegen.New(lex)
+		gens[i] = movegen.New(tables)
 		gens[i].SetBoard(&p.Board)
 	}
 	// The generators' shared tables (the anagram index is built by the
-	// first search of a process) are made and their garbage collected
-	// before the timer starts: the timer sees searches only.
-	movegen.Prepare(lex)
+	// first search) are made and their garbage collected before the timer
+	// starts: the timer sees searches only.
+	tables.Prepare()
 	runtime.GC()
 	positions := 0
 	b.ReportAllocs()

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
-	"scrabble/movegen"
 	"scrabble/position"
 )
 
@@ -21,7 +21,7 @@ import (
 //	go test ./endgame/ -run '^$' -bench Shared -benchtime 1x -v
 func BenchmarkShared(b *testing.B) {
 	ps := loadShared(b)
-	lex := testlex.GADDAG(b, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(b, "NWL23"))
 	pos := make([]*position.Position, len(ps))
 	for i, p := range ps {
 		var err error
@@ -31,7 +31,7 @@ func BenchmarkShared(b *testing.B) {
 	}
 	// The generator's per-lexicon tables and a table of the default size
 	// are made outside the timing.
-	movegen.Prepare(lex)
+	lex.Prepare()
 	if _, err := Solve(context.Background(), lex, pos[len(pos)-1], Options{ScorelessTurns: 2}); err != nil {
 		b.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"scrabble/gaddag"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -25,7 +25,7 @@ type smallEndgame struct {
 // bagEmptyPositions plays greedy self-play games (each side plays its
 // highest-scoring move) until the bag is empty and returns the board and
 // racks there, the player to move first.
-func bagEmptyPositions(lex *gaddag.GADDAG, games int, seed uint64) []state {
+func bagEmptyPositions(lex *movegen.Tables, games int, seed uint64) []state {
 	g := newGenerator(lex)
 	var out []state
 	for i := 0; i < games; i++ {
@@ -85,7 +85,7 @@ func shrink(g *movegen.Generator, st state, maxTiles [2]int, rng *rand.Rand) (st
 // randomEndgames makes count small endgames on lex: racks of 1 to 4 tiles
 // (most totals small enough for the plain minimax), under the two-turn and
 // the six-turn rule, with a random starting count of scoreless turns.
-func randomEndgames(lex *gaddag.GADDAG, count int, seed uint64) []smallEndgame {
+func randomEndgames(lex *movegen.Tables, count int, seed uint64) []smallEndgame {
 	rng := rand.New(rand.NewPCG(seed, 0xe4d))
 	g := newGenerator(lex)
 	var out []smallEndgame
@@ -109,7 +109,7 @@ func randomEndgames(lex *gaddag.GADDAG, count int, seed uint64) []smallEndgame {
 				}
 				small.scoreless = rng.IntN(n)
 				out = append(out, smallEndgame{
-					name: fmt.Sprintf("%s-%d %s/%s n=%d z=%d", lex.Header().Name, len(out), small.racks[0], small.racks[1], n, small.scoreless),
+					name: fmt.Sprintf("%s-%d %s/%s n=%d z=%d", lex.Lexicon().Header().Name, len(out), small.racks[0], small.racks[1], n, small.scoreless),
 					st:   small, n: n,
 				})
 			}
@@ -130,7 +130,7 @@ type withMinimax struct {
 
 // minimaxValues values each endgame by the plain minimax, leaving out those
 // whose tree is over the limit.
-func minimaxValues(lex *gaddag.GADDAG, games []smallEndgame) (out []withMinimax, skipped int) {
+func minimaxValues(lex *movegen.Tables, games []smallEndgame) (out []withMinimax, skipped int) {
 	newGen := func() *movegen.Generator { return newGenerator(lex) }
 	for _, e := range games {
 		want, _, ok := minimaxValue(newGen, e.st, e.n, minimaxNodeLimit)
@@ -145,7 +145,7 @@ func minimaxValues(lex *gaddag.GADDAG, games []smallEndgame) (out []withMinimax,
 
 // disagreements solves each endgame and lists where the solver's value is
 // not the minimax's (or not proven).
-func disagreements(t *testing.T, lex *gaddag.GADDAG, games []withMinimax, opts Options) []string {
+func disagreements(t *testing.T, lex *movegen.Tables, games []withMinimax, opts Options) []string {
 	t.Helper()
 	var bad []string
 	for _, e := range games {
@@ -180,7 +180,7 @@ func TestAgainstMinimax(t *testing.T) {
 	total := 0
 	for _, name := range testlex.Names() {
 		t.Run(name, func(t *testing.T) {
-			lex := testlex.GADDAG(t, name)
+			lex := testgen.Tables(testlex.GADDAG(t, name))
 			start := time.Now()
 			games, skipped := minimaxValues(lex, randomEndgames(lex, perLex, 25))
 			t.Logf("%s: %d endgames valued by the plain minimax, %d skipped (tree over %d nodes), in %v",
@@ -212,7 +212,7 @@ func TestAgainstMinimax(t *testing.T) {
 // TestPlantedBugs shows that the comparison with the plain minimax catches a
 // wrong rule: with each bug planted in the solver, some endgames disagree.
 func TestPlantedBugs(t *testing.T) {
-	lex := testlex.GADDAG(t, testlex.Name())
+	lex := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
 	games, _ := minimaxValues(lex, randomEndgames(lex, 120, 7))
 	for _, c := range []struct {
 		name string

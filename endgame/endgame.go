@@ -8,8 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"scrabble/gaddag"
 	"scrabble/move"
+	"scrabble/movegen"
 	"scrabble/position"
 	"scrabble/rules"
 )
@@ -118,9 +118,9 @@ type Result struct {
 // unseen tiles, when they fit on a rack). The context's deadline or
 // cancellation stops the search: the answer is then the deepest iteration
 // completed, with Proven false.
-func Solve(ctx context.Context, lex *gaddag.GADDAG, pos *position.Position, opts Options) (*Result, error) {
-	if lex == nil {
-		return nil, errors.New("endgame: no lexicon")
+func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, opts Options) (*Result, error) {
+	if tables == nil {
+		return nil, errors.New("endgame: no move-generator tables")
 	}
 	if pos == nil {
 		return nil, errors.New("endgame: no position")
@@ -157,7 +157,7 @@ func Solve(ctx context.Context, lex *gaddag.GADDAG, pos *position.Position, opts
 		return nil, fmt.Errorf("endgame: %d consecutive scoreless turns: the game is over", pos.ZeroTurns)
 	}
 	st := state{board: pos.Board, racks: racks, scoreless: startScoreless(pos.ZeroTurns, opts.ScorelessTurns)}
-	return solve(ctx, lex, st, opts)
+	return solve(ctx, tables, st, opts)
 }
 
 // normalize fills in the defaults and checks the ranges.
@@ -212,14 +212,14 @@ type state struct {
 }
 
 // solve runs the search over st with normalized options.
-func solve(ctx context.Context, lex *gaddag.GADDAG, st state, opts Options) (*Result, error) {
+func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) (*Result, error) {
 	start := time.Now()
 	sh := &shared{
-		lex:   lex,
-		opts:  opts,
-		tt:    getTable(opts.TTMB),
-		root:  st,
-		maxPl: maxPlies(st.racks[0].Count()+st.racks[1].Count(), opts.ScorelessTurns),
+		tables: tables,
+		opts:   opts,
+		tt:     getTable(opts.TTMB),
+		root:   st,
+		maxPl:  maxPlies(st.racks[0].Count()+st.racks[1].Count(), opts.ScorelessTurns),
 	}
 	if opts.Threads > 1 {
 		sh.busy = newBusyTable()
@@ -284,7 +284,7 @@ func maxPlies(tiles, n int) int {
 
 // shared is what the threads of one solve share.
 type shared struct {
-	lex     *gaddag.GADDAG
+	tables  *movegen.Tables
 	opts    Options
 	tt      *table
 	root    state

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -35,7 +36,7 @@ func mustCGP(t *testing.T, s string) *position.Position {
 // TestSolveErrors: positions that are not endgames and bad options are
 // errors that say why, not panics.
 func TestSolveErrors(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	ctx := context.Background()
 	tests := []struct {
 		name string
@@ -75,7 +76,7 @@ func TestSolveErrors(t *testing.T) {
 
 // TestOpponentRackInferred: an empty opponent's rack is the unseen tiles.
 func TestOpponentRackInferred(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	for _, cgp := range []string{e053, e053NoOpp} {
 		res, err := Solve(context.Background(), lex, mustCGP(t, cgp), Options{ScorelessTurns: 2, TTMB: 8})
 		if err != nil {
@@ -121,7 +122,7 @@ func sharedByID(t *testing.T, id string) (sharedPosition, *position.Position) {
 // TestProgress: one report an iteration, deeper each time, the last the
 // proven value.
 func TestProgress(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	var got []Progress
 	res, err := Solve(context.Background(), lex, mustCGP(t, e053), Options{ScorelessTurns: 2, TTMB: 8,
 		Progress: func(p Progress) { got = append(got, p) }})
@@ -145,7 +146,7 @@ func TestProgress(t *testing.T) {
 // endgame), its line is no deeper than the limit, and the value is that of
 // a playout-valued search.
 func TestDepthLimited(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	_, pos := sharedByID(t, "e045")
 	res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Plies: 2, TTMB: 16})
 	if err != nil {
@@ -169,7 +170,7 @@ func TestDepthLimited(t *testing.T) {
 // TestDeadline: a context deadline stops the search with the deepest answer
 // completed, not proven.
 func TestDeadline(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	_, pos := sharedByID(t, "e045")
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
@@ -192,7 +193,7 @@ func TestDeadline(t *testing.T) {
 // TestTopMatchesMinimax: every first move ranked by the solver has the value
 // the plain minimax gives it, on small endgames.
 func TestTopMatchesMinimax(t *testing.T) {
-	lex := testlex.GADDAG(t, testlex.Name())
+	lex := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
 	games, _ := minimaxValues(lex, randomEndgames(lex, 30, 99))
 	newGen := func() *movegen.Generator { return newGenerator(lex) }
 	for _, e := range games {
@@ -248,7 +249,7 @@ func firstMoveValue(t *testing.T, newGen func() *movegen.Generator, e withMinima
 // TestNoAllocationPerNode: once its buffers are warm, the search allocates
 // nothing per node (the allocations of a solve are its set-up).
 func TestNoAllocationPerNode(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	_, pos := sharedByID(t, "e024")
 	opts := Options{ScorelessTurns: 2, TTMB: 16}
 	if _, err := Solve(context.Background(), lex, pos, opts); err != nil {
@@ -272,7 +273,7 @@ func TestNoAllocationPerNode(t *testing.T) {
 // TestThreadsSameValue: the proven value does not depend on the number of
 // threads.
 func TestThreadsSameValue(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	for _, id := range []string{"e004", "e020", "e024", "e042"} {
 		p, pos := sharedByID(t, id)
 		for _, threads := range []int{1, 2, 3, 4} {
@@ -292,7 +293,7 @@ func TestThreadsSameValue(t *testing.T) {
 // where the count starts (read as doc.go says under a shorter rule), checked
 // through Solve against the plain minimax on small endgames.
 func TestScorelessCountFromCGP(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	newGen := func() *movegen.Generator { return newGenerator(lex) }
 	checked := 0
 	for _, e := range randomEndgames(lex, 40, 3) {

@@ -1,13 +1,9 @@
 package endgame
 
-import (
-	"scrabble/gaddag"
-	"scrabble/movegen"
-)
+import "scrabble/movegen"
 
-// newGenerator is the one place this package makes a move generator:
-// movegen's constructor is about to change (tables built once per lexicon,
-// then generators from them), and only this function will follow.
-func newGenerator(lex *gaddag.GADDAG) *movegen.Generator {
-	return movegen.New(lex)
+// newGenerator is the one place this package makes a move generator, on
+// the caller's tables.
+func newGenerator(t *movegen.Tables) *movegen.Generator {
+	return movegen.New(t)
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/position"
 )
@@ -83,7 +84,7 @@ const slowMAGPIE = 5.0
 // pass in MAGPIE's line (category passes) included.
 func TestSharedPositions(t *testing.T) {
 	ps := loadShared(t)
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	slow := !testing.Short() || os.Getenv("SCRABBLE_ENDGAME_SLOW") != ""
 	for _, rule := range []int{2, 6} {
 		for _, p := range ps {

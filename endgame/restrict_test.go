@@ -5,6 +5,7 @@ import (
 	"sort"
 	"testing"
 
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/position"
@@ -16,7 +17,7 @@ import (
 // cuts a search the same way twice.
 func TestRestrict(t *testing.T) {
 	ps := loadShared(t)
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].Seconds < ps[j].Seconds })
 	for _, p := range ps[:6] {
 		pos, err := position.ParseCGP(p.ID, p.CGP)

@@ -103,7 +103,7 @@ func newSearcher(sh *shared, id int) *searcher {
 		ttm:    make([]move.Move, sh.maxPl+2),
 		racks:  sh.root.racks,
 	}
-	g := newGenerator(sh.lex)
+	g := newGenerator(sh.tables)
 	g.SetBoard(&sh.root.board)
 	s.gens[0], s.cur[0] = g, g
 	return s
@@ -113,7 +113,7 @@ func newSearcher(sh *shared, id int) *searcher {
 func (s *searcher) genAt(ply int) *movegen.Generator {
 	g := s.gens[ply]
 	if g == nil {
-		g = newGenerator(s.sh.lex)
+		g = newGenerator(s.sh.tables)
 		s.gens[ply] = g
 	}
 	return g
@@ -474,7 +474,7 @@ func (s *searcher) leaf(ply, scoreless int) int {
 // the game. The value is for the side to move at ply.
 func (s *searcher) playout(ply, scoreless int) int {
 	if s.play == nil {
-		s.play = newGenerator(s.sh.lex)
+		s.play = newGenerator(s.sh.tables)
 	}
 	g := s.play
 	s.ready(ply)

@@ -99,7 +99,7 @@ func (w *WinPct) Prob(spread float64, unseen int) float64 {
 		p = float64(row[w.cols-1])
 	} else {
 		f := a - float64(j)
-		p = float64(row[j]) + f*float64(row[j+1]-row[j])
+		p = float64(row[j]) + float64(f*float64(row[j+1]-row[j])) // float64(): no fused multiply-add, the same bits from every build
 	}
 	if spread < 0 {
 		return 1 - p

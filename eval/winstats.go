@@ -410,7 +410,7 @@ func (c *WinCalibration) Add(p float64, halfWins int) {
 	b.Predicted += p
 	b.Outcome += o
 	c.squares += (p - o) * (p - o)
-	c.coinSqrs += (0.5 - o) * (0.5 - o)
+	c.coinSqrs += float64((0.5 - o) * (0.5 - o)) // no fused multiply-add (see meanSD in selfplay)
 	c.n++
 }
 

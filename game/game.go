@@ -104,16 +104,16 @@ func (g *Record) Spread() int { return g.Scores[0] - g.Scores[1] }
 // the cache. A Table plays one game at a time; a caller playing games in
 // parallel keeps one a goroutine.
 type Table struct {
-	lex *gaddag.GADDAG
-	gen *movegen.Generator // nil before the first game, or after a panic
+	tables *movegen.Tables
+	gen    *movegen.Generator // nil before the first game, or after a panic
 }
 
-// NewTable returns a table for games on lex.
-func NewTable(lex *gaddag.GADDAG) *Table { return &Table{lex: lex} }
+// NewTable returns a table for games on the tables' lexicon.
+func NewTable(tables *movegen.Tables) *Table { return &Table{tables: tables} }
 
 // Play plays one game on a table of its own (see Table.Play).
-func Play(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed uint64, firstPlayer int) (*Record, error) {
-	return NewTable(lex).Play(ctx, players, seed, firstPlayer)
+func Play(ctx context.Context, tables *movegen.Tables, players [2]Player, seed uint64, firstPlayer int) (*Record, error) {
+	return NewTable(tables).Play(ctx, players, seed, firstPlayer)
 }
 
 // Play plays one complete game under the NASPA rules (two players,
@@ -123,7 +123,7 @@ func Play(ctx context.Context, lex *gaddag.GADDAG, players [2]Player, seed uint6
 // so the same seed, players and first mover give the same game.
 //
 // The players must be two distinct values (they keep per-game state). Each
-// move is checked (rules.CheckPlacement, tiles on the rack, words in lex,
+// move is checked (rules.CheckPlacement, tiles on the rack, words in the lexicon,
 // the score): a player making an illegal move is an error. A cancelled
 // context abandons the game and returns the context's error.
 func (t *Table) Play(ctx context.Context, players [2]Player, seed uint64, firstPlayer int) (*Record, error) {
@@ -136,7 +136,7 @@ func (t *Table) Play(ctx context.Context, players [2]Player, seed uint64, firstP
 	if firstPlayer != 0 && firstPlayer != 1 {
 		return nil, fmt.Errorf("game: first player %d: want seat 0 or 1", firstPlayer)
 	}
-	lex := t.lex
+	lex := t.tables.Lexicon()
 	g := &game{
 		lex:     lex,
 		gen:     t.generator(),
@@ -153,7 +153,7 @@ func (t *Table) Play(ctx context.Context, players [2]Player, seed uint64, firstP
 	for i, seat := range [2]int{firstPlayer, 1 - firstPlayer} {
 		g.bag.DrawInto(&g.racks[seat], rules.RackSize)
 		g.rec.Racks[seat] = g.racks[seat]
-		players[seat].StartGame(Start{Lexicon: lex, Seat: seat, Seed: playerSeed(seed, seat), First: i == 0})
+		players[seat].StartGame(Start{Tables: t.tables, Seat: seat, Seed: playerSeed(seed, seat), First: i == 0})
 	}
 	rec, err := g.play(ctx, firstPlayer)
 	// Not deferred: a generator a panic left half way through a search
@@ -168,7 +168,7 @@ func (t *Table) generator() *movegen.Generator {
 	gen := t.gen
 	t.gen = nil
 	if gen == nil {
-		return movegen.New(t.lex)
+		return movegen.New(t.tables)
 	}
 	var empty rules.Board
 	gen.SetBoard(&empty)

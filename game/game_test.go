@@ -8,6 +8,7 @@ import (
 	"scrabble/eval"
 	"scrabble/game"
 	"scrabble/internal/gametest"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -39,7 +40,7 @@ func newPlayers(t testing.TB, names [2]string, opts [2]options) [2]game.Player {
 
 func TestPlayGameLegal(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	r := gametest.NewReplayer(t, lex)
+	r := gametest.NewReplayer(t, testgen.Tables(lex))
 	ctx := context.Background()
 	cases := []struct {
 		names [2]string
@@ -56,7 +57,7 @@ func TestPlayGameLegal(t *testing.T) {
 	for _, c := range cases {
 		ps := newPlayers(t, c.names, c.opts)
 		for i := range c.games {
-			rec, err := game.Play(ctx, lex, ps, uint64(1000+i), i%2)
+			rec, err := game.Play(ctx, testgen.Tables(lex), ps, uint64(1000+i), i%2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,23 +92,23 @@ func TestPlayGameDeterministic(t *testing.T) {
 	names := [2]string{"equity", "score"}
 	opts := [2]options{{Leaves: gametest.ToyLeaves{}}, {}}
 	fresh := newPlayers(t, names, opts)
-	a, err := game.Play(ctx, lex, fresh, 42, 1)
+	a, err := game.Play(ctx, testgen.Tables(lex), fresh, 42, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Players reused after another game must start afresh.
 	used := newPlayers(t, names, opts)
-	if _, err := game.Play(ctx, lex, used, 7, 0); err != nil {
+	if _, err := game.Play(ctx, testgen.Tables(lex), used, 7, 0); err != nil {
 		t.Fatal(err)
 	}
-	b, err := game.Play(ctx, lex, used, 42, 1)
+	b, err := game.Play(ctx, testgen.Tables(lex), used, 42, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(a, b) {
 		t.Error("same seed, same players: different games")
 	}
-	c, err := game.Play(ctx, lex, used, 43, 1)
+	c, err := game.Play(ctx, testgen.Tables(lex), used, 43, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,16 +121,16 @@ func TestPlayGameCancelled(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := game.Play(ctx, lex, newPlayers(t, [2]string{"score", "score"}, [2]options{}), 1, 0); err != context.Canceled {
+	if _, err := game.Play(ctx, testgen.Tables(lex), newPlayers(t, [2]string{"score", "score"}, [2]options{}), 1, 0); err != context.Canceled {
 		t.Errorf("cancelled game: %v", err)
 	}
 }
 
 func TestSixScorelessTurns(t *testing.T) {
 	lex := gametest.TinyLexicon(t)
-	r := gametest.NewReplayer(t, lex)
+	r := gametest.NewReplayer(t, testgen.Tables(lex))
 	for _, names := range [][2]string{{"score", "score"}, {"equity", "score"}} {
-		rec, err := game.Play(context.Background(), lex, newPlayers(t, names, [2]options{}), 5, 0)
+		rec, err := game.Play(context.Background(), testgen.Tables(lex), newPlayers(t, names, [2]options{}), 5, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +149,7 @@ func TestSixScorelessTurns(t *testing.T) {
 // TestPlayDistinctPlayers: one player value in both seats is refused.
 func TestPlayDistinctPlayers(t *testing.T) {
 	p := game.NewEquityPlayer(gametest.ToyLeaves{}, eval.Terms{})
-	if _, err := game.Play(context.Background(), gametest.TinyLexicon(t), [2]game.Player{p, p}, 1, 0); err == nil {
+	if _, err := game.Play(context.Background(), testgen.Tables(gametest.TinyLexicon(t)), [2]game.Player{p, p}, 1, 0); err == nil {
 		t.Error("one player in both seats accepted")
 	}
 }
@@ -160,13 +161,13 @@ func TestTableReusesGenerator(t *testing.T) {
 	ctx := context.Background()
 	names := [2]string{"equity", "score"}
 	opts := [2]options{{Leaves: gametest.ToyLeaves{}}, {}}
-	table := game.NewTable(lex)
+	table := game.NewTable(testgen.Tables(lex))
 	for seed := uint64(1); seed <= 3; seed++ {
 		got, err := table.Play(ctx, newPlayers(t, names, opts), seed, int(seed%2))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := game.Play(ctx, lex, newPlayers(t, names, opts), seed, int(seed%2))
+		want, err := game.Play(ctx, testgen.Tables(lex), newPlayers(t, names, opts), seed, int(seed%2))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +186,7 @@ func TestTermsChangePlay(t *testing.T) {
 	names := [2]string{"equity", "equity"}
 	play := func(terms eval.Terms, seed uint64) *game.Record {
 		ps := newPlayers(t, names, [2]options{{Leaves: gametest.ToyLeaves{}, Terms: terms}, {Leaves: gametest.ToyLeaves{}}})
-		rec, err := game.Play(ctx, lex, ps, seed, 0)
+		rec, err := game.Play(ctx, testgen.Tables(lex), ps, seed, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

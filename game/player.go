@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"scrabble/eval"
-	"scrabble/gaddag"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -32,10 +31,10 @@ type Player interface {
 
 // Start is what a player learns when a game begins.
 type Start struct {
-	Lexicon *gaddag.GADDAG
-	Seat    int
-	First   bool   // the player moves first
-	Seed    uint64 // for the player's own randomness, fixed by the game seed
+	Tables *movegen.Tables // the lexicon's (Tables.Lexicon)
+	Seat   int
+	First  bool   // the player moves first
+	Seed   uint64 // for the player's own randomness, fixed by the game seed
 }
 
 // NewScorePlayer returns a player of the top-scoring play; with none, it

@@ -13,7 +13,8 @@ import (
 func TestAfterSetsOverAnnotatedArcs(t *testing.T) {
 	for _, name := range testlex.Names() {
 		lex := testlex.GADDAG(t, name)
-		arcs, got, _, _ := xarcsFor(lex)
+		gr := tablesFor(lex).graph
+		arcs, got := gr.xarcs, gr.after
 		if len(got) != len(arcs) {
 			t.Fatalf("%s: %d sets for %d arcs", name, len(got), len(arcs))
 		}

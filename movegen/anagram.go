@@ -3,7 +3,6 @@ package movegen
 import (
 	"cmp"
 	"slices"
-	"sync"
 
 	"scrabble/gaddag"
 	"scrabble/internal/hugemem"
@@ -187,31 +186,6 @@ func fingerprint(counts *[rules.RackSlots]uint8) uint64 {
 		f += uint64(counts[l]) * fingerprints[l]
 	}
 	return f
-}
-
-var anagramIndexes sync.Map // *gaddag.GADDAG -> *lazyAnagramIndex
-
-type lazyAnagramIndex struct {
-	once sync.Once
-	idx  *anagramIndex
-}
-
-// Prepare builds the tables every generator on lex shares (annotated arcs,
-// the anagram index, the after-run sets, the short runs' cross-checks),
-// which are otherwise made by the first generator, search or move placed
-// that needs them. Benchmarks call it so the clock sees searches only.
-func Prepare(lex *gaddag.GADDAG) {
-	xarcsFor(lex) // and the after-run sets
-	anagramIndexFor(lex)
-	shortCrossFor(lex)
-}
-
-// anagramIndexFor builds the index of lex once per process.
-func anagramIndexFor(lex *gaddag.GADDAG) *anagramIndex {
-	v, _ := anagramIndexes.LoadOrStore(lex, &lazyAnagramIndex{})
-	l := v.(*lazyAnagramIndex)
-	l.once.Do(func() { l.idx = buildAnagramIndex(lex) })
-	return l.idx
 }
 
 // wildcard is the code of a blank in a multiset key; it sorts last.

@@ -23,7 +23,7 @@ func TestAnagramIndex(t *testing.T) {
 			sorted[string(b)] = true
 		}
 	}
-	idx := anagramIndexFor(lex)
+	idx := tablesFor(lex).anagramIndex()
 	rng := rand.New(rand.NewPCG(7, 7))
 	found := 0
 	for i := 0; i < 3000; i++ {

@@ -85,7 +85,7 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *position.Pos
 	}
 	for _, valuer := range []movegen.LeaveValuer{nil, hashLeaves{}, batchHashLeaves{}} {
 		for _, opts := range []movegen.Options{{}, {Exchanges: true, Pass: true}} {
-			g := movegen.New(lex)
+			g := movegen.New(movegen.TablesFor(lex))
 			g.SetLeaves(valuer)
 			for i, p := range ps {
 				g.SetBoard(&p.Board)
@@ -129,7 +129,7 @@ func checkBestMatchesFullList(t *testing.T, racksFor func(i int, p *position.Pos
 func TestBestAgreesInSelfPlay(t *testing.T) {
 	for _, name := range testlex.Names() {
 		lex := testlex.GADDAG(t, name)
-		g := movegen.New(lex)
+		g := movegen.New(movegen.TablesFor(lex))
 		g.SetLeaves(hashLeaves{})
 		opts := movegen.Options{Exchanges: true, Pass: true}
 		turns := 0
@@ -205,7 +205,7 @@ func TestBestReusesRackInfo(t *testing.T) {
 		hashLeaves{}, batchHashLeaves{}, nil, half, wrappedLeaves{half}, hashLeaves{},
 	}
 	opts := movegen.Options{Exchanges: true, Pass: true}
-	g := movegen.New(lex)
+	g := movegen.New(movegen.TablesFor(lex))
 	fixed := ps[0].Racks[0] // one rack on every board, as in a simulation
 	checks := 0
 	for i := 0; i+1 < len(ps) && i < 60; i++ {
@@ -219,7 +219,7 @@ func TestBestReusesRackInfo(t *testing.T) {
 				g.ForgetRacks()
 			}
 			got, _ := g.Best(&rack, 50, opts)
-			fresh := movegen.New(lex)
+			fresh := movegen.New(movegen.TablesFor(lex))
 			fresh.SetBoard(&p.Board)
 			fresh.SetLeaves(v)
 			want, _ := fresh.Best(&rack, 50, opts)
@@ -245,11 +245,11 @@ func TestBestOnCandidateBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := movegen.Options{Exchanges: true, Pass: true}
-	cand := movegen.New(lex)
+	cand := movegen.New(movegen.TablesFor(lex))
 	checks := 0
 	// Without leave values every rack's best exchange is worth the same.
 	for _, valuer := range []movegen.LeaveValuer{batchHashLeaves{}, nil} {
-		g := movegen.New(lex)
+		g := movegen.New(movegen.TablesFor(lex))
 		g.SetLeaves(valuer)
 		// Every position: a kept lane's bound that is wrong only after a
 		// rare sequence of boards (found in simulations) first shows at
@@ -279,7 +279,7 @@ func TestBestOnCandidateBoards(t *testing.T) {
 					o := opts
 					o.Repeat = j < 2 && i%2 == 0
 					got, _ := g.Best(&rack, bag, o)
-					fresh := movegen.New(lex)
+					fresh := movegen.New(movegen.TablesFor(lex))
 					fresh.SetBoard(cand.Board())
 					fresh.SetLeaves(valuer)
 					want, _ := fresh.Best(&rack, bag, opts)

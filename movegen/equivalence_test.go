@@ -255,7 +255,7 @@ func TestEngineMatchesReference(t *testing.T) {
 			}
 
 			engStart := time.Now()
-			fresh := movegen.New(lex)
+			fresh := movegen.New(movegen.TablesFor(lex))
 			var inc *movegen.Generator
 			game, failures := -1, 0
 			for _, pos := range positions {
@@ -267,7 +267,7 @@ func TestEngineMatchesReference(t *testing.T) {
 
 				if pos.inGame {
 					if pos.game != game {
-						inc, game = movegen.New(lex), pos.game
+						inc, game = movegen.New(movegen.TablesFor(lex)), pos.game
 					}
 					if *inc.Board() != pos.board {
 						t.Fatalf("after Apply along game %d the generator's board differs at turn %d:\n%s\nwant:\n%s", pos.game, pos.turn, inc.Board().GridString(), pos.board.GridString())
@@ -306,7 +306,7 @@ func TestGenerateExchangesAndPass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := movegen.New(lex)
+			g := movegen.New(movegen.TablesFor(lex))
 			desc := textStringer(fmt.Sprintf("empty board, rack %q", tc.rack))
 			checkGenerate(t, g, rack, tc.bagLen, enginePlays(g, rack).plays, desc)
 

@@ -80,7 +80,7 @@ func (g *Generator) beforeRun(run []rules.Letter) uint32 {
 
 // afterRun is the set of letters L such that run followed by L occurs in a
 // word: in the GADDAG, rev(run) from the root, then any letters (those
-// before the run, backwards), the separator and L (see lazyXarcs.after).
+// before the run, backwards), the separator and L (see graph.after).
 func (g *Generator) afterRun(run []rules.Letter) uint32 {
 	x, ok := g.followBack(g.rootArc(), run)
 	if !ok {

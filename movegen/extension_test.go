@@ -15,7 +15,7 @@ import (
 func TestIncrementalStateMatchesFresh(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
 	for seed := uint64(1); seed <= 8; seed++ {
-		g := New(lex)
+		g := New(tablesFor(lex))
 		bag := rules.NewBag(seed)
 		var rack rules.Rack
 		for turn := 0; turn < 40; turn++ {
@@ -26,7 +26,7 @@ func TestIncrementalStateMatchesFresh(t *testing.T) {
 			}
 			g.Apply(&m)
 			rack.Sub(m.Used())
-			fresh := New(lex)
+			fresh := New(tablesFor(lex))
 			fresh.SetBoard(g.Board())
 			if g.cross != fresh.cross || g.crossScore != fresh.crossScore || g.ext != fresh.ext || g.anchor != fresh.anchor {
 				t.Fatalf("seed %d turn %d: after %s the cached state differs from a fresh board:\n%s",
@@ -41,7 +41,7 @@ func TestIncrementalStateMatchesFresh(t *testing.T) {
 // and the square after it those of CATx ones (CATS, CATE...).
 func TestExtensionSets(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	g := New(lex)
+	g := New(tablesFor(lex))
 	var b rules.Board
 	for i, l := range []rules.Letter{3, 1, 20} { // C A T on 8G-8I
 		b.Set(7, 6+i, l)
@@ -70,8 +70,8 @@ func TestExtensionSets(t *testing.T) {
 // position exactly: the same state and the same best moves as the original.
 func TestCopyBoard(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	g := New(lex)
-	scratch := New(lex)
+	g := New(tablesFor(lex))
+	scratch := New(tablesFor(lex))
 	bag := rules.NewBag(42)
 	var rack rules.Rack
 	for turn := 0; turn < 20; turn++ {
@@ -111,7 +111,7 @@ func TestCopyBoard(t *testing.T) {
 func TestAfterRunMatchesWalks(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
 	words := testlex.WordList(t, testlex.Name()).Words
-	g := New(lex)
+	g := New(tablesFor(lex))
 	walks := func(run []rules.Letter) uint32 {
 		var set uint32
 		root := g.rootArc()

@@ -48,7 +48,7 @@ func TestShadowMatchesStepping(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := New(lex)
+		g := New(tablesFor(lex))
 		g.SetLeaves(fnvLeaves{})
 		g.SetBoard(&p.Board)
 		racks := []rules.Rack{p.Racks[0], randomRack(rng, 1), randomRack(rng, 2)}

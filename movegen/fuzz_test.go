@@ -150,7 +150,7 @@ func FuzzGenerate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		board, rack := fuzzPosition(lx.list, data)
 		pos := &refPosition{stage: "fuzz", board: board, rack: rack}
-		g := movegen.New(lex)
+		g := movegen.New(movegen.TablesFor(lex))
 		g.SetBoard(&board)
 		c := enginePlays(g, rack)
 		if len(c.dups) > 0 || len(c.bad) > 0 {
@@ -242,7 +242,7 @@ func FuzzGenerate(f *testing.F) {
 		if *g.Board() != after {
 			t.Fatalf("after Apply(%s) the generator's board is\n%s\nwant\n%s", k, g.Board().GridString(), after.GridString())
 		}
-		fresh := movegen.New(lex)
+		fresh := movegen.New(movegen.TablesFor(lex))
 		fresh.SetBoard(&after)
 		if d := diffPlays(enginePlays(g, rack).plays, enginePlays(fresh, rack).plays); d != "" {
 			t.Errorf("after Apply(%s), incremental vs SetBoard (as engine vs reference): %s%v", k, d, &refPosition{stage: "fuzz after Apply", board: after, rack: rack})

@@ -23,17 +23,26 @@ const (
 // Everything is kept per direction in lane order: for Across, lane r is row
 // r; for Down, lane c is column c (the transposed board). One code path then
 // generates both directions.
+//
+// Its state is grouped by lifetime, each group a value embedded in it (so
+// the code names a field without its group, and a group is copied in one
+// assignment): the lexicon's tables, shared with every generator on it;
+// the board's state, which SetBoard, Apply and CopyBoard change; one
+// generation's state (the rack, the lane and the play being walked); Best's
+// search state; and what Best keeps of the last racks it searched.
 type Generator struct {
-	lex   *gaddag.GADDAG
-	xarcs []xarc
-	short *shortCross // cross-checks next to short runs (see shortCrossFor)
-	root  gaddag.Node // the GADDAG root in xarcs
-	dawg  gaddag.Node // the DAWG root in xarcs
-	// rootSet is the letter set of the GADDAG root.
-	rootSet uint32
-	dawgSet uint32   // and of the DAWG root
-	after   []uint32 // see lazyXarcs.after
+	tables *Tables
+	graph              // a copy of tables.graph, one load nearer the walk
+	valuer LeaveValuer // set by SetLeaves, kept until changed
+	boardState
+	walkState
+	searchState
+	rackCache
+}
 
+// boardState is the board and every per-square set derived from it: what
+// a generation reads of the position.
+type boardState struct {
 	board rules.Board
 	tiles [2][n * n]rules.Letter
 	// cross[d][sq] is the set of letters (bit l) a play in direction d may
@@ -47,8 +56,11 @@ type Generator struct {
 	// empty square next to a tile (or the centre of an empty board).
 	anchor    [2][n]uint16
 	tileCount int
+}
 
-	// Per-generation state.
+// walkState is one generation's: the rack left, the lane being searched
+// and the play being built on it.
+type walkState struct {
 	rack       rules.Rack
 	rackTiles  int
 	letterMask uint32 // bit l set while the rack holds an l (blanks aside)
@@ -64,26 +76,30 @@ type Generator struct {
 	// sq is the lane being searched, square pos at index pos+1; the two
 	// ends are walls (empty, nothing allowed), so the search needs no edge
 	// tests.
-	sq         [n + 2]laneSquare
-	rightFree  bool // the square right of the anchor is empty or off the board
-	move       move.Move
-	valuer     LeaveValuer
+	sq        [n + 2]laneSquare
+	rightFree bool // the square right of the anchor is empty or off the board
+	move      move.Move
+	// Scratch for the leave values of a rack.
+	leaveScratch leaveScratch
+	// The tiles a word is being placed with and their number (direct.go).
+	have    rules.Rack
+	placing int
+	open    openTerm // Best, Generate: the triple-word squares a play may open
+}
+
+// searchState is Best's: the anchors and spans in line by bound, the best
+// move so far, the rack's shadow values and the shadow squares, and the
+// lanes the search keeps (see laneBounds).
+type searchState struct {
 	anchors    []anchorBound
 	queue      bucketQueue // Best's entries by bound (see queueKey)
 	best       bestEquity
-	tileValues [rules.RackSize]int32     // rack tile values, highest first (shadow)
-	tileTop    [rules.RackSize + 1]int32 // prefix sums of tileValues
-	anagrams   *anagramIndex
-	sink       uint64 // see spellWords
-	pruning    bool   // Best: record nothing below the best move
-	// ri is what Best worked out about the rack, one of racks: the last
-	// two racks' are kept (see setRackCached).
-	ri     *rackInfo
-	racks  [2]rackInfo
-	riNext int // the entry the next new rack goes in
-	// Scratch for the leave values of a rack.
-	leaveScratch leaveScratch
-	sortKeys     [rules.RackSize + 1][64]int64 // analyzeRack's sort
+	tileValues [rules.RackSize]int32         // rack tile values, highest first (shadow)
+	tileTop    [rules.RackSize + 1]int32     // prefix sums of tileValues
+	anagrams   *anagramIndex                 // tables', once a search has asked for it
+	sink       uint64                        // see analyzeRack
+	pruning    bool                          // Best: record nothing below the best move
+	sortKeys   [rules.RackSize + 1][64]int64 // analyzeRack's sort
 	// Shadow squares by lane (d*n+lane) for the rack, valid while their
 	// stamp is shadowStamp.
 	shadowSq     [2 * n][n]shadowSquare
@@ -98,18 +114,19 @@ type Generator struct {
 	keptAny  bool // some kept entry is set
 	laneBest *bestEquity
 	laneKeys [n]uint64
-	// The tiles a word is being placed with and their number (direct.go).
-	have    rules.Rack
-	placing int
-	open    openTerm // Best, Generate: the triple-word squares a play may open
 }
 
-// New returns a generator over an empty board.
-func New(lex *gaddag.GADDAG) *Generator {
-	g := &Generator{lex: lex, rootSet: lex.LetterSet(lex.Root())}
-	g.xarcs, g.after, g.root, g.dawg = xarcsFor(lex)
-	g.short = shortCrossFor(lex)
-	g.dawgSet = lex.LetterSet(lex.DawgRoot())
+// rackCache is what Best worked out about the last two racks (see
+// setRackCached): ri is the current rack's, one of racks.
+type rackCache struct {
+	ri     *rackInfo
+	racks  [2]rackInfo
+	riNext int // the entry the next new rack goes in
+}
+
+// New returns a generator over an empty board, reading t.
+func New(t *Tables) *Generator {
+	g := &Generator{tables: t, graph: t.graph}
 	for i := range g.racks {
 		ri := &g.racks[i]
 		for k := range ri.bySize {
@@ -117,8 +134,7 @@ func New(lex *gaddag.GADDAG) *Generator {
 		}
 	}
 	g.ri = &g.racks[0]
-	var empty rules.Board
-	g.SetBoard(&empty)
+	g.boardState = t.empty
 	return g
 }
 
@@ -152,36 +168,11 @@ func (g *Generator) Board() *rules.Board { return &g.board }
 // SetBoard replaces the board and recomputes every cross-check.
 func (g *Generator) SetBoard(b *rules.Board) {
 	if b.Squares == ([rules.Squares]rules.Letter{}) {
-		// Every game starts here (and every new generator): copying the
-		// empty board's sets takes a twentieth of working them out.
-		e := emptyBoardFor(g)
-		g.board, g.tiles, g.tileCount = rules.Board{}, [2][n * n]rules.Letter{}, 0
-		g.cross, g.crossScore, g.ext, g.anchor = e.cross, e.crossScore, e.ext, e.anchor
+		// Every game starts here (and every new generator).
+		g.boardState = g.tables.empty
 		return
 	}
 	g.setBoard(b)
-}
-
-// boardSets are the per-square sets SetBoard works out for a board.
-type boardSets struct {
-	cross      [2][n * n]uint32
-	crossScore [2][n * n]int32
-	ext        [2][n * n]uint32
-	anchor     [2][n]uint16
-}
-
-// emptyBoardFor returns the sets of the empty board for g's lexicon, worked
-// out once per lexicon on a generator sharing g's tables.
-func emptyBoardFor(g *Generator) *boardSets {
-	v, _ := xarcCache.LoadOrStore(g.lex, &lazyXarcs{})
-	l := v.(*lazyXarcs)
-	l.emptyOnce.Do(func() {
-		t := &Generator{lex: g.lex, xarcs: g.xarcs, short: g.short, root: g.root, dawg: g.dawg,
-			rootSet: g.rootSet, dawgSet: g.dawgSet, after: g.after}
-		t.setBoard(&rules.Board{})
-		l.empty = &boardSets{cross: t.cross, crossScore: t.crossScore, ext: t.ext, anchor: t.anchor}
-	})
-	return l.empty
 }
 
 // setBoard is SetBoard working every set out.
@@ -218,16 +209,10 @@ func (g *Generator) setBoard(b *rules.Board) {
 // restore a position after playing moves forward. Both generators must use
 // the same lexicon; the leave valuer and per-generation state stay g's own.
 func (g *Generator) CopyBoard(src *Generator) {
-	if g.lex != src.lex {
+	if g.tables.lex != src.tables.lex {
 		panic("movegen: CopyBoard between generators of different lexica")
 	}
-	g.board = src.board
-	g.tiles = src.tiles
-	g.cross = src.cross
-	g.crossScore = src.crossScore
-	g.ext = src.ext
-	g.anchor = src.anchor
-	g.tileCount = src.tileCount
+	g.boardState = src.boardState
 }
 
 func (g *Generator) occupied(r, c int) bool {
@@ -753,47 +738,8 @@ func (g *Generator) Generate(rack *rules.Rack, bagLen int, opts Options, rec Rec
 	g.generateOthers(rack, bagLen, opts, rec)
 }
 
-// generateOthers adds the exchanges and pass; setRack must have run.
-func (g *Generator) generateOthers(rack *rules.Rack, bagLen int, opts Options, rec Recorder) {
-	if opts.Exchanges && rules.CanExchange(bagLen) {
-		g.move = move.Move{Kind: move.Exchange}
-		g.leaves.used = 0
-		g.exchanges(rack, 0, rec)
-	}
-	if opts.Pass {
-		g.move = move.Move{Kind: move.Pass, Equity: g.leaves.value[0]}
-		rec.Record(&g.move)
-	}
-}
-
-// exchanges enumerates every distinct non-empty sub-multiset of the rack,
-// choosing how many of each letter (slot) to give back.
-func (g *Generator) exchanges(rack *rules.Rack, slot int, rec Recorder) {
-	for slot < rules.RackSlots && rack[slot] == 0 {
-		slot++
-	}
-	if slot == rules.RackSlots {
-		if g.move.Len > 0 {
-			g.move.NumTiles = g.move.Len
-			clear(g.move.Tiles[g.move.Len:]) // so equal moves compare equal as values
-			g.move.Equity = g.leaves.value[g.leaves.used]
-			rec.Record(&g.move)
-		}
-		return
-	}
-	start, used := g.move.Len, g.leaves.used
-	g.exchanges(rack, slot+1, rec)
-	for k := 1; k <= int(rack[slot]); k++ {
-		g.move.Tiles[g.move.Len] = rules.Letter(slot)
-		g.move.Len++
-		g.leaves.used += g.leaves.radix[slot]
-		g.exchanges(rack, slot+1, rec)
-	}
-	g.move.Len, g.leaves.used = start, used
-}
-
 // Lexicon returns the lexicon the generator was made for.
-func (g *Generator) Lexicon() *gaddag.GADDAG { return g.lex }
+func (g *Generator) Lexicon() *gaddag.GADDAG { return g.tables.lex }
 
 // load8 and store8 read and write 8 letters as one little-endian word (the
 // compiler makes each a single move).

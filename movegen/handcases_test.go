@@ -197,7 +197,7 @@ func TestHandCases(t *testing.T) {
 				t.Errorf("reference generator: %s listed %v with score %d, want %d", describeKey(key), ok, s, tc.want)
 			}
 
-			g := movegen.New(lex)
+			g := movegen.New(movegen.TablesFor(lex))
 			g.SetBoard(&board)
 			c := enginePlays(g, rack)
 			if s, ok := c.plays[key]; !ok {

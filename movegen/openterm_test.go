@@ -57,7 +57,7 @@ func TestBestWithOpenCost(t *testing.T) {
 	}
 	opened := 0
 	for _, cost := range []rules.Equity{3000, 25000} {
-		g := movegen.New(lex)
+		g := movegen.New(movegen.TablesFor(lex))
 		g.SetLeaves(batchHashLeaves{})
 		for i, p := range ps {
 			g.SetBoard(&p.Board)

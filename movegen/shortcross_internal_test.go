@@ -13,8 +13,8 @@ import (
 // blanks on the board), the letters that may stand before and after it.
 func TestShortCrossMatchesWalk(t *testing.T) {
 	for _, name := range testlex.Names() {
-		g := New(testlex.GADDAG(t, name))
-		short := shortCrossFor(g.lex)
+		g := New(tablesFor(testlex.GADDAG(t, name)))
+		short := g.short
 		var runs [][]rules.Letter
 		for a := rules.Letter(1); a < rules.RackSlots; a++ {
 			runs = append(runs, []rules.Letter{a}, []rules.Letter{a.Blanked()})

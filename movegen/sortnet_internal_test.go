@@ -66,7 +66,7 @@ func (hashValuer) LeaveValue(r *rules.Rack) rules.Equity {
 // stable sort by leave, best first, on racks drawn from bags.
 func TestSubsetsByLeave(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	g := New(lex)
+	g := New(tablesFor(lex))
 	g.valuer = hashValuer{}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 500 {

@@ -49,7 +49,7 @@ func TestMultisetRankIsDense(t *testing.T) {
 // each; and whether each spells a word on its own agrees with the index.
 func TestRackSubsetsMatchPlainCounts(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	g := New(lex)
+	g := New(tablesFor(lex))
 	var empty rules.Board
 	g.SetBoard(&empty)
 	g.SetLeaves(fnvLeaves{})

@@ -2,7 +2,6 @@ package movegen
 
 import (
 	"math/bits"
-	"sync"
 
 	"scrabble/gaddag"
 	"scrabble/internal/hugemem"
@@ -20,29 +19,6 @@ func (x xarc) arc() gaddag.Arc      { return gaddag.Arc(x) }
 func (x xarc) childSet() uint32     { return uint32(x >> 32) }
 func (x xarc) child() gaddag.Node   { return gaddag.Arc(x).Child() }
 func (x xarc) childHas(l uint) bool { return x>>(32+l)&1 != 0 }
-
-var xarcCache sync.Map // *gaddag.GADDAG -> *lazyXarcs
-
-type lazyXarcs struct {
-	once sync.Once
-	arcs []xarc
-	root gaddag.Node
-	dawg gaddag.Node
-
-	// after holds, for the node starting at each arc index of arcs, the
-	// letters that can come right after the letters read so far in some
-	// word, with any letters before them: the union, over the node and
-	// every node below it by letter arcs (the word's earlier letters, read
-	// backwards), of what follows their separator. Worked out with the
-	// arcs, on another core.
-	after []uint32
-
-	shortOnce sync.Once
-	short     *shortCross // see shortCrossFor
-
-	emptyOnce sync.Once
-	empty     *boardSets // see emptyBoardFor
-}
 
 // shortCross holds the cross-checks of a square next to a run of one or two
 // letters on one side only (nothing on the other): the letters x that make
@@ -74,40 +50,35 @@ func (t *shortCross) set(run []rules.Letter, before bool) (uint32, bool) {
 	return 0, false
 }
 
-// shortCrossFor returns lex's shortCross, worked out once per lexicon from
-// the word list's own membership test.
-func shortCrossFor(lex *gaddag.GADDAG) *shortCross {
-	v, _ := xarcCache.LoadOrStore(lex, &lazyXarcs{})
-	l := v.(*lazyXarcs)
-	l.shortOnce.Do(func() {
-		t := &shortCross{}
-		word := func(ls ...rules.Letter) bool { return lex.ContainsLetters(ls) }
-		for x := rules.Letter(1); x < rules.RackSlots; x++ {
-			bit := uint32(1) << x
-			for a := rules.Letter(1); a < rules.RackSlots; a++ {
-				if word(x, a) {
-					t.before1[a] |= bit
+// newShortCross works lex's shortCross out from the word list's own
+// membership test.
+func newShortCross(lex *gaddag.GADDAG) *shortCross {
+	t := &shortCross{}
+	word := func(ls ...rules.Letter) bool { return lex.ContainsLetters(ls) }
+	for x := rules.Letter(1); x < rules.RackSlots; x++ {
+		bit := uint32(1) << x
+		for a := rules.Letter(1); a < rules.RackSlots; a++ {
+			if word(x, a) {
+				t.before1[a] |= bit
+			}
+			if word(a, x) {
+				t.after1[a] |= bit
+			}
+			for b := rules.Letter(1); b < rules.RackSlots; b++ {
+				i := int(a)*rules.RackSlots + int(b)
+				if word(x, a, b) {
+					t.before2[i] |= bit
 				}
-				if word(a, x) {
-					t.after1[a] |= bit
-				}
-				for b := rules.Letter(1); b < rules.RackSlots; b++ {
-					i := int(a)*rules.RackSlots + int(b)
-					if word(x, a, b) {
-						t.before2[i] |= bit
-					}
-					if word(a, b, x) {
-						t.after2[i] |= bit
-					}
+				if word(a, b, x) {
+					t.after2[i] |= bit
 				}
 			}
 		}
-		l.short = t
-	})
-	return l.short
+	}
+	return t
 }
 
-// afterSetsOf works the after-run sets (see lazyXarcs.after) out over lex's
+// afterSetsOf works the after-run sets (see graph.after) out over lex's
 // own arcs, whose lists' letter sets (by arc index) are sets.
 func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
 	const done = 1 << 31
@@ -147,104 +118,104 @@ func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
 	return after
 }
 
-// xarcsFor annotates lex's arcs once per process, with their after-run sets
-// (lazyXarcs.after); generators share them. The arc lists are laid out
-// again breadth first from the GADDAG root, so the upper levels, which
-// every search visits, sit together in the cache.
-func xarcsFor(lex *gaddag.GADDAG) (arcs []xarc, after []uint32, root, dawg gaddag.Node) {
-	v, _ := xarcCache.LoadOrStore(lex, &lazyXarcs{})
-	l := v.(*lazyXarcs)
-	l.once.Do(func() {
-		arcs := lex.Arcs()
-		// The letter set of the list starting at i, computed from the end
-		// so each list is scanned once (a node may start inside another
-		// node's list, so sets are kept for every position).
-		sets := make([]uint32, len(arcs))
-		for i := len(arcs) - 1; i >= 1; i-- {
-			s := uint32(1) << arcs[i].Letter()
-			if !arcs[i].Last() && i+1 < len(arcs) {
-				s |= sets[i+1]
-			}
-			sets[i] = s
+// newGraph annotates lex's arcs with their child's letter set and works out
+// their after-run sets (graph.after). The arc lists are laid out again
+// breadth first from the GADDAG root, so the upper levels, which every
+// search visits, sit together in the cache.
+func newGraph(lex *gaddag.GADDAG) graph {
+	var l graph
+	arcs := lex.Arcs()
+	// The letter set of the list starting at i, computed from the end
+	// so each list is scanned once (a node may start inside another
+	// node's list, so sets are kept for every position).
+	sets := make([]uint32, len(arcs))
+	for i := len(arcs) - 1; i >= 1; i-- {
+		s := uint32(1) << arcs[i].Letter()
+		if !arcs[i].Last() && i+1 < len(arcs) {
+			s |= sets[i+1]
 		}
-		// The after-run sets need only these; they take about half as
-		// long as the rest, which they need not wait for.
-		afterC := make(chan []uint32, 1)
-		go func() { afterC <- afterSetsOf(arcs, sets) }()
-		// A block is a run of arcs ending with a last arc; nodes starting
-		// inside one move with it.
-		blockOf := make([]int32, len(arcs))
-		var starts []int32
-		for i := 1; i < len(arcs); i++ {
-			if i == 1 || arcs[i-1].Last() {
-				starts = append(starts, int32(i))
-			}
-			blockOf[i] = int32(len(starts) - 1)
+		sets[i] = s
+	}
+	// The after-run sets need only these; they take about half as
+	// long as the rest, which they need not wait for.
+	afterC := make(chan []uint32, 1)
+	go func() { afterC <- afterSetsOf(arcs, sets) }()
+	// A block is a run of arcs ending with a last arc; nodes starting
+	// inside one move with it.
+	blockOf := make([]int32, len(arcs))
+	var starts []int32
+	for i := 1; i < len(arcs); i++ {
+		if i == 1 || arcs[i-1].Last() {
+			starts = append(starts, int32(i))
 		}
-		newStart := make([]int32, len(starts))
-		for i := range newStart {
-			newStart[i] = -1
+		blockOf[i] = int32(len(starts) - 1)
+	}
+	newStart := make([]int32, len(starts))
+	for i := range newStart {
+		newStart[i] = -1
+	}
+	next := int32(1)
+	var queue []int32
+	place := func(node gaddag.Node) {
+		if node == 0 {
+			return
 		}
-		next := int32(1)
-		var queue []int32
-		place := func(node gaddag.Node) {
-			if node == 0 {
-				return
-			}
-			b := blockOf[node]
-			if newStart[b] >= 0 {
-				return
-			}
-			newStart[b] = next
-			end := starts[b]
-			for !arcs[end].Last() {
-				end++
-			}
-			next += end - starts[b] + 1
-			queue = append(queue, b)
+		b := blockOf[node]
+		if newStart[b] >= 0 {
+			return
 		}
-		place(lex.Root())
-		place(lex.DawgRoot())
-		for q := 0; q < len(queue); q++ {
-			b := queue[q]
-			for i := starts[b]; ; i++ {
-				place(arcs[i].Child())
-				if arcs[i].Last() {
-					break
-				}
+		newStart[b] = next
+		end := starts[b]
+		for !arcs[end].Last() {
+			end++
+		}
+		next += end - starts[b] + 1
+		queue = append(queue, b)
+	}
+	place(lex.Root())
+	place(lex.DawgRoot())
+	for q := 0; q < len(queue); q++ {
+		b := queue[q]
+		for i := starts[b]; ; i++ {
+			place(arcs[i].Child())
+			if arcs[i].Last() {
+				break
 			}
 		}
-		// Blocks no root reaches keep a place too.
-		for b := range starts {
-			if newStart[b] < 0 {
-				place(gaddag.Node(starts[b]))
-			}
+	}
+	// Blocks no root reaches keep a place too.
+	for b := range starts {
+		if newStart[b] < 0 {
+			place(gaddag.Node(starts[b]))
 		}
-		remap := func(node gaddag.Node) gaddag.Node {
-			if node == 0 {
-				return 0
-			}
-			b := blockOf[node]
-			return gaddag.Node(newStart[b] + int32(node) - starts[b])
+	}
+	remap := func(node gaddag.Node) gaddag.Node {
+		if node == 0 {
+			return 0
 		}
-		l.arcs = hugemem.Make[xarc](len(arcs))
-		for i := 1; i < len(arcs); i++ {
-			a := arcs[i]
-			x := xarc(a)&^xarc(a.Child()) | xarc(remap(a.Child()))
-			if c := a.Child(); c != 0 {
-				x |= xarc(sets[c]) << 32
-			}
-			l.arcs[remap(gaddag.Node(i))] = x
+		b := blockOf[node]
+		return gaddag.Node(newStart[b] + int32(node) - starts[b])
+	}
+	l.xarcs = hugemem.Make[xarc](len(arcs))
+	for i := 1; i < len(arcs); i++ {
+		a := arcs[i]
+		x := xarc(a)&^xarc(a.Child()) | xarc(remap(a.Child()))
+		if c := a.Child(); c != 0 {
+			x |= xarc(sets[c]) << 32
 		}
-		l.root = remap(lex.Root())
-		l.dawg = remap(lex.DawgRoot())
-		after := <-afterC
-		l.after = hugemem.Make[uint32](len(arcs))
-		for i := 1; i < len(arcs); i++ {
-			l.after[remap(gaddag.Node(i))] = after[i]
-		}
-	})
-	return l.arcs, l.after, l.root, l.dawg
+		l.xarcs[remap(gaddag.Node(i))] = x
+	}
+	l.root = remap(lex.Root())
+	l.dawg = remap(lex.DawgRoot())
+	after := <-afterC
+	l.after = hugemem.Make[uint32](len(arcs))
+	for i := 1; i < len(arcs); i++ {
+		l.after[remap(gaddag.Node(i))] = after[i]
+	}
+	l.rootSet = lex.LetterSet(lex.Root())
+	l.dawgSet = lex.LetterSet(lex.DawgRoot())
+	l.short = newShortCross(lex)
+	return l
 }
 
 // step follows the arc for letter l out of the node that x leads to: its

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"scrabble/eval"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 )
 
@@ -17,7 +18,7 @@ func BenchmarkReview(b *testing.B) {
 		b.Fatal(err)
 	}
 	r := replay(b, testlex.Game(b, "doug_v_emely.gcg"))
-	opts := Options{Lexicon: lex, Leaves: leaves}
+	opts := Options{Tables: testgen.Tables(lex), Leaves: leaves}
 	b.ReportAllocs()
 	for b.Loop() {
 		mustReview(b, r, opts)

@@ -45,7 +45,7 @@ func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, uns
 	pos.Racks[0], pos.Racks[1] = t.Rack, unseen // the bag is empty: the unseen tiles are the opponent's
 	// One thread and a node budget: the same review on any machine.
 	opts := endgame.Options{Threads: 1, TTMB: 64, MaxNodes: rv.opts.EndgameNodes}
-	res, err := endgame.Solve(ctx, rv.opts.Lexicon, pos, opts)
+	res, err := endgame.Solve(ctx, rv.opts.Tables, pos, opts)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -70,7 +70,7 @@ func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, uns
 		return nil
 	}
 	opts.Restrict = []move.Move{stand}
-	one, err := endgame.Solve(ctx, rv.opts.Lexicon, pos, opts)
+	one, err := endgame.Solve(ctx, rv.opts.Tables, pos, opts)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

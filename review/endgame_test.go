@@ -5,9 +5,10 @@ import (
 	"testing"
 
 	"scrabble/endgame"
-	"scrabble/gaddag"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
+	"scrabble/movegen"
 	"scrabble/position"
 	"scrabble/rules"
 )
@@ -18,11 +19,11 @@ import (
 // made valued by solving the position after it (the opponent to move),
 // with the end of the game worked out here.
 func TestReviewEndgames(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	checked := 0
 	for _, name := range []string{"doug_v_emely.gcg", "utf8_dos.gcg"} {
 		r := replay(t, testlex.Game(t, name))
-		rep := mustReview(t, r, Options{Lexicon: lex, EndgameNodes: DefaultEndgameNodes})
+		rep := mustReview(t, r, Options{Tables: lex, EndgameNodes: DefaultEndgameNodes})
 		for i, tr := range rep.Turns {
 			gt := &r.Turns[i]
 			if !tr.Reviewed {
@@ -66,7 +67,7 @@ func TestReviewEndgames(t *testing.T) {
 // playedValue is the value of m for the player to move in pos: its score,
 // then the end of the game if it comes, else less the opponent's value in
 // the position after it.
-func playedValue(t *testing.T, lex *gaddag.GADDAG, pos *position.Position, m move.Move, score int, withdrawn bool) int {
+func playedValue(t *testing.T, lex *movegen.Tables, pos *position.Position, m move.Move, score int, withdrawn bool) int {
 	t.Helper()
 	if withdrawn {
 		m = move.Move{Kind: move.Pass}

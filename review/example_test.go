@@ -7,6 +7,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/gcg"
+	"scrabble/movegen"
 	"scrabble/review"
 )
 
@@ -28,7 +29,7 @@ func Example() {
 		return
 	}
 	// No leave values: equity is the score.
-	rep, err := review.Review(context.Background(), g.Replay(), review.Options{Lexicon: lex})
+	rep, err := review.Review(context.Background(), g.Replay(), review.Options{Tables: movegen.NewTables(lex)})
 	if err != nil {
 		fmt.Println(err)
 		return

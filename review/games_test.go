@@ -13,6 +13,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/gcg"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -33,7 +34,7 @@ func TestReviewRealGames(t *testing.T) {
 	for _, path := range testlex.Games(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			r := replay(t, path)
-			rep := mustReview(t, r, Options{Lexicon: lex, Leaves: leaves})
+			rep := mustReview(t, r, Options{Tables: testgen.Tables(lex), Leaves: leaves})
 			if len(rep.Turns) != len(r.Turns) || len(rep.Problems) != 0 || rep.Computed != rep.Recorded {
 				t.Fatalf("%d turns of %d, problems %v, totals %v %v", len(rep.Turns), len(r.Turns), rep.Problems, rep.Computed, rep.Recorded)
 			}
@@ -63,7 +64,7 @@ func checkTurn(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, gt *gc
 		t.Fatalf("%s: %v", where, err)
 	}
 	valuer := eval.Equity(leaves, gt.BagLen, unseen)
-	gen := movegen.New(lex)
+	gen := movegen.New(testgen.Tables(lex))
 	gen.SetBoard(&gt.Board)
 	gen.SetLeaves(valuer)
 	var all movegen.AllMoves
@@ -173,7 +174,7 @@ func checkSummary(t *testing.T, rep *Report) {
 // TestReviewRealGameFacts checks what reading the files shows.
 func TestReviewRealGameFacts(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	rep := mustReview(t, replay(t, testlex.Game(t, "doug_v_emely.gcg")), Options{Lexicon: lex, Players: [2]bool{false, true}})
+	rep := mustReview(t, replay(t, testlex.Game(t, "doug_v_emely.gcg")), Options{Tables: testgen.Tables(lex), Players: [2]bool{false, true}})
 	// emely's 4B TIL.. runs into the A of JAVE..N (E4) and the X of VOX
 	// (F4): TILAX, taken back on the next line.
 	t6 := rep.Turns[2]
@@ -182,7 +183,7 @@ func TestReviewRealGameFacts(t *testing.T) {
 		t.Errorf("turn 6: %+v", t6)
 	}
 	// vs_andy records only the tiles andy played.
-	rep = mustReview(t, replay(t, testlex.Game(t, "vs_andy.gcg")), Options{Lexicon: lex})
+	rep = mustReview(t, replay(t, testlex.Game(t, "vs_andy.gcg")), Options{Tables: testgen.Tables(lex)})
 	if t1 := rep.Turns[0]; t1.Player != "andy" || t1.Reviewed || t1.Skipped != "rack partly recorded (3 of 7 tiles)" {
 		t.Errorf("vs_andy turn 1: %+v", t1)
 	}
@@ -201,7 +202,7 @@ func TestReviewLostChallenges(t *testing.T) {
 	for _, path := range testlex.Games(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
-			rep := mustReview(t, replay(t, path), Options{Lexicon: lex})
+			rep := mustReview(t, replay(t, path), Options{Tables: testgen.Tables(lex)})
 			var lines []int
 			for _, tr := range rep.Turns {
 				if !slices.Contains(tr.Flags, FlagLostChallenge) {
@@ -247,7 +248,7 @@ func TestReviewLostChallengeForms(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep := mustReview(t, g.Replay(), Options{Lexicon: lex, Players: [2]bool{true, false}})
+			rep := mustReview(t, g.Replay(), Options{Tables: testgen.Tables(lex), Players: [2]bool{true, false}})
 			last := rep.Turns[len(rep.Turns)-1]
 			if last.Line != 30 || last.Reviewed || !slices.Contains(last.Flags, FlagLostChallenge) ||
 				last.Skipped != "a lost challenge, not a decision: emely went out with 14L .aFS, which was challenged and stood" {

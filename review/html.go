@@ -247,15 +247,15 @@ func lostChart(rep *Report) chart {
 	}
 	hi = niceStep(hi-lo, chartTicks) * math.Ceil(hi/niceStep(hi-lo, chartTicks))
 	slot := float64(plotW) / float64(last)
-	x := func(turn int) float64 { return padLeft + (float64(turn)-0.5)*slot }
-	y := func(v float64) float64 { return padTop + (hi-v)/(hi-lo)*plotH }
+	x := func(turn int) float64 { return padLeft + float64((float64(turn)-0.5)*slot) } // float64(): no FMA, the same page from every build
+	y := func(v float64) float64 { return padTop + float64((hi-v)/(hi-lo)*plotH) }
 	for _, t := range rep.Turns {
 		if !t.Reviewed {
 			continue
 		}
 		top, bottom := y(math.Max(t.EquityLost, 0)), y(math.Min(t.EquityLost, 0))
 		ch.Bars = append(ch.Bars, bar{
-			X: x(t.Turn) - slot*0.35, Y: top, W: slot * 0.7, H: math.Max(bottom-top, 0.5),
+			X: x(t.Turn) - float64(slot*0.35), Y: top, W: slot * 0.7, H: math.Max(bottom-top, 0.5),
 			Class: seatClass(0, rep, t.Player),
 			Title: fmt.Sprintf("turn %d, %s: %s lost %s", t.Turn, t.Player, t.Played.Move, points(t.EquityLost)),
 		})
@@ -284,7 +284,7 @@ func scoreChart(rep *Report) chart {
 	lo = step * math.Floor(lo/step)
 	last := rep.Timeline[n-1].Turn
 	x := func(turn int) float64 { return padLeft + float64(turn)/float64(max(last, 1))*plotW }
-	y := func(v float64) float64 { return padTop + (hi-v)/(hi-lo)*plotH }
+	y := func(v float64) float64 { return padTop + float64((hi-v)/(hi-lo)*plotH) }
 	for seat := range 2 {
 		pts := []string{fmt.Sprintf("%.1f,%.1f", x(0), y(0))}
 		for _, p := range rep.Timeline {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"scrabble/eval"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 )
 
@@ -48,7 +49,7 @@ func checkTurns(t *testing.T, page string, rep *Report) {
 }
 
 func TestWriteHTML(t *testing.T) {
-	rep := mustReview(t, replay(t, filepath.Join("testdata", "tiny.gcg")), Options{Lexicon: tinyLexicon(t)})
+	rep := mustReview(t, replay(t, filepath.Join("testdata", "tiny.gcg")), Options{Tables: testgen.Tables(tinyLexicon(t))})
 	var buf bytes.Buffer
 	if err := WriteHTML(&buf, rep); err != nil {
 		t.Fatal(err)
@@ -115,7 +116,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := mustReview(t, replay(t, testlex.Game(t, "noah_vs_mishu.gcg")), Options{Lexicon: lex, Leaves: leaves})
+	rep := mustReview(t, replay(t, testlex.Game(t, "noah_vs_mishu.gcg")), Options{Tables: testgen.Tables(lex), Leaves: leaves})
 	dir := t.TempDir()
 	path := filepath.Join(dir, "report.html")
 	var buf bytes.Buffer

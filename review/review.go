@@ -22,8 +22,9 @@ import (
 
 // Options says what to review and how.
 type Options struct {
-	// Lexicon decides phonies and the engine's moves (required).
-	Lexicon *gaddag.GADDAG
+	// Tables are the lexicon's, which decides phonies and the engine's
+	// moves (required).
+	Tables *movegen.Tables
 	// Leaves values the tiles kept (nil: every leave is worth 0). With the
 	// bag empty equity uses the end-of-game arithmetic instead (see
 	// eval.Equity).
@@ -83,7 +84,7 @@ type Ranker interface {
 // When ctx is cancelled it returns the report of the turns done so far
 // (Interrupted names the turn it stopped at) with ctx's error.
 func Review(ctx context.Context, r *gcg.Replay, opts Options) (*Report, error) {
-	if opts.Lexicon == nil {
+	if opts.Tables == nil {
 		return nil, errors.New("review: no lexicon")
 	}
 	if opts.Top <= 0 {
@@ -99,7 +100,7 @@ func Review(ctx context.Context, r *gcg.Replay, opts Options) (*Report, error) {
 	rep := &Report{
 		File:       g.File,
 		Title:      g.Title,
-		Lexicon:    opts.Lexicon.Header().Name,
+		Lexicon:    opts.Tables.Lexicon().Header().Name,
 		Evaluation: "static",
 		Recorded:   r.Recorded,
 		Computed:   r.Totals,
@@ -116,7 +117,7 @@ func Review(ctx context.Context, r *gcg.Replay, opts Options) (*Report, error) {
 	for _, p := range r.Problems {
 		rep.Problems = append(rep.Problems, Problem{Line: p.Line, Message: p.Msg})
 	}
-	rv := &reviewer{opts: opts, gen: movegen.New(opts.Lexicon), replay: r}
+	rv := &reviewer{opts: opts, gen: movegen.New(opts.Tables), replay: r}
 	for i := range r.Turns {
 		t := &r.Turns[i]
 		after := rv.totalsAfter(t)
@@ -234,7 +235,7 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 	if t.Move.Kind == move.Play {
 		played.Score = int32(t.Score)
 		for _, w := range t.Board.WordsFormed(t.Move.Placed()) {
-			if !rv.opts.Lexicon.ContainsLetters(w.Letters) {
+			if !rv.opts.Tables.Lexicon().ContainsLetters(w.Letters) {
 				tr.Phonies = append(tr.Phonies, rules.WordString(w.Letters))
 			}
 		}
@@ -349,7 +350,7 @@ func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rule
 		cands = append(cands, stand)
 		at = len(cands) - 1
 	}
-	pos := &Position{Lexicon: rv.opts.Lexicon, Board: &t.Board, Rack: t.Rack, Unseen: unseen, BagLen: t.BagLen,
+	pos := &Position{Lexicon: rv.opts.Tables.Lexicon(), Board: &t.Board, Rack: t.Rack, Unseen: unseen, BagLen: t.BagLen,
 		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}, Scoreless: t.Scoreless}
 	vals, err := rv.opts.Ranker.Rank(ctx, pos, cands)
 	if err != nil {

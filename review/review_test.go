@@ -13,6 +13,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/gcg"
+	"scrabble/internal/testgen"
 	"scrabble/move"
 	"scrabble/rules"
 )
@@ -71,7 +72,7 @@ func TestReviewTiny(t *testing.T) {
 	if len(r.Problems) > 0 {
 		t.Fatalf("replay problems: %v", r.Problems)
 	}
-	rep := mustReview(t, r, Options{Lexicon: tinyLexicon(t), Top: 3})
+	rep := mustReview(t, r, Options{Tables: testgen.Tables(tinyLexicon(t)), Top: 3})
 	if len(rep.Turns) != 3 || rep.Lexicon != "TINY" || rep.Evaluation != "static" {
 		t.Fatalf("%d turns, lexicon %s, evaluation %s", len(rep.Turns), rep.Lexicon, rep.Evaluation)
 	}
@@ -109,7 +110,7 @@ func TestReviewTiny(t *testing.T) {
 
 	// With an S worth a point kept, CAT (leaving AESV) is worth 11 and
 	// the bingos, which keep nothing, the same as before.
-	rep = mustReview(t, r, Options{Lexicon: tinyLexicon(t), Leaves: sValues{}, Players: [2]bool{true, false}})
+	rep = mustReview(t, r, Options{Tables: testgen.Tables(tinyLexicon(t)), Leaves: sValues{}, Players: [2]bool{true, false}})
 	if t1 := rep.Turns[0]; t1.Equity != 11 || t1.EquityLost != 71 || t1.Played.Equity != 11 {
 		t.Errorf("with leave values: equity %v, lost %v", t1.Equity, t1.EquityLost)
 	}
@@ -142,14 +143,14 @@ func (f fakeRanker) Rank(_ context.Context, pos *Position, ms []move.Move) ([]fl
 
 func TestReviewRanker(t *testing.T) {
 	r := replay(t, filepath.Join("testdata", "tiny.gcg"))
-	rep := mustReview(t, r, Options{Lexicon: tinyLexicon(t), Ranker: fakeRanker{}, Candidates: 10, Players: [2]bool{true, false}})
+	rep := mustReview(t, r, Options{Tables: testgen.Tables(tinyLexicon(t)), Ranker: fakeRanker{}, Candidates: 10, Players: [2]bool{true, false}})
 	t1 := rep.Turns[0]
 	// The move played (CAT, 10) is among the valued moves, and nothing
 	// valued scores less: the fake ranker ranks it first.
 	if rep.Evaluation != "fake" || t1.EquityLost != 0 || t1.Played.Value == nil || *t1.Played.Value != -10 || t1.Best[0].Value == nil || *t1.Best[0].Value != -10 {
 		t.Errorf("ranked: evaluation %q, lost %v, played %+v, best %+v", rep.Evaluation, t1.EquityLost, t1.Played, t1.Best[0])
 	}
-	rep = mustReview(t, r, Options{Lexicon: tinyLexicon(t), Ranker: fakeRanker{nan: true}})
+	rep = mustReview(t, r, Options{Tables: testgen.Tables(tinyLexicon(t)), Ranker: fakeRanker{nan: true}})
 	if t1 := rep.Turns[0]; !slices.Contains(t1.Flags, FlagNotRanked) || t1.EquityLost != 72 {
 		t.Errorf("not ranked: flags %v, lost %v (want the static 72)", t1.Flags, t1.EquityLost)
 	}
@@ -169,7 +170,7 @@ func TestReviewSkips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := mustReview(t, g.Replay(), Options{Lexicon: tinyLexicon(t)})
+	rep := mustReview(t, g.Replay(), Options{Tables: testgen.Tables(tinyLexicon(t))})
 	want := []string{"rack not recorded", "rack partly recorded (2 of 7 tiles)", "rack not recorded", "the play breaks the placement rules"}
 	for i, w := range want {
 		if tr := rep.Turns[i]; tr.Reviewed || !strings.HasPrefix(tr.Skipped, w) {
@@ -289,7 +290,7 @@ func decodeReport(t *testing.T, data []byte) *jsonReport {
 
 func TestWriteJSON(t *testing.T) {
 	r := replay(t, filepath.Join("testdata", "tiny.gcg"))
-	rep := mustReview(t, r, Options{Lexicon: tinyLexicon(t)})
+	rep := mustReview(t, r, Options{Tables: testgen.Tables(tinyLexicon(t))})
 	var buf bytes.Buffer
 	if err := WriteJSON(&buf, rep); err != nil {
 		t.Fatal(err)
@@ -327,7 +328,7 @@ func TestReviewChallengeBonusPass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep := mustReview(t, g.Replay(), Options{Lexicon: tinyLexicon(t), Players: [2]bool{false, true}})
+			rep := mustReview(t, g.Replay(), Options{Tables: testgen.Tables(tinyLexicon(t)), Players: [2]bool{false, true}})
 			tr := rep.Turns[0]
 			lost := slices.Contains(tr.Flags, FlagLostChallenge)
 			if lost != tc.lost || tr.Reviewed == tc.lost {

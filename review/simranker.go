@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"scrabble/gaddag"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/referee"
@@ -28,9 +27,9 @@ type SimRanker struct {
 
 // NewSimRanker returns a Ranker simulating iterations games a move, on one
 // thread with a fixed seed: the same review every run.
-func NewSimRanker(lex *gaddag.GADDAG, leaves movegen.LeaveValuer, iterations int) *SimRanker {
+func NewSimRanker(tables *movegen.Tables, leaves movegen.LeaveValuer, iterations int) *SimRanker {
 	return &SimRanker{
-		sim: sim.NewSimulator(lex),
+		sim: sim.NewSimulator(tables),
 		// One thread and a fixed seed: the same review every run.
 		opts: sim.Options{Leaves: leaves, Iterations: iterations, Threads: 1, Seed: 1},
 	}

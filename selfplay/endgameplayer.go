@@ -43,7 +43,7 @@ func (p *endgamePlayer) Choose(ctx context.Context, v *game.View) (move.Move, er
 	pos.Scores[0], pos.Scores[1] = v.Scores[v.Seat], v.Scores[1-v.Seat]
 	sctx, cancel := context.WithTimeout(ctx, p.budget)
 	defer cancel()
-	res, err := endgame.Solve(sctx, p.start.Lexicon, pos, p.opts)
+	res, err := endgame.Solve(sctx, p.start.Tables, pos, p.opts)
 	if err != nil {
 		return move.Move{}, fmt.Errorf("endgame: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"scrabble/game"
 	"scrabble/internal/gametest"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/rules"
@@ -66,7 +67,7 @@ func TestWriteGCG(t *testing.T) {
 	ps := newPlayers(t, [2]string{"equity", "score"}, [2]PlayerOptions{{Leaves: gametest.ToyLeaves{}}, {}})
 	var blanks, dots, exchanges int
 	for g := range 12 {
-		rec, err := game.Play(context.Background(), lex, ps, uint64(300+g), g%2)
+		rec, err := game.Play(context.Background(), testgen.Tables(lex), ps, uint64(300+g), g%2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +75,7 @@ func TestWriteGCG(t *testing.T) {
 		checkGCG(t, rec, &blanks, &dots)
 	}
 	// Six scoreless turns: exchanges and each player's rack penalty.
-	rec, err := game.Play(context.Background(), gametest.TinyLexicon(t), newPlayers(t, [2]string{"score", "score"}, [2]PlayerOptions{}), 9, 1)
+	rec, err := game.Play(context.Background(), testgen.Tables(gametest.TinyLexicon(t)), newPlayers(t, [2]string{"score", "score"}, [2]PlayerOptions{}), 9, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,11 +16,11 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"scrabble/gaddag"
 	"scrabble/game"
 	"scrabble/internal/atomicfile"
 	"scrabble/internal/crash"
 	"scrabble/internal/splitmix"
+	"scrabble/movegen"
 )
 
 // ResultsFile is the name of the results file in a tournament's directory:
@@ -29,7 +29,9 @@ const ResultsFile = "results.jsonl"
 
 // Config describes a self-play tournament between player 1 and player 2.
 type Config struct {
-	Lexicon *gaddag.GADDAG
+	// Tables are the lexicon's, built once by the caller and shared by
+	// every game.
+	Tables *movegen.Tables
 	// Players are the registry names of player 1 and player 2 (see
 	// NewPlayer), with their options.
 	Players [2]string
@@ -86,7 +88,7 @@ func GCGName(i int) string { return fmt.Sprintf("game-%06d.gcg", i) }
 // On any other error it stops the workers and returns the error (and the
 // summary so far when there is one).
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
-	if cfg.Lexicon == nil {
+	if cfg.Tables == nil {
 		return nil, errors.New("selfplay: no lexicon")
 	}
 	if cfg.Games < 0 {
@@ -126,7 +128,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 				}
 				players[i] = p
 			}
-			table := game.NewTable(cfg.Lexicon)
+			table := game.NewTable(cfg.Tables)
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= len(pending) || gctx.Err() != nil {

@@ -17,6 +17,7 @@ import (
 	"scrabble/gaddag"
 	"scrabble/game"
 	"scrabble/internal/gametest"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
 )
@@ -48,7 +49,7 @@ func run(t *testing.T, ctx context.Context, cfg Config) (*Summary, map[int]*game
 
 func baseConfig(lex *gaddag.GADDAG, games int) Config {
 	return Config{
-		Lexicon: lex,
+		Tables:  testgen.Tables(lex),
 		Players: [2]string{"equity", "score"},
 		Options: [2]PlayerOptions{{Leaves: gametest.ToyLeaves{}}, {}},
 		Games:   games,
@@ -80,7 +81,7 @@ func TestSelfPlayWorkers(t *testing.T) {
 		if s1.Games != 40 || s1.Played != 40 || s1.Planned != 40 || s1.GamesPerSecond <= 0 {
 			t.Errorf("summary %+v", s1)
 		}
-		r := gametest.NewReplayer(t, lex)
+		r := gametest.NewReplayer(t, testgen.Tables(lex))
 		for i, rec := range recs1 {
 			if rec.First != i%2 || rec.Seed != GameSeed(cfg.Seed, i, pairs) {
 				t.Errorf("game %d: first %d, seed %d", i, rec.First, rec.Seed)
@@ -222,7 +223,7 @@ func TestSelfPlayResume(t *testing.T) {
 
 func benchmarkSelfPlay(b *testing.B, workers int, leaves movegen.LeaveValuer) {
 	lex := testlex.GADDAG(b, "NWL23")
-	cfg := Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: b.N, Seed: 1, Workers: workers}
+	cfg := Config{Tables: testgen.Tables(lex), Players: [2]string{"equity", "equity"}, Games: b.N, Seed: 1, Workers: workers}
 	cfg.Options[0].Leaves, cfg.Options[1].Leaves = leaves, leaves
 	// One game first builds the search's shared tables (the anagram index).
 	warm := cfg

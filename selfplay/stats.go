@@ -141,7 +141,7 @@ func Summarize(rs []GameResult) Summary {
 		ps.ExchangesPerGame = float64(exch[p]) / n
 	}
 	p1 := s.Players[0]
-	s.WinRate = (float64(p1.Wins) + 0.5*float64(p1.Draws)) / n
+	s.WinRate = (float64(p1.Wins) + float64(0.5*float64(p1.Draws))) / n
 	s.WinRateCI95 = wilson(s.WinRate, n, z95)
 	s.BingosPerGame = float64(bingos[0]+bingos[1]) / n
 	s.ExchangesPerGame = float64(exch[0]+exch[1]) / n
@@ -166,7 +166,11 @@ func meanSD(xs []float64) (mean, sd float64) {
 	}
 	var ss float64
 	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
+		// The conversion keeps the compiler from fusing the multiply and
+		// the add (an FMA where the build targets x86-64-v3): the same
+		// summary, bit for bit, from every build.
+		d := x - mean
+		ss += float64(d * d)
 	}
 	return mean, math.Sqrt(ss / float64(len(xs)-1))
 }

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/rules"
 )
@@ -29,7 +30,7 @@ func TestSimulatePanicIsAnError(t *testing.T) {
 	for _, threads := range []int{1, 2} {
 		leaves := &panickyLeaves{}
 		leaves.left.Store(5000) // enough to pick the candidates, not to simulate them
-		_, err := NewSimulator(lex).Simulate(context.Background(), pos,
+		_, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos,
 			Options{Leaves: leaves, Candidates: 5, Iterations: 200, Seed: 1, Threads: threads})
 		want := regexp.MustCompile(`^.*internal error: leave table corrupted \(at sim/crash_test.go:\d+\)$`)
 		if err == nil || !want.MatchString(err.Error()) {

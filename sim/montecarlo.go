@@ -13,7 +13,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"scrabble/eval"
-	"scrabble/gaddag"
 	"scrabble/internal/crash"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -161,16 +160,16 @@ type Result struct {
 // Simulator runs simulations over one lexicon. It keeps a move generator
 // per thread between runs. It is not safe for concurrent use.
 type Simulator struct {
-	lex     *gaddag.GADDAG
+	tables  *movegen.Tables
 	root    *movegen.Generator
 	after   []*movegen.Generator // the board after each play candidate
 	workers []*simWorker
 	cands   candidateRecorder
 }
 
-// NewSimulator returns a simulator for lex.
-func NewSimulator(lex *gaddag.GADDAG) *Simulator {
-	return &Simulator{lex: lex, root: movegen.New(lex)}
+// NewSimulator returns a simulator on the tables' lexicon.
+func NewSimulator(tables *movegen.Tables) *Simulator {
+	return &Simulator{tables: tables, root: movegen.New(tables)}
 }
 
 // simRun is what the workers of one run share, read-only during a round.
@@ -221,7 +220,7 @@ func (s *Simulator) Simulate(ctx context.Context, pos *Position, opts Options) (
 	}
 	threads := max(1, opts.Threads)
 	for len(s.workers) < threads {
-		s.workers = append(s.workers, &simWorker{gen: movegen.New(s.lex)})
+		s.workers = append(s.workers, &simWorker{gen: movegen.New(s.tables)})
 	}
 	workers := s.workers[:threads]
 	for _, w := range workers {
@@ -389,7 +388,7 @@ func (s *Simulator) prepare(pos *Position, opts *Options) (*simRun, int, error) 
 	sortCandidates(r.cands, r.added)
 	r.after = make([]*movegen.Generator, len(r.cands))
 	for len(s.after) < len(r.cands) {
-		s.after = append(s.after, movegen.New(s.lex))
+		s.after = append(s.after, movegen.New(s.tables))
 	}
 	for i := range r.cands {
 		m := &r.cands[i]
@@ -635,7 +634,7 @@ func (r *simRun) prune(a *simAcc) {
 		n := float64(a.n[c])
 		x, y := min(c, lead), max(c, lead)
 		sd := float64(a.sum[lead] - a.sum[c])
-		ssd := float64(a.sumSq[lead]) + float64(a.sumSq[c]) - 2*float64(a.cross[x*a.k+y])
+		ssd := float64(a.sumSq[lead]) + float64(a.sumSq[c]) - float64(2*float64(a.cross[x*a.k+y])) // float64(): no fused multiply-add, the same bits from every build
 		diff := sd / n
 		se := stdErr(n, sd, ssd)
 		if diff > z*se || (se == 0 && diff >= 0 && n >= minPruneIterations) {

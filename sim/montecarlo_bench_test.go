@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"scrabble/eval"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/position"
 )
@@ -42,7 +43,7 @@ func BenchmarkSimRollouts(b *testing.B) {
 	pos := midgame(b)
 	for _, threads := range []int{1, 2} {
 		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
-			s := NewSimulator(lex)
+			s := NewSimulator(testgen.Tables(lex))
 			opts := Options{Leaves: leaves, Candidates: 15, Plies: 2, Iterations: 64, Threads: threads, Seed: 1}
 			if _, err := s.Simulate(context.Background(), pos, opts); err != nil { // warm up
 				b.Fatal(err)
@@ -82,7 +83,7 @@ func BenchmarkSimPlayerMove(b *testing.B) {
 		b.Fatal(err)
 	}
 	pos := midgame(b)
-	s := NewSimulator(lex)
+	s := NewSimulator(testgen.Tables(lex))
 	opts := DefaultPlayer()
 	opts.Leaves, opts.Threads, opts.Seed = leaves, 1, 1 // every op the same work
 	var rollouts int64

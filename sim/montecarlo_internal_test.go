@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"scrabble/eval"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -19,8 +20,8 @@ func TestRolloutKeepsTheTiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := equityGame(t, lex, leaves, 5)
-	s := NewSimulator(lex)
-	w := &simWorker{gen: movegen.New(lex)}
+	s := NewSimulator(testgen.Tables(lex))
+	w := &simWorker{gen: movegen.New(testgen.Tables(lex))}
 	pos, bags, _ := turnPositions(rec)
 	for ti := range pos {
 		if ti%3 != 0 && bags[ti] > 7 {
@@ -67,9 +68,9 @@ func TestRolloutsMatchFreshSearches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewSimulator(lex)
-	reuse := &simWorker{gen: movegen.New(lex)}
-	fresh := &simWorker{gen: movegen.New(lex), fresh: true}
+	s := NewSimulator(testgen.Tables(lex))
+	reuse := &simWorker{gen: movegen.New(testgen.Tables(lex))}
+	fresh := &simWorker{gen: movegen.New(testgen.Tables(lex)), fresh: true}
 	rollouts := 0
 	for _, seed := range []uint64{5, 6} {
 		pos, _, _ := turnPositions(equityGame(t, lex, leaves, seed))

@@ -13,6 +13,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/game"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -38,7 +39,7 @@ func TestSimulateDeterministic(t *testing.T) {
 	pos := midgame(t)
 	run := func(threads int, conf float64, seed uint64) Result {
 		t.Helper()
-		res, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{
+		res, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos, Options{
 			Leaves: leaves, Candidates: 6, Iterations: 32, Confidence: conf, Threads: threads, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
@@ -68,7 +69,7 @@ func TestSimulateCandidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := midgame(t)
-	res, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{
+	res, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos, Options{
 		Leaves: leaves, Candidates: 5, Iterations: 16, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +148,7 @@ func turnPositions(rec *game.Record) (pos []Position, bags []int, opps []rules.R
 func equityGame(t *testing.T, lex *gaddag.GADDAG, leaves *eval.LeaveTable, seed uint64) *game.Record {
 	t.Helper()
 	ps := [2]game.Player{game.NewEquityPlayer(leaves, eval.Terms{}), game.NewEquityPlayer(leaves, eval.Terms{})}
-	rec, err := game.Play(context.Background(), lex, ps, seed, 0)
+	rec, err := game.Play(context.Background(), testgen.Tables(lex), ps, seed, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestSimulateEndgame(t *testing.T) {
 				continue
 			}
 			found++
-			s := NewSimulator(lex)
+			s := NewSimulator(testgen.Tables(lex))
 			var first *Result
 			for _, o := range []Options{
 				{Leaves: leaves, Iterations: 50, Seed: 1},
@@ -219,7 +220,7 @@ func TestSimulateOpponentRack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewSimulator(lex)
+	s := NewSimulator(testgen.Tables(lex))
 	known := *pos
 	known.Opponent, _ = rules.ParseRack("EEIORTU")
 	for _, c := range []struct {
@@ -234,7 +235,7 @@ func TestSimulateOpponentRack(t *testing.T) {
 		if bag != unseen.Count()-7 {
 			t.Errorf("%s: bag %d, want %d", c.name, bag, unseen.Count()-7)
 		}
-		w := &simWorker{gen: movegen.New(lex)}
+		w := &simWorker{gen: movegen.New(testgen.Tables(lex))}
 		w.reset(r)
 		seen := map[rules.Rack]bool{}
 		for i := range 20 {
@@ -272,7 +273,7 @@ func TestSimulateStops(t *testing.T) {
 	}
 	pos := midgame(t)
 	var progress []Progress
-	res, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{
+	res, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos, Options{
 		Leaves: leaves, Candidates: 10, Iterations: 400, Confidence: 0.95, Seed: 3,
 		Progress: func(p Progress) { progress = append(progress, p) }})
 	if err != nil {
@@ -306,7 +307,7 @@ func TestSimulateStops(t *testing.T) {
 
 	// A time budget alone.
 	budget := 150 * time.Millisecond
-	res, err = NewSimulator(lex).Simulate(context.Background(), pos, Options{Leaves: leaves, Time: budget, Seed: 3})
+	res, err = NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos, Options{Leaves: leaves, Time: budget, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,7 +318,7 @@ func TestSimulateStops(t *testing.T) {
 	// Cancelled: the result so far, and the context's error.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err = NewSimulator(lex).Simulate(ctx, pos, Options{Leaves: leaves, Iterations: 100})
+	res, err = NewSimulator(testgen.Tables(lex)).Simulate(ctx, pos, Options{Leaves: leaves, Iterations: 100})
 	if !errors.Is(err, context.Canceled) || res == nil || res.Stopped != "cancelled" {
 		t.Errorf("cancelled: result %v, error %v", res, err)
 	}
@@ -357,7 +358,7 @@ func TestSimulateErrors(t *testing.T) {
 		{"opponent off the set", bad(func(p *Position) { p.Opponent = rack("QQ") }), ok, "does not fit the unseen tiles"},
 		{"opponent tiles", bad(func(p *Position) { p.OpponentTiles = 9 }), ok, "holds 9 tiles"},
 	} {
-		_, err := NewSimulator(lex).Simulate(context.Background(), c.pos, c.opts)
+		_, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), c.pos, c.opts)
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.msg)
 		}
@@ -378,7 +379,7 @@ func TestSimPlayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := game.Play(context.Background(), lex, [2]game.Player{sp, game.NewEquityPlayer(leaves, eval.Terms{})}, 11, 0)
+		rec, err := game.Play(context.Background(), testgen.Tables(lex), [2]game.Player{sp, game.NewEquityPlayer(leaves, eval.Terms{})}, 11, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -406,7 +407,7 @@ func TestSimulateAllocations(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := midgame(t)
-	s := NewSimulator(lex)
+	s := NewSimulator(testgen.Tables(lex))
 	allocs := func(iterations int) float64 {
 		return testing.AllocsPerRun(2, func() {
 			if _, err := s.Simulate(context.Background(), pos, Options{Leaves: leaves, Candidates: 4,
@@ -439,13 +440,13 @@ func TestSimulateExchangeFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	bag := unseen.Count() - rules.RackSize
-	g := movegen.New(lex)
+	g := movegen.New(testgen.Tables(lex))
 	g.SetBoard(&pos.Board)
 	g.SetLeaves(eval.Equity(leaves, bag, unseen))
 	if best, _ := g.Best(&pos.Rack, bag, movegen.Options{Exchanges: true, Pass: true}); best.Kind != move.Exchange {
 		t.Fatalf("the rack's best static move is %s, not an exchange: the test needs another rack", best.Notation())
 	}
-	res, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{
+	res, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos, Options{
 		Leaves: leaves, Candidates: 5, Iterations: 8, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -473,7 +474,7 @@ func allByEquity(t *testing.T, lex *gaddag.GADDAG, leaves movegen.LeaveValuer, p
 		t.Fatal(err)
 	}
 	bag := max(0, unseen.Count()-rules.RackSize)
-	g := movegen.New(lex)
+	g := movegen.New(testgen.Tables(lex))
 	g.SetBoard(&pos.Board)
 	g.SetLeaves(eval.Equity(leaves, bag, unseen))
 	var all movegen.AllMoves
@@ -541,7 +542,7 @@ func TestSimulateAdd(t *testing.T) {
 	}
 	add := []move.Move{parse(worstPlay), parse(worstExch), parse(all[0]), {Kind: move.Pass}}
 	opts := Options{Leaves: leaves, Candidates: 5, Iterations: 8, Seed: 3, Add: add}
-	res, err := NewSimulator(lex).Simulate(context.Background(), pos, opts)
+	res, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -571,7 +572,7 @@ func TestSimulateAdd(t *testing.T) {
 	}
 	// The same seed gives the same table at any thread count.
 	opts.Threads = 2
-	two, err := NewSimulator(lex).Simulate(context.Background(), pos, opts)
+	two, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -599,7 +600,7 @@ func TestSimulateAdd(t *testing.T) {
 		{"exchange off the rack", move.Move{Kind: move.Exchange, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{z, z}}, "added move -ZZ"},
 		{"unconnected play", move.Move{Kind: move.Play, Row: 0, Col: 0, Len: 2, NumTiles: 2, Tiles: [rules.Size]rules.Letter{pos.Rack.Tiles()[0], pos.Rack.Tiles()[1]}}, "added move 1A"},
 	} {
-		_, err := NewSimulator(lex).Simulate(context.Background(), pos, Options{Iterations: 1, Add: []move.Move{c.m}})
+		_, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos, Options{Iterations: 1, Add: []move.Move{c.m}})
 		if err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.msg)
 		}
@@ -623,7 +624,7 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 	for _, l := range known {
 		part.Opponent.Add(l)
 	}
-	s := NewSimulator(lex)
+	s := NewSimulator(testgen.Tables(lex))
 	opts := Options{Iterations: 1}
 	r, bag, err := s.prepare(&part, &opts)
 	if err != nil {
@@ -632,7 +633,7 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 	if want := unseen.Count() - rules.RackSize; bag != want {
 		t.Errorf("bag %d, want %d (the opponent holds a full rack)", bag, want)
 	}
-	w := &simWorker{gen: movegen.New(lex)}
+	w := &simWorker{gen: movegen.New(testgen.Tables(lex))}
 	w.reset(r)
 	seen := map[rules.Rack]bool{}
 	for i := range 20 {
@@ -660,7 +661,7 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(threads int) Result {
-		res, err := NewSimulator(lex).Simulate(context.Background(), &part, Options{Leaves: leaves, Candidates: 4, Iterations: 16, Threads: threads, Seed: 9})
+		res, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), &part, Options{Leaves: leaves, Candidates: 4, Iterations: 16, Threads: threads, Seed: 9})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -690,7 +691,7 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 	// A known part larger than the tiles the opponent holds is an error.
 	bad := part
 	bad.OpponentTiles = 2
-	if _, err := NewSimulator(lex).Simulate(context.Background(), &bad, Options{Iterations: 1}); err == nil || !strings.Contains(err.Error(), "but the opponent holds 2") {
+	if _, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), &bad, Options{Iterations: 1}); err == nil || !strings.Contains(err.Error(), "but the opponent holds 2") {
 		t.Errorf("known tiles beyond the opponent's count: error %v", err)
 	}
 }

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"scrabble/gaddag"
 	"scrabble/game"
 	"scrabble/internal/splitmix"
 	"scrabble/move"
+	"scrabble/movegen"
 )
 
 // DefaultPlayer is the sim player's budget when selfplay.PlayerOptions.Sim
@@ -20,7 +20,7 @@ func DefaultPlayer() Options { return Options{Candidates: 10, Iterations: 64, Co
 // turn number, so games are reproducible.
 type simPlayer struct {
 	opts Options
-	lex  *gaddag.GADDAG
+	tabs *movegen.Tables // sim's
 	sim  *Simulator
 	seed uint64
 }
@@ -44,8 +44,8 @@ func NewPlayer(opts Options) (game.Player, error) {
 func (p *simPlayer) Name() string { return "sim" }
 
 func (p *simPlayer) StartGame(s game.Start) {
-	if p.sim == nil || p.lex != s.Lexicon {
-		p.lex, p.sim = s.Lexicon, NewSimulator(s.Lexicon)
+	if p.sim == nil || p.tabs != s.Tables {
+		p.tabs, p.sim = s.Tables, NewSimulator(s.Tables)
 	}
 	p.seed = s.Seed
 }

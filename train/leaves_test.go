@@ -6,6 +6,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/game"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/rules"
 	"scrabble/train"
@@ -21,7 +22,7 @@ func TestObserveLeaves(t *testing.T) {
 		players[i] = game.NewEquityPlayer(nil, eval.Terms{})
 	}
 	for seed := uint64(1); seed <= 5; seed++ {
-		rec, err := game.Play(context.Background(), lex, players, seed, 0)
+		rec, err := game.Play(context.Background(), testgen.Tables(lex), players, seed, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +67,7 @@ func TestObserveLeavesBootstraps(t *testing.T) {
 	for i := range players {
 		players[i] = game.NewEquityPlayer(nil, eval.Terms{})
 	}
-	rec, err := game.Play(context.Background(), lex, players, 11, 0)
+	rec, err := game.Play(context.Background(), testgen.Tables(lex), players, 11, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +115,7 @@ func TestObserveRackLeaves(t *testing.T) {
 		players[i] = game.NewEquityPlayer(nil, eval.Terms{})
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
-		rec, err := game.Play(context.Background(), lex, players, seed, 0)
+		rec, err := game.Play(context.Background(), testgen.Tables(lex), players, seed, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"scrabble/eval"
-	"scrabble/gaddag"
 	"scrabble/game"
 	"scrabble/internal/runrecord"
 	"scrabble/movegen"
@@ -75,7 +74,8 @@ func interrupted(ctx context.Context, err error, generation, games int) error {
 
 // LeavesConfig configures a leave-training run (Leaves).
 type LeavesConfig struct {
-	Lexicon *gaddag.GADDAG
+	// Tables are the lexicon's move-generator tables (movegen.NewTables).
+	Tables *movegen.Tables
 	// Dir is the run's work directory (see runrecord.WorkDir): its
 	// settings, each generation's values and checkpoints go there.
 	Dir string
@@ -113,7 +113,7 @@ func Leaves(ctx context.Context, cfg LeavesConfig) (*eval.LeaveTable, error) {
 	if cfg.Chunk <= 0 {
 		cfg.Chunk = DefaultChunk
 	}
-	r := &leavesRun{cfg: cfg, games: selfplay.Config{Lexicon: cfg.Lexicon, Players: [2]string{"equity", "equity"}, Workers: cfg.Workers}}
+	r := &leavesRun{cfg: cfg, games: selfplay.Config{Tables: cfg.Tables, Players: [2]string{"equity", "equity"}, Workers: cfg.Workers}}
 	leaves, err := r.startingValues()
 	if err != nil {
 		return nil, err
@@ -158,7 +158,7 @@ func (r *leavesRun) startingValues() (*eval.LeaveTable, error) {
 		}
 	}
 	s := runrecord.NewSettings("leaves train")
-	s.AddLexicon(r.cfg.Lexicon)
+	s.AddLexicon(r.cfg.Tables.Lexicon())
 	s.Add("seed", r.cfg.Seed)
 	s.Add("games", r.cfg.Games)
 	s.Add("prior", r.cfg.Prior)
@@ -262,8 +262,8 @@ const (
 
 // WinPctConfig configures a win-table training run (WinPct).
 type WinPctConfig struct {
-	Lexicon *gaddag.GADDAG
-	Dir     string // the run's work directory (see runrecord.WorkDir)
+	Tables  *movegen.Tables // the lexicon's (movegen.NewTables)
+	Dir     string          // the run's work directory (see runrecord.WorkDir)
 	Games   int
 	Seed    uint64
 	Workers int
@@ -286,12 +286,12 @@ func WinPct(ctx context.Context, cfg WinPctConfig) (*eval.WinPct, int64, error) 
 			cfg.OnEvent(e)
 		}
 	}
-	games, err := EquityGames(cfg.Lexicon, cfg.Workers)
+	games, err := EquityGames(cfg.Tables, cfg.Workers)
 	if err != nil {
 		return nil, 0, err
 	}
 	settings := runrecord.NewSettings("winpct train")
-	settings.AddLexicon(cfg.Lexicon)
+	settings.AddLexicon(cfg.Tables.Lexicon())
 	settings.Add("seed", cfg.Seed)
 	settings.Add("games", cfg.Games)
 	leaves, _ := games.Options[0].Leaves.(*eval.LeaveTable)
@@ -359,8 +359,9 @@ func winCheckpoint(work string, games, chunk int) (*eval.WinStats, int, error) {
 // EquityGames is the self-play the win table learns from and is checked
 // against: two equity players with the lexicon's built-in leave values
 // (zero leaves if it has none).
-func EquityGames(lex *gaddag.GADDAG, workers int) (selfplay.Config, error) {
-	cfg := selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Workers: workers}
+func EquityGames(tables *movegen.Tables, workers int) (selfplay.Config, error) {
+	lex := tables.Lexicon()
+	cfg := selfplay.Config{Tables: tables, Players: [2]string{"equity", "equity"}, Workers: workers}
 	leaves, err := eval.DefaultLeaves(lex.Header().Name)
 	if err != nil {
 		return cfg, err

@@ -7,6 +7,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/game"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/rules"
@@ -47,7 +48,7 @@ func TestObserveWins(t *testing.T) {
 		t.Fatal(err)
 	}
 	ps := [2]game.Player{game.NewEquityPlayer(leaves, eval.Terms{}), game.NewEquityPlayer(leaves, eval.Terms{})}
-	rec, err := game.Play(context.Background(), lex, ps, 4, 0)
+	rec, err := game.Play(context.Background(), testgen.Tables(lex), ps, 4, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

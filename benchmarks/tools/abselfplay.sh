@@ -37,6 +37,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/testlex"
+	"scrabble/movegen"
 	"scrabble/position"
 	"scrabble/selfplay"
 	"scrabble/sim"
@@ -66,7 +67,7 @@ func TestZZABSelfPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ncfg := selfplay.Config{Lexicon: lex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
+	ncfg := selfplay.Config{Tables: movegen.NewTables(lex), Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ncfg.Options[0].Leaves, ncfg.Options[1].Leaves = nl, nl
 	ocfg := oldsim.Config{Lexicon: olex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ocfg.Options[0].Leaves, ocfg.Options[1].Leaves = ol, ol
@@ -106,7 +107,7 @@ func TestZZABSelfPlay(t *testing.T) {
 		}
 		npos := &sim.Position{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
 		opos := &oldsim.SimPosition{Board: op.Board, Rack: op.Racks[0], Scores: op.Scores, Scoreless: op.ZeroTurns}
-		ns, os := sim.NewSimulator(lex), oldsim.NewSimulator(olex)
+		ns, os := sim.NewSimulator(movegen.NewTables(lex)), oldsim.NewSimulator(olex)
 		nopts := sim.Options{Leaves: nl, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
 		oopts := oldsim.SimOptions{Leaves: ol, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
 		sims := max(1, $games/100)

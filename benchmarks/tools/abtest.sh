@@ -65,13 +65,14 @@ func TestZZABTest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tables := movegen.NewTables(lex)
 	ng := make([]*movegen.Generator, len(ps))
 	for i, p := range ps {
-		ng[i] = movegen.New(lex)
+		ng[i] = movegen.New(tables)
 		ng[i].SetBoard(&p.Board)
 		ng[i].SetLeaves(leaves)
 	}
-	movegen.Prepare(lex)
+	tables.Prepare()
 	nopts := movegen.Options{Exchanges: true, Pass: true}
 	// The old build, on its own lexicon, positions and leaves.
 	wl, err := oldlexica.ReadWordList(testlex.Path(t, "NWL23"))

@@ -141,18 +141,19 @@ for the committed set), else the default lexicon.`,
 				}
 			}
 			k := min(threads, len(ps))
+			tables := movegen.NewTables(lex)
 			gens := make([][]*movegen.Generator, k)
 			for w := range gens {
 				gens[w] = make([]*movegen.Generator, len(ps))
 				for i, p := range ps {
-					gens[w][i] = movegen.New(lex)
+					gens[w][i] = movegen.New(tables)
 					gens[w][i].SetBoard(&p.Board)
 					gens[w][i].SetLeaves(valuers[i])
 				}
 			}
-			// The first search of a process builds the shared tables (the
-			// anagram index): not part of the measure.
-			movegen.Prepare(lex)
+			// The first search builds the anagram index: not part of the
+			// measure.
+			tables.Prepare()
 			fmt.Fprintf(a.stdout, "movegen, mode %s: %s (%s), lexicon %s, %s, %s\n",
 				mode, plural(len(ps), "position"), from, lex.Header().Name, plural(k, "thread"), duration)
 			fmt.Fprintf(a.stdout, "build: %s\n", buildTarget())

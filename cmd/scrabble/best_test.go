@@ -11,6 +11,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/benchset"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -62,7 +63,7 @@ func TestRankBestWeighsExchangesAndPass(t *testing.T) {
 		}
 		bad = append(bad, r)
 	}
-	gen := movegen.New(lex)
+	gen := movegen.New(testgen.Tables(lex))
 	const runnersUp = 6
 	var cases, exchangeBest, passWeighed int
 	for i, p := range ps {

@@ -14,6 +14,7 @@ import (
 	"scrabble/endgame"
 	"scrabble/eval"
 	"scrabble/move"
+	"scrabble/movegen"
 	"scrabble/position"
 	"scrabble/rules"
 )
@@ -175,7 +176,7 @@ func (a *app) solveEndgame(ctx context.Context, t *turn, opts endgame.Options, b
 	}
 	progress := newEndgameProgress(a.stderr)
 	opts.Progress = progress.update
-	res, err := endgame.Solve(sctx, t.lex, &pos, opts)
+	res, err := endgame.Solve(sctx, movegen.NewTables(t.lex), &pos, opts)
 	progress.finish()
 	if err != nil {
 		return err

@@ -212,6 +212,10 @@ func goldenGamesDir() string {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return ""
 	}
+	// Absolute, as testlex.Games names the games (review prints the path).
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
 	return dir
 }
 

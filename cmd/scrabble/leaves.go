@@ -10,6 +10,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/runrecord"
+	"scrabble/movegen"
 	"scrabble/train"
 )
 
@@ -90,7 +91,7 @@ values whatever --threads.`,
 			var bar *gamesBar
 			defer func() { bar.finish() }()
 			leaves, err := train.Leaves(cmd.Context(), train.LeavesConfig{
-				Lexicon: lex, Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
+				Tables: movegen.NewTables(lex), Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
 				Workers: threads, Observe: observe, From: from, Chunk: trainChunk,
 				OnEvent: func(e train.Event) {
 					switch e.Kind {

@@ -50,7 +50,7 @@ func (t *turn) generator(terms eval.Terms) (*movegen.Generator, error) {
 		table, err := eval.DefaultLeaves(t.lexName())
 		leavesC <- loaded{table, err}
 	}()
-	gen := movegen.New(t.lex)
+	gen := movegen.New(movegen.NewTables(t.lex))
 	gen.SetBoard(&t.pos.Board)
 	l := <-leavesC
 	table, err := l.table, l.err

@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/eval"
-	"scrabble/gaddag"
 	"scrabble/gcg"
 	"scrabble/internal/atomicfile"
+	"scrabble/movegen"
 	"scrabble/review"
 )
 
@@ -107,7 +107,7 @@ exits with status 130.`,
 				noteSimReview(a.stderr, iterations)
 			}
 			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, iterations: iterations, endgameNodes: endgameNodes,
-				lexica: map[string]*gaddag.GADDAG{}}
+				tables: map[string]*movegen.Tables{}}
 			var reps []*review.Report
 			var interrupted *review.Report // the game Ctrl-C stopped, with the turns done so far
 			for _, file := range files {
@@ -208,7 +208,7 @@ type gameReviewer struct {
 	endgameNodes    uint64
 	player          string
 	several, useSim bool
-	lexica          map[string]*gaddag.GADDAG // by the game's #lexicon
+	tables          map[string]*movegen.Tables // by the game's #lexicon: built once each
 }
 
 // review reviews one game; nil (and a note) when reviewing several games
@@ -231,18 +231,20 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 		}
 		opts.Players[i] = true
 	}
-	lex, ok := rv.lexica[g.Lexicon]
+	tables, ok := rv.tables[g.Lexicon]
 	if !ok {
-		if lex, err = a.sourceLexicon("game", g.Lexicon); err != nil {
+		lex, err := a.sourceLexicon("game", g.Lexicon)
+		if err != nil {
 			if rv.several {
 				err = fmt.Errorf("%s: %w", file, err)
 			}
 			return nil, err
 		}
-		rv.lexica[g.Lexicon] = lex
+		tables = movegen.NewTables(lex)
+		rv.tables[g.Lexicon] = tables
 	}
-	opts.Lexicon = lex
-	table, err := eval.DefaultLeaves(opts.Lexicon.Header().Name)
+	opts.Tables = tables
+	table, err := eval.DefaultLeaves(tables.Lexicon().Header().Name)
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +252,7 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 		opts.Leaves = table
 	}
 	if rv.useSim {
-		opts.Ranker = review.NewSimRanker(opts.Lexicon, opts.Leaves, rv.iterations)
+		opts.Ranker = review.NewSimRanker(opts.Tables, opts.Leaves, rv.iterations)
 	}
 	rep, err := review.Review(ctx, g.Replay(), opts)
 	if rep != nil {

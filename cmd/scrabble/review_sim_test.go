@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"scrabble/gcg"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/review"
@@ -98,8 +99,8 @@ func TestReviewSimCancelled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	ranker := &cancelAfter{Ranker: review.NewSimRanker(lex, nil, 2), n: 2, cancel: cancel}
-	rep, err := review.Review(ctx, g.Replay(), review.Options{Lexicon: lex, Ranker: ranker})
+	ranker := &cancelAfter{Ranker: review.NewSimRanker(testgen.Tables(lex), nil, 2), n: 2, cancel: cancel}
+	rep, err := review.Review(ctx, g.Replay(), review.Options{Tables: testgen.Tables(lex), Ranker: ranker})
 	if !errors.Is(err, context.Canceled) || rep == nil {
 		t.Fatalf("report %v, error %v; want the report so far and context.Canceled", rep, err)
 	}

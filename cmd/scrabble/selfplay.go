@@ -19,6 +19,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/internal/runrecord"
+	"scrabble/movegen"
 	"scrabble/selfplay"
 )
 
@@ -141,15 +142,17 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 					return usagef("--p%d: %v", i+1, err)
 				}
 			}
-			if cfg.Lexicon, err = a.reg.Resolve(a.v.GetString("lexicon")); err != nil {
+			lex, err := a.reg.Resolve(a.v.GetString("lexicon"))
+			if err != nil {
 				return err
 			}
+			cfg.Tables = movegen.NewTables(lex)
 			for i, file := range files {
 				if file != "" || (cfg.Players[i] != "equity" && cfg.Players[i] != "sim") {
 					continue
 				}
 				// The engine's trained values for the lexicon, if any.
-				t, err := eval.DefaultLeaves(cfg.Lexicon.Header().Name)
+				t, err := eval.DefaultLeaves(cfg.Tables.Lexicon().Header().Name)
 				if err != nil {
 					return err
 				}
@@ -172,7 +175,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				return err
 			}
 			if asJSON {
-				data, err := json.Marshal(selfplayJSON{Summary: s, Lexicon: cfg.Lexicon.Header().Name,
+				data, err := json.Marshal(selfplayJSON{Summary: s, Lexicon: cfg.Tables.Lexicon().Header().Name,
 					Seed: seed, Pairs: pairs, Threads: threads, Workers: threads, Interrupted: interrupted})
 				if err != nil {
 					return err
@@ -225,7 +228,7 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 	results, err := os.Stat(filepath.Join(dir, selfplay.ResultsFile))
 	started := err == nil && results.Size() > 0
 	s := runrecord.NewSettings("selfplay")
-	s.AddLexicon(cfg.Lexicon)
+	s.AddLexicon(cfg.Tables.Lexicon())
 	for i := range 2 {
 		p := fmt.Sprintf("p%d", i+1)
 		s.Add(p, cfg.Players[i])
@@ -281,7 +284,7 @@ func writeSummary(w io.Writer, s *selfplay.Summary, cfg *selfplay.Config) error 
 		games = fmt.Sprintf("%s of %s", thousands(s.Games), plural(s.Planned, "game"))
 	}
 	fmt.Fprintf(&head, "%s vs %s: %s, lexicon %s, seed %d", s.Players[0].Name, s.Players[1].Name,
-		games, cfg.Lexicon.Header().Name, cfg.Seed)
+		games, cfg.Tables.Lexicon().Header().Name, cfg.Seed)
 	if cfg.Pairs {
 		head.WriteString(", pairs")
 	}

@@ -19,6 +19,7 @@ import (
 	"scrabble/endgame"
 	"scrabble/eval"
 	"scrabble/move"
+	"scrabble/movegen"
 	"scrabble/referee"
 	"scrabble/rules"
 	"scrabble/sim"
@@ -255,7 +256,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	bar := newSimBar(a.stderr, opts, &t.pos.Board)
 	opts.Progress = bar.update
 	ctx := cmd.Context() // cancelled by Ctrl-C (see interruptible)
-	res, err := sim.NewSimulator(t.lex).Simulate(ctx, pos, opts)
+	res, err := sim.NewSimulator(movegen.NewTables(t.lex)).Simulate(ctx, pos, opts)
 	bar.finish()
 	interrupted := err != nil && errors.Is(err, context.Canceled) && ctx.Err() != nil
 	if err != nil && !interrupted {

@@ -27,7 +27,7 @@ var utilities = []string{
 }
 
 // testOnly are helpers for tests: only _test.go files may import them.
-var testOnly = []string{"internal/testlex", "internal/gametest"}
+var testOnly = []string{"internal/testlex", "internal/testgen", "internal/gametest"}
 
 // allowed lists, for each package of the module, the packages of the
 // module its non-test files may import, utilities aside. A package
@@ -39,32 +39,34 @@ var allowed = map[string][]string{
 	"position": {"rules", "move"},
 	"gcg":      {"rules", "move", "position"}, // words are judged through an interface
 
-	// The engine: gaddag -> lexica -> movegen -> referee -> eval -> game.
+	// The engine: gaddag -> lexica -> movegen -> referee -> eval -> endgame -> game.
 	"gaddag":  {"rules"},
 	"lexica":  {"gaddag", "rules"},
 	"movegen": {"gaddag", "lexica", "rules", "move"},
 	"referee": {"gaddag", "lexica", "movegen", "rules", "move"},
 	"eval":    {"gaddag", "lexica", "movegen", "referee", "rules", "move", "position"},
-	"game":    {"gaddag", "lexica", "movegen", "referee", "eval", "rules", "move", "position"},
+	"endgame": {"gaddag", "lexica", "movegen", "referee", "eval", "rules", "move", "position"},
+	"game":    {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "rules", "move", "position"},
 
 	// Many games, or one looked at ahead: sim, then selfplay (whose
 	// players include the sim player), then train (which learns from
 	// self-play), then review.
-	"sim":      {"gaddag", "lexica", "movegen", "referee", "eval", "game", "rules", "move", "position"},
-	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "rules", "move", "position", "gcg"},
-	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "selfplay", "rules", "move", "position",
+	"sim":      {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "rules", "move", "position"},
+	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "sim", "rules", "move", "position", "gcg"},
+	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "sim", "selfplay", "rules", "move", "position",
 		"internal/runrecord"},
-	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "rules", "move", "position", "gcg"},
+	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "sim", "rules", "move", "position", "gcg"},
 
 	// The command line wires everything together.
-	"cmd/scrabble": {"gaddag", "lexica", "movegen", "referee", "eval", "game", "sim", "train", "selfplay", "review",
+	"cmd/scrabble": {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "sim", "train", "selfplay", "review",
 		"rules", "move", "position", "gcg", "internal/benchset", "internal/runrecord"},
 
 	// Internal helpers with module imports of their own.
 	"internal/benchset":  {"gaddag", "movegen", "rules", "position"},
 	"internal/runrecord": {"gaddag", "eval"}, // a run's settings name its lexicon and leaves
 	"internal/testlex":   {"gaddag", "lexica", "rules"},
-	"internal/gametest":  {"gaddag", "lexica", "movegen", "referee", "eval", "game", "rules", "move", "position"},
+	"internal/testgen":   {"gaddag", "movegen"},
+	"internal/gametest":  {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "rules", "move", "position"},
 	"internal/archtest":  {},
 
 	// Tools and benchmarks sit on top: they may import anything (but

@@ -8,12 +8,13 @@
 // move value and its notation (move), positions and their formats
 // (position), and recorded games (gcg). Beside them, the word graph
 // (gaddag), the lexica built from word lists (lexica), the move generator
-// (movegen), move legality and scoring (referee), evaluation (eval), one
+// (movegen), move legality and scoring (referee), evaluation (eval), the
+// exact endgame solver (endgame), one
 // game between two players (game), then what plays many games or looks
 // ahead (sim, selfplay, train), post-game review (review), and the command
 // line (cmd/scrabble), which wires them together and holds no engine
 // logic. Small utility packages under internal/ import nothing of the
 // module and may be used anywhere; nothing imports benchmarks, and the
-// test helpers (internal/testlex, internal/gametest) are imported by
-// tests only.
+// test helpers (internal/testlex, internal/testgen, internal/gametest)
+// are imported by tests only.
 package archtest

@@ -6,7 +6,6 @@ import (
 	_ "embed"
 	"fmt"
 
-	"scrabble/gaddag"
 	"scrabble/movegen"
 	"scrabble/position"
 	"scrabble/rules"
@@ -52,11 +51,12 @@ func Parse(file string, data []byte) ([]*position.Position, error) {
 // turn, from the mover's side. Each player takes the best play by
 // score plus keepLeave (exchanging seven, or passing, when there is none),
 // so racks hold blanks and S's the way a strong player's do.
-func Make(lex *gaddag.GADDAG, games int, seed uint64) []*position.Position {
+func Make(tables *movegen.Tables, games int, seed uint64) []*position.Position {
+	lex := tables.Lexicon()
 	var out []*position.Position
 	for game := 0; game < games; game++ {
 		bag := rules.NewBag(seed + uint64(game))
-		gen := movegen.New(lex)
+		gen := movegen.New(tables)
 		gen.SetLeaves(keepLeave{})
 		var racks [2]rules.Rack
 		var scores [2]int

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"scrabble/internal/benchset"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 )
 
@@ -20,8 +21,7 @@ const (
 // TestPositionsAreReproducible regenerates the committed set from its seed:
 // the file is the engine's own games, not hand-picked positions.
 func TestPositionsAreReproducible(t *testing.T) {
-	lex := testlex.GADDAG(t, "NWL23")
-	made := benchset.Make(lex, setGames, setSeed)
+	made := benchset.Make(testgen.Tables(testlex.GADDAG(t, "NWL23")), setGames, setSeed)
 	var b strings.Builder
 	b.WriteString("# Every turn of 12 seeded NWL23 games (benchset.Make(lex, 12, 2026)).\n")
 	for _, p := range made {

@@ -50,9 +50,9 @@ type Replayer struct {
 	gen *movegen.Generator // for the score player's check
 }
 
-// NewReplayer returns a replayer for games on lex.
-func NewReplayer(t *testing.T, lex *gaddag.GADDAG) *Replayer {
-	return &Replayer{t: t, lex: lex, gen: movegen.New(lex)}
+// NewReplayer returns a replayer for games on the tables' lexicon.
+func NewReplayer(t *testing.T, tables *movegen.Tables) *Replayer {
+	return &Replayer{t: t, lex: tables.Lexicon(), gen: movegen.New(tables)}
 }
 
 // Check replays rec from its opening racks: the seats alternate, each rack

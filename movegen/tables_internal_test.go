@@ -1,0 +1,28 @@
+package movegen
+
+import (
+	"sync"
+
+	"scrabble/gaddag"
+)
+
+var (
+	testTablesMu sync.Mutex
+	testTables   = map[*gaddag.GADDAG]*Tables{}
+)
+
+// tablesFor returns lex's tables, built once per test binary: the tests
+// make many generators, and tables take a tenth of a second.
+func tablesFor(lex *gaddag.GADDAG) *Tables {
+	testTablesMu.Lock()
+	defer testTablesMu.Unlock()
+	t, ok := testTables[lex]
+	if !ok {
+		t = NewTables(lex)
+		testTables[lex] = t
+	}
+	return t
+}
+
+// TablesFor is tablesFor for the package's external tests.
+var TablesFor = tablesFor
