@@ -62,7 +62,15 @@ func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, uns
 	best := describe(&t.Board, t.Rack, &res.Best)
 	v := float64(res.Value)
 	best.Value = &v
+	// The solver's move first, then the static ranking's others (valued
+	// by static equity only).
+	rest := tr.Best
 	tr.Best = []Move{best}
+	for _, m := range rest {
+		if !move.Same(&m.m, &res.Best) && (rv.opts.Top == 0 || len(tr.Best) < rv.opts.Top) {
+			tr.Best = append(tr.Best, m)
+		}
+	}
 	tr.best = res.Best
 	tr.Endgame = eg
 	if phony {

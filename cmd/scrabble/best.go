@@ -162,6 +162,7 @@ object.`,
 				if cmd.Flags().Changed("time") {
 					ef.budget = sf.budget
 				}
+				ef.nodes = sf.endgameNodes
 				opts, err := ef.options(top)
 				if err != nil {
 					return err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -28,13 +29,18 @@ const defaultBestEndgameTime = 10 * time.Second
 type endgameFlags struct {
 	plies, threads, ttMB, scoreless int
 	budget                          time.Duration
+	nodes                           uint64 // a reproducible budget instead of the time (one thread)
 }
+
+// endgameNodesUsage is the help of --endgame-nodes (best, sim) and --nodes.
+const endgameNodesUsage = "with the bag empty, search at most about N nodes on one thread instead of --time: the same answer on every machine (0: off)"
 
 func addEndgameFlags(cmd *cobra.Command, ef *endgameFlags, defaultTime time.Duration) {
 	f := cmd.Flags()
 	f.IntVar(&ef.plies, "plies", 0, "search at most N plies, leaves valued by playing both sides out greedily (0: until the value is proven)")
 	f.DurationVar(&ef.budget, "time", defaultTime, "stop the search after this long and give the deepest answer (0: no limit)")
 	f.IntVar(&ef.ttMB, "tt-mb", endgame.DefaultTTMB, "transposition table size in MB")
+	f.Uint64Var(&ef.nodes, "nodes", 0, strings.Replace(endgameNodesUsage, "with the bag empty, search", "search", 1))
 	f.IntVar(&ef.scoreless, "scoreless-turns", rules.MaxScorelessTurns,
 		"consecutive scoreless turns that end the game (6, NASPA's rule; 2 is MAGPIE's endgame rule)")
 }
@@ -52,7 +58,12 @@ func (ef *endgameFlags) options(top int) (endgame.Options, error) {
 	case ef.budget < 0:
 		return endgame.Options{}, usagef("--time must not be negative")
 	}
-	return endgame.Options{TTMB: ef.ttMB, Threads: ef.threads, ScorelessTurns: ef.scoreless, Plies: ef.plies, Top: top}, nil
+	o := endgame.Options{TTMB: ef.ttMB, Threads: ef.threads, ScorelessTurns: ef.scoreless, Plies: ef.plies, Top: top}
+	if ef.nodes > 0 {
+		o.MaxNodes, o.Threads = ef.nodes, 1
+		ef.budget = 0
+	}
+	return o, nil
 }
 
 func newEndgameCmd(a *app) *cobra.Command {

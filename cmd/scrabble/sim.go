@@ -31,6 +31,7 @@ type simFlags struct {
 	budget                                 time.Duration
 	stop                                   string
 	add                                    []string // --add: moves to simulate, as written
+	endgameNodes                           uint64   // --endgame-nodes (a bag-empty position is solved)
 }
 
 // defaultSimIterations caps a run when neither --iterations nor --time is
@@ -46,6 +47,7 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 	f.IntVar(&s.candidates, "candidates", sim.DefaultCandidates, "plays simulated, the best by static equity (the best 3 exchanges, the pass and --add moves come on top)")
 	f.StringVar(&s.stop, "stop", "99", "prune candidates and stop once the leader is ahead of the rest at this confidence (%), or none")
 	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
+	f.Uint64Var(&s.endgameNodes, "endgame-nodes", 0, endgameNodesUsage)
 	f.StringArrayVar(&s.add, "add", nil, "also simulate this move, e.g. '8D WORD', 'H4 (Q)UIZ', -AEI (exchange) or - (pass); repeatable")
 	return s
 }
@@ -232,7 +234,8 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 		if cmd.Flags().Changed("time") {
 			ef.budget = sf.budget
 		}
-		eopts, err := ef.options(max(top, 0))
+		ef.nodes = sf.endgameNodes
+		eopts, err := ef.options(0)
 		if err != nil {
 			return err
 		}
