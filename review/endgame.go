@@ -89,6 +89,11 @@ func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, uns
 	eg.PlayedValue, eg.Proven = &one.Value, eg.Proven && one.Proven
 	pv := float64(one.Value)
 	tr.Played.Value = &pv
+	for i := range tr.Best[1:] { // the move made among the static runners-up
+		if m := &tr.Best[1+i]; move.Same(&m.m, &stand) {
+			m.Value = &pv
+		}
+	}
 	tr.EquityLost = float64(res.Value - one.Value)
 	return nil
 }
