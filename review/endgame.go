@@ -14,7 +14,7 @@ import (
 
 // DefaultEndgameNodes is the search budget of a bag-empty turn's solve
 // (Options.EndgameNodes): most endgames are proven well within it.
-const DefaultEndgameNodes = 1_000_000
+const DefaultEndgameNodes = 100_000
 
 // Endgame is what the endgame solver says of a turn played with the bag
 // empty: the value of perfect play and of the move made, and the perfect

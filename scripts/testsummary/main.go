@@ -26,7 +26,7 @@ func main() {
 	if len(args) >= 2 && args[0] == "-go" {
 		goCmd, args = args[1], args[2:]
 	}
-	cmd := exec.Command(goCmd, append([]string{"test", "-json"}, args...)...)
+	cmd := exec.Command(goCmd, append([]string{"test", "-json", "-timeout", "30m"}, args...)...) // the command-line package takes minutes on 2 cores
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
