@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"scrabble/endgame"
-	"scrabble/eval"
 	"scrabble/gcg"
 	"scrabble/move"
+	"scrabble/movegen"
 	"scrabble/position"
 	"scrabble/rules"
 )
@@ -39,7 +39,7 @@ type Endgame struct {
 // taken back) with perfect play after it. equity_lost is the spread the
 // move gave up. A phony that stood cannot be searched (the solver plays
 // words of the lexicon): only the best line is given, flagged not_ranked.
-func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rules.Rack, stand move.Move, phony bool) error {
+func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rules.Rack, valuer movegen.LeaveValuer, stand move.Move, phony bool) error {
 	pos := &position.Position{Board: t.Board, ZeroTurns: t.Scoreless,
 		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
 	pos.Racks[0], pos.Racks[1] = t.Rack, unseen // the bag is empty: the unseen tiles are the opponent's
@@ -56,9 +56,9 @@ func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, uns
 	for _, st := range res.PV {
 		eg.Line = append(eg.Line, st.Notation)
 	}
-	// The static equity, as the turn's other moves show it.
+	// The static equity, by the turn's valuer, as its other moves show it.
 	leave := res.Best.Leave(t.Rack)
-	res.Best.Equity = rules.FromPoints(res.Best.Score) + eval.Equity(nil, 0, unseen).LeaveValue(&leave)
+	res.Best.Equity = rules.FromPoints(res.Best.Score) + valuer.LeaveValue(&leave)
 	best := describe(&t.Board, t.Rack, &res.Best)
 	v := float64(res.Value)
 	best.Value = &v

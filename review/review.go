@@ -286,7 +286,7 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		if t.Withdrawn {
 			stand = move.Move{Kind: move.Pass}
 		}
-		if err := rv.solveEndgame(ctx, t, &tr, unseen, stand, len(tr.Phonies) > 0 && !t.Withdrawn); err != nil {
+		if err := rv.solveEndgame(ctx, t, &tr, unseen, valuer, stand, len(tr.Phonies) > 0 && !t.Withdrawn); err != nil {
 			return Turn{}, err
 		}
 	case rv.opts.Ranker != nil:

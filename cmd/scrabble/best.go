@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"scrabble/endgame"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -155,20 +154,7 @@ object.`,
 				if err != nil {
 					return err
 				}
-				ef := endgameFlags{threads: threads, ttMB: endgame.DefaultTTMB, scoreless: rules.MaxScorelessTurns, budget: defaultBestEndgameTime}
-				if cmd.Flags().Changed("plies") {
-					ef.plies = sf.plies
-				}
-				if cmd.Flags().Changed("time") {
-					ef.budget = sf.budget
-				}
-				ef.nodes = sf.endgameNodes
-				opts, err := ef.options(top)
-				if err != nil {
-					return err
-				}
-				a.warnPhonies(board, &t.pos.Board, t.lex)
-				return a.solveEndgame(cmd.Context(), t, opts, ef.budget, asJSN, true)
+				return a.solveWithSimFlags(cmd, sf, t, board, threads, top, true, asJSN)
 			}
 			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed", "add"} {
 				if cmd.Flags().Changed(name) {

@@ -136,6 +136,27 @@ by value; --json prints one object (docs/json.md).`,
 	return cmd
 }
 
+// solveWithSimFlags solves the bag-empty position of best or sim with the
+// options their flags give the solver: --time (defaultBestEndgameTime
+// unless given), --threads, --endgame-nodes and, with withPlies, --plies
+// (sim's --plies counts rollout moves, so sim leaves it out).
+func (a *app) solveWithSimFlags(cmd *cobra.Command, sf *simFlags, t *turn, file string, threads, top int, withPlies, asJSON bool) error {
+	ef := endgameFlags{threads: threads, ttMB: endgame.DefaultTTMB, scoreless: rules.MaxScorelessTurns,
+		budget: defaultBestEndgameTime, nodes: sf.endgameNodes}
+	if withPlies && cmd.Flags().Changed("plies") {
+		ef.plies = sf.plies
+	}
+	if cmd.Flags().Changed("time") {
+		ef.budget = sf.budget
+	}
+	opts, err := ef.options(top)
+	if err != nil {
+		return err
+	}
+	a.warnPhonies(file, &t.pos.Board, t.lex)
+	return a.solveEndgame(cmd.Context(), t, opts, ef.budget, asJSON, true)
+}
+
 // endgameJSON is the JSON of an endgame solve (docs/json.md).
 type endgameJSON struct {
 	Lexicon        string            `json:"lexicon"`

@@ -16,7 +16,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"scrabble/endgame"
 	"scrabble/eval"
 	"scrabble/move"
 	"scrabble/movegen"
@@ -230,17 +229,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	if t.bag == 0 && t.rack.Count() > 0 {
 		// Nothing is left to chance with the bag empty: the solver gives
 		// the exact answer a simulation would only estimate.
-		ef := endgameFlags{threads: sf.threads, ttMB: endgame.DefaultTTMB, scoreless: rules.MaxScorelessTurns, budget: defaultBestEndgameTime}
-		if cmd.Flags().Changed("time") {
-			ef.budget = sf.budget
-		}
-		ef.nodes = sf.endgameNodes
-		eopts, err := ef.options(0)
-		if err != nil {
-			return err
-		}
-		a.warnPhonies(file, &t.pos.Board, t.lex)
-		return a.solveEndgame(cmd.Context(), t, eopts, ef.budget, asJSON, true)
+		return a.solveWithSimFlags(cmd, sf, t, file, sf.threads, 0, false, asJSON)
 	}
 	leaves, err := eval.DefaultLeaves(t.lexName())
 	if err != nil {
