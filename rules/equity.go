@@ -38,9 +38,6 @@ func TruncPoints(points float64) Equity { return Equity(points * milli) }
 // Points is e in points.
 func (e Equity) Points() float64 { return float64(e) / milli }
 
-// WholePoints is e in points, rounded towards zero.
-func (e Equity) WholePoints() int32 { return int32(e) / milli }
-
 // MilliToPoints converts a sum or a mean of equities, kept in a wider
 // type than Equity, to points.
 func MilliToPoints(milliPoints float64) float64 { return milliPoints / milli }

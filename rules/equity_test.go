@@ -37,8 +37,8 @@ func TestEquity(t *testing.T) {
 			t.Errorf("RoundMilli(%v) = %v, want %v", tc.points, got, tc.round.Points())
 		}
 	}
-	if FromPoints(int32(-41)) != -41000 || FromPoints(7) != 7000 || Equity(-41999).WholePoints() != -41 {
-		t.Error("FromPoints or WholePoints")
+	if FromPoints(int32(-41)) != -41000 || FromPoints(7) != 7000 {
+		t.Error("FromPoints")
 	}
 	if MilliToPoints(1500) != 1.5 {
 		t.Error("MilliToPoints")
