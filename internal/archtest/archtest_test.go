@@ -39,26 +39,29 @@ var allowed = map[string][]string{
 	"position": {"rules", "move"},
 	"gcg":      {"rules", "move", "position"}, // words are judged through an interface
 
-	// The engine: gaddag -> lexica -> movegen -> referee -> eval -> endgame -> game.
+	// The engine: gaddag -> lexica -> movegen -> referee -> eval -> infer ->
+	// endgame -> peg -> game.
 	"gaddag":  {"rules"},
 	"lexica":  {"gaddag", "rules"},
 	"movegen": {"gaddag", "lexica", "rules", "move"},
 	"referee": {"gaddag", "lexica", "movegen", "rules", "move"},
 	"eval":    {"gaddag", "lexica", "movegen", "referee", "rules", "move", "position"},
-	"endgame": {"gaddag", "lexica", "movegen", "referee", "eval", "rules", "move", "position"},
-	"game":    {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "rules", "move", "position"},
+	"infer":   {"gaddag", "lexica", "movegen", "referee", "eval", "rules", "move", "position"},
+	"endgame": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "rules", "move", "position"},
+	"peg":     {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "rules", "move", "position"},
+	"game":    {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "rules", "move", "position"},
 
 	// Many games, or one looked at ahead: sim, then selfplay (whose
 	// players include the sim player), then train (which learns from
 	// self-play), then review.
-	"sim":      {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "rules", "move", "position"},
-	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "sim", "rules", "move", "position", "gcg"},
-	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "sim", "selfplay", "rules", "move", "position",
+	"sim":      {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "rules", "move", "position"},
+	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg"},
+	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "selfplay", "rules", "move", "position",
 		"internal/runrecord"},
-	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "sim", "rules", "move", "position", "gcg"},
+	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg"},
 
 	// The command line wires everything together.
-	"cmd/scrabble": {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "sim", "train", "selfplay", "review",
+	"cmd/scrabble": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "train", "selfplay", "review",
 		"rules", "move", "position", "gcg", "internal/benchset", "internal/runrecord"},
 
 	// Internal helpers with module imports of their own.
@@ -66,7 +69,7 @@ var allowed = map[string][]string{
 	"internal/runrecord": {"gaddag", "eval"}, // a run's settings name its lexicon and leaves
 	"internal/testlex":   {"gaddag", "lexica", "rules"},
 	"internal/testgen":   {"gaddag", "movegen"},
-	"internal/gametest":  {"gaddag", "lexica", "movegen", "referee", "eval", "endgame", "game", "rules", "move", "position"},
+	"internal/gametest":  {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "rules", "move", "position"},
 	"internal/archtest":  {},
 
 	// Tools and benchmarks sit on top: they may import anything (but
