@@ -50,7 +50,31 @@ type Options struct {
 	// Progress, when set, is called after each iteration of the first
 	// thread, from the searching goroutine (a progress line on a terminal).
 	Progress func(Progress)
+	// Bag, if set, holds the tiles left in the bag in the order they will
+	// be drawn (at most MaxBag): a known draw, as in a pre-endgame once a
+	// draw order is fixed. A play draws as many tiles as it used, from the
+	// front; no one can go out while tiles remain. Both sides know the
+	// order, so this is the game with perfect information.
+	Bag []rules.Letter
+	// Window, when Lo < Hi, searches with that window instead of the full
+	// one (fail soft): a Value strictly between Lo and Hi is exact, one at
+	// or below Lo is an upper bound of the true value, one at or above Hi a
+	// lower bound, and Proven says the value or bound holds at any depth.
+	// Asking only on which side of a threshold the value lies is much
+	// cheaper than the exact value. Options.Top is not allowed with it.
+	Window Window
+	// ValueOnly leaves out the principal variation (Result.PV), which
+	// costs a little search of its own.
+	ValueOnly bool
 }
+
+// Window is a search window (see Options.Window).
+type Window struct{ Lo, Hi int }
+
+func (w Window) set() bool { return w.Lo < w.Hi }
+
+// MaxBag is the most tiles Options.Bag may hold.
+const MaxBag = 16
 
 // Progress is what an iteration found: its depth, the root's value and best
 // move, whether the value is proven, and the first thread's nodes so far.
@@ -79,6 +103,8 @@ type Step struct {
 	// out bonus, or both racks' values).
 	End        string
 	Adjustment int
+	// Drew holds the tiles the move drew from a known bag (Options.Bag).
+	Drew rules.Rack
 }
 
 // Ranked is a first move and its value.
@@ -132,11 +158,25 @@ func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, 
 	if racks[0].Count() == 0 {
 		return nil, errors.New("endgame: the player to move has no tiles: the game is over")
 	}
+	if len(opts.Bag) > MaxBag {
+		return nil, fmt.Errorf("endgame: a known bag of %d tiles: at most %d", len(opts.Bag), MaxBag)
+	}
+	var bag rules.Rack
+	for i, t := range opts.Bag {
+		if t != rules.Blank && (t.IsBlanked() || !t.IsLetter()) {
+			return nil, fmt.Errorf("endgame: the bag's tile %d (%#x) is not a tile", i+1, uint8(t))
+		}
+		bag.Add(t)
+	}
 	if racks[1].Count() == 0 {
 		unseen, err := rules.Unseen(&pos.Board, racks[0])
 		if err != nil {
 			return nil, fmt.Errorf("endgame: %w", err)
 		}
+		if !unseen.Contains(bag) {
+			return nil, fmt.Errorf("endgame: the bag's tiles %v are not all unseen", bag)
+		}
+		unseen.Sub(bag)
 		if unseen.Count() == 0 {
 			return nil, errors.New("endgame: no tiles are unseen: the opponent went out and the game is over")
 		}
@@ -146,8 +186,24 @@ func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, 
 		racks[1] = unseen
 	}
 	inPlay := pos.Board.TileCount() + racks[0].Count() + racks[1].Count()
-	if bag := rules.TileCount() - inPlay; bag != 0 {
-		return nil, fmt.Errorf("endgame: the board and racks hold %d tiles, so %d are in the bag: an endgame needs an empty bag", inPlay, bag)
+	if left := rules.TileCount() - inPlay; left != len(opts.Bag) {
+		if len(opts.Bag) == 0 {
+			return nil, fmt.Errorf("endgame: the board and racks hold %d tiles, so %d are in the bag: an endgame needs an empty bag", inPlay, left)
+		}
+		return nil, fmt.Errorf("endgame: the board and racks hold %d tiles, so %d are in the bag, not the %d given", inPlay, left, len(opts.Bag))
+	}
+	if len(opts.Bag) > 0 {
+		unseen, err := rules.Unseen(&pos.Board, racks[0])
+		if err != nil {
+			return nil, fmt.Errorf("endgame: %w", err)
+		}
+		if !unseen.Contains(racks[1]) {
+			return nil, fmt.Errorf("endgame: the opponent's rack %v is not among the unseen tiles", racks[1])
+		}
+		unseen.Sub(racks[1])
+		if !unseen.Contains(bag) {
+			return nil, fmt.Errorf("endgame: the bag's tiles %v are not the unseen ones (%v)", bag, unseen)
+		}
 	}
 	opts, err := opts.normalize()
 	if err != nil {
@@ -156,7 +212,7 @@ func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, 
 	if pos.ZeroTurns >= rules.MaxScorelessTurns || pos.ZeroTurns < 0 {
 		return nil, fmt.Errorf("endgame: %d consecutive scoreless turns: the game is over", pos.ZeroTurns)
 	}
-	st := state{board: pos.Board, racks: racks, scoreless: startScoreless(pos.ZeroTurns, opts.ScorelessTurns)}
+	st := state{board: pos.Board, racks: racks, scoreless: startScoreless(pos.ZeroTurns, opts.ScorelessTurns), bag: opts.Bag}
 	return solve(ctx, tables, st, opts)
 }
 
@@ -182,6 +238,8 @@ func (o Options) normalize() (Options, error) {
 		return o, fmt.Errorf("endgame: depth %d plies: want 0 (exact) or more", o.Plies)
 	case o.Top < 0:
 		return o, fmt.Errorf("endgame: top %d: want 0 or more", o.Top)
+	case o.Top > 0 && o.Window.set():
+		return o, errors.New("endgame: ranking the first moves (Top) needs the full window")
 	}
 	return o, nil
 }
@@ -209,6 +267,7 @@ type state struct {
 	board     rules.Board
 	racks     [2]rules.Rack
 	scoreless int
+	bag       []rules.Letter // a known bag, in drawing order (Options.Bag)
 }
 
 // solve runs the search over st with normalized options.
@@ -219,7 +278,7 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 		opts:   opts,
 		tt:     getTable(opts.TTMB),
 		root:   st,
-		maxPl:  maxPlies(st.racks[0].Count()+st.racks[1].Count(), opts.ScorelessTurns),
+		maxPl:  maxPlies(st.racks[0].Count()+st.racks[1].Count()+len(st.bag), opts.ScorelessTurns),
 	}
 	if opts.Threads > 1 {
 		sh.busy = newBusyTable()

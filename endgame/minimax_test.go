@@ -21,11 +21,19 @@ type plainMinimax struct {
 	nodes  int
 	limit  int  // nodes before giving up (0: none)
 	over   bool // the limit was passed: the value is meaningless
+	// bag is a known bag, drawn from the front: a play draws as many
+	// tiles as it used, while there are any.
+	bag []rules.Letter
 }
 
 // value returns the spread the side to move gains from here to the end of
 // the game with best play by both, racks[0] being the mover's.
 func (p *plainMinimax) value(ply int, board rules.Board, racks [2]rules.Rack, scoreless int) int {
+	return p.valueDrawn(ply, board, racks, scoreless, 0)
+}
+
+// valueDrawn is value with drawn tiles of the bag already drawn.
+func (p *plainMinimax) valueDrawn(ply int, board rules.Board, racks [2]rules.Rack, scoreless, drawn int) int {
 	p.nodes++
 	if p.limit > 0 && p.nodes > p.limit {
 		p.over = true
@@ -50,7 +58,7 @@ func (p *plainMinimax) value(ply int, board rules.Board, racks [2]rules.Rack, sc
 			if scoreless+1 >= p.n {
 				v = racks[1].Value() - racks[0].Value()
 			} else {
-				v = -p.value(ply+1, board, [2]rules.Rack{racks[1], racks[0]}, scoreless+1)
+				v = -p.valueDrawn(ply+1, board, [2]rules.Rack{racks[1], racks[0]}, scoreless+1, drawn)
 			}
 		} else {
 			play := m.Placed()
@@ -69,6 +77,11 @@ func (p *plainMinimax) value(ply int, board rules.Board, racks [2]rules.Rack, sc
 			}
 			next := board
 			next.Apply(play)
+			d := 0
+			for d < int(m.NumTiles) && drawn+d < len(p.bag) {
+				rack.Add(p.bag[drawn+d])
+				d++
+			}
 			switch {
 			case rack.Count() == 0:
 				v = score + 2*racks[1].Value()
@@ -80,7 +93,7 @@ func (p *plainMinimax) value(ply int, board rules.Board, racks [2]rules.Rack, sc
 				if ns >= p.n {
 					v = score - rack.Value() + racks[1].Value()
 				} else {
-					v = score - p.value(ply+1, next, [2]rules.Rack{racks[1], rack}, ns)
+					v = score - p.valueDrawn(ply+1, next, [2]rules.Rack{racks[1], rack}, ns, drawn+d)
 				}
 			}
 		}
@@ -94,7 +107,7 @@ func (p *plainMinimax) value(ply int, board rules.Board, racks [2]rules.Rack, sc
 // minimaxValue runs the plain minimax with a node limit; ok is false when
 // the tree is bigger.
 func minimaxValue(newGen func() *movegen.Generator, st state, n, limit int) (v, nodes int, ok bool) {
-	p := &plainMinimax{newGen: newGen, n: n, limit: limit}
+	p := &plainMinimax{newGen: newGen, n: n, limit: limit, bag: st.bag}
 	v = p.value(0, st.board, st.racks, st.scoreless)
 	return v, p.nodes, !p.over
 }

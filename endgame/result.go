@@ -18,7 +18,10 @@ func (s *searcher) result() *Result {
 		Proven:   s.lastComplete,
 		Depth:    s.lastDepth,
 	}
-	res.PV = s.principal(res.Value, res.Proven, res.Depth)
+	w := s.sh.opts.Window
+	if !s.sh.opts.ValueOnly && (!w.set() || (res.Value > w.Lo && res.Value < w.Hi)) {
+		res.PV = s.principal(res.Value, res.Proven, res.Depth)
+	}
 	return res
 }
 
@@ -88,7 +91,9 @@ func (s *searcher) advance(ply int, m *move.Move, key uint64, scoreless int) (St
 	st.Move.Equity = 0
 	sign := 1 - 2*side
 	score := int(m.Score)
-	if m.Kind == move.Play && int(m.NumTiles) == mover.Count() {
+	drawn := int(s.bagAt[ply])
+	left := len(s.sh.root.bag) - drawn
+	if m.Kind == move.Play && int(m.NumTiles) == mover.Count() && left == 0 {
 		st.End, st.Adjustment = "out", sign*outBonus(opp)
 		return st, 0, 0, true
 	}
@@ -106,7 +111,16 @@ func (s *searcher) advance(ply int, m *move.Move, key uint64, scoreless int) (St
 			next ^= zRack[side][i][mover[i]] ^ zRack[side][i][mover[i]-1]
 			mover[i]--
 		}
+		if left > 0 {
+			d := min(int(m.NumTiles), left)
+			for _, t := range s.sh.root.bag[drawn : drawn+d] {
+				st.Drew.Add(t)
+			}
+			next ^= s.draw(side, drawn, d)
+			drawn += d
+		}
 	}
+	s.bagAt[ply+1] = uint8(drawn)
 	if s.ends(ns) {
 		st.End, st.Adjustment = "scoreless", sign*(opp.Value()-mover.Value())
 		return st, 0, 0, true

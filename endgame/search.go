@@ -18,6 +18,7 @@ const (
 	bugNone      = iota
 	bugOutOnce   // going out earns the opponent's rack once, not twice
 	bugScoreless // the game ends one scoreless turn late
+	bugDrawOne   // a play draws one tile from a known bag, whatever it used
 )
 
 // plantedBug is bugNone except in the test that plants one.
@@ -71,6 +72,9 @@ type searcher struct {
 	play   *movegen.Generator // for greedy playouts
 	// racks by player: 0 is the root's mover (ply even), 1 the opponent.
 	racks [2]rules.Rack
+	// bagAt[ply] is how many tiles of a known bag (Options.Bag) were drawn
+	// before ply.
+	bagAt []uint8
 	nodes uint64
 	// aborted: the stop flag was seen; results since are meaningless.
 	aborted bool
@@ -101,6 +105,7 @@ func newSearcher(sh *shared, id int) *searcher {
 		defs:   make([][]int32, sh.maxPl+2),
 		mcache: make([]cachedMove, moveCacheSlots),
 		ttm:    make([]move.Move, sh.maxPl+2),
+		bagAt:  make([]uint8, sh.maxPl+2),
 		racks:  sh.root.racks,
 	}
 	g := newGenerator(sh.tables)
@@ -161,6 +166,9 @@ const (
 func (s *searcher) order(moves []move.Move, ttMove uint32, ply int) {
 	side := ply & 1
 	tiles := s.racks[side].Count()
+	if int(s.bagAt[ply]) < len(s.sh.root.bag) {
+		tiles = -1 // no one goes out while the bag holds tiles
+	}
 	oppVal := int32(s.racks[1-side].Value())
 	for i := range moves {
 		m := &moves[i]
@@ -399,7 +407,9 @@ func (s *searcher) child(ply, depth int, m *move.Move, alpha, beta int, key uint
 	side := ply & 1
 	mover, opp := &s.racks[side], &s.racks[1-side]
 	score := int(m.Score)
-	if m.Kind == move.Play && int(m.NumTiles) == mover.Count() {
+	drawn := int(s.bagAt[ply])
+	left := len(s.sh.root.bag) - drawn
+	if m.Kind == move.Play && int(m.NumTiles) == mover.Count() && left == 0 {
 		return score + outBonus(opp), true, false
 	}
 	ns := scoreless + 1
@@ -418,7 +428,16 @@ func (s *searcher) child(ply, depth int, m *move.Move, alpha, beta int, key uint
 			childKey ^= zRack[side][i][c] ^ zRack[side][i][c-1]
 			mover[i] = c - 1
 		}
+		if left > 0 {
+			d := min(int(m.NumTiles), left)
+			if plantedBug == bugDrawOne {
+				d = 1
+			}
+			childKey ^= s.draw(side, drawn, d)
+			drawn += d
+		}
 	}
+	s.bagAt[ply+1] = uint8(drawn)
 	if s.ends(ns) {
 		v := score - mover.Value() + opp.Value()
 		*mover = saved
@@ -446,6 +465,20 @@ func (s *searcher) child(ply, depth int, m *move.Move, alpha, beta int, key uint
 	}
 	*mover = saved
 	return score - v, complete, false
+}
+
+// draw puts d tiles of the known bag, from the drawn-th on, on side's rack
+// and returns what that changes in the key.
+func (s *searcher) draw(side, drawn, d int) uint64 {
+	r := &s.racks[side]
+	k := zDrawn[drawn] ^ zDrawn[drawn+d]
+	for _, t := range s.sh.root.bag[drawn : drawn+d] {
+		i := t.RackIndex()
+		c := r[i]
+		k ^= zRack[side][i][c] ^ zRack[side][i][c+1]
+		r[i] = c + 1
+	}
+	return k
 }
 
 // ends reports whether ns consecutive scoreless turns end the game.
@@ -480,6 +513,7 @@ func (s *searcher) playout(ply, scoreless int) int {
 	s.ready(ply)
 	g.CopyBoard(s.cur[ply])
 	racks := s.racks
+	bag := s.sh.root.bag[s.bagAt[ply]:]
 	side := ply & 1
 	v, sign := 0, 1
 	for {
@@ -488,11 +522,16 @@ func (s *searcher) playout(ply, scoreless int) int {
 		score := 0
 		if ok && m.Kind == move.Play {
 			score = int(m.Score)
-			if int(m.NumTiles) == mover.Count() {
+			if int(m.NumTiles) == mover.Count() && len(bag) == 0 {
 				return v + sign*(score+outBonus(opp))
 			}
 			mover.Sub(m.Used())
 			g.Apply(&m)
+			d := min(int(m.NumTiles), len(bag))
+			for _, t := range bag[:d] {
+				mover.Add(t)
+			}
+			bag = bag[d:]
 		}
 		v += sign * score
 		if score > 0 {
@@ -560,8 +599,13 @@ func (s *searcher) iterate() {
 // searchRoot searches every first move to depth d, keeping their order by
 // value for the next iteration, and returns the root's value.
 func (s *searcher) searchRoot(d int) (int, bool) {
-	alpha := -infinity
+	alpha, beta := -infinity, infinity
+	if w := s.sh.opts.Window; w.set() {
+		alpha, beta = w.Lo, w.Hi
+	}
+	alpha0 := alpha
 	best, complete := -infinity, true
+	cut := false
 	key := s.sh.rootKey
 	scoreless := s.sh.root.scoreless
 	// At the root the threads share the moves at any depth: a position
@@ -573,7 +617,7 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 		// The move itself, not a copy: a pointer to a local would make
 		// it escape (see pend), one allocation a move and iteration.
 		rm := &s.rootMoves[i]
-		v, c, deferred := s.tryMove(0, d, &rm.m, i == 0, alpha, infinity, key, scoreless, mayDefer)
+		v, c, deferred := s.tryMove(0, d, &rm.m, i == 0, alpha, beta, key, scoreless, mayDefer)
 		if deferred {
 			defs = append(defs, int32(i))
 			return true
@@ -585,16 +629,25 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 		complete = complete && c
 		if v > best {
 			best = v
-			alpha = v
+			if v > alpha {
+				alpha = v
+			}
+			cut = alpha >= beta
 		}
 		return true
 	}
 	for i := range s.rootMoves {
+		if cut {
+			break
+		}
 		if !try(i, mayDefer) {
 			return 0, false
 		}
 	}
 	for _, i := range defs {
+		if cut {
+			break
+		}
 		if !try(int(i), false) {
 			return 0, false
 		}
@@ -602,7 +655,14 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 	s.defs[0] = defs
 	// Best first; the moves that failed low keep their order after it.
 	slices.SortStableFunc(s.rootMoves, func(a, b rootMove) int { return cmp.Compare(b.value, a.value) })
-	s.sh.tt.store(key, ttData{move: moveID(&s.rootMoves[0].m), value: best, depth: d, bound: boundExact, complete: complete})
+	b := boundExact
+	switch {
+	case best <= alpha0:
+		b = boundUpper
+	case best >= beta:
+		b = boundLower
+	}
+	s.sh.tt.store(key, ttData{move: moveID(&s.rootMoves[0].m), value: best, depth: d, bound: b, complete: complete})
 	return best, complete
 }
 

@@ -24,6 +24,9 @@ var (
 	// solve, and their entries hold only under the same rules.
 	zRule     [maxScoreless + 1]uint64
 	zPlayouts uint64
+	// zDrawn[k] marks k tiles drawn from a known bag (Options.Bag); none
+	// drawn is 0, so a search without a bag keys as before.
+	zDrawn [MaxBag + 1]uint64
 )
 
 func init() {
@@ -53,6 +56,9 @@ func init() {
 		zRule[i] = next()
 	}
 	zPlayouts = next()
+	for i := 1; i < len(zDrawn); i++ {
+		zDrawn[i] = next()
+	}
 }
 
 // tileIndex maps a board tile (1..26, blanks with BlankBit) to 0..63.
