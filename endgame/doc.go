@@ -75,4 +75,11 @@
 // spread for the final one.
 //   - Top: also value the first moves and return the best Top of them in
 //     Result.Ranked.
+//   - Bag: a known bag, drawn from the front (a play draws as many tiles as it
+//     used): the game with perfect information that a pre-endgame solver
+//     (package peg) values for each draw order.
+//   - Window: search a window instead of the full one; a value outside it is a
+//     proven bound. Whether a play wins, ties or loses needs only the window
+//     around the threshold, far cheaper than the exact value.
+//   - ValueOnly: no principal variation.
 package endgame
