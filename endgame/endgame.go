@@ -39,6 +39,11 @@ type Options struct {
 	// it). A move that is not legal in the position is left out; none
 	// legal is an error.
 	Restrict []move.Move
+	// First, if set, is the only first move searched, as Restrict with one
+	// move, but trusted to be legal (one the caller's generator made on
+	// this board and rack), so the root's moves are not listed: a caller
+	// valuing many first moves one solve each saves that generation.
+	First *move.Move
 	// MaxNodes, if set, stops the search once a thread has searched about
 	// this many nodes, as a deadline would: the answer is the deepest
 	// iteration completed. Unlike a deadline it does not depend on the
@@ -66,6 +71,27 @@ type Options struct {
 	// ValueOnly leaves out the principal variation (Result.PV), which
 	// costs a little search of its own.
 	ValueOnly bool
+	// Table, if set, is the transposition table to search with instead of
+	// one of TTMB megabytes for this solve alone: solves sharing a table
+	// keep what the others learned (see Table).
+	Table *Table
+}
+
+// Table is a transposition table solves can share (Options.Table): a caller
+// solving many related positions, such as the endgames of a pre-endgame,
+// keeps for each what the others learned. Its entries are keyed by all a
+// position holds (board, racks, known bag, scoreless turns, side, rules),
+// so an entry holds in any solve that reaches its position. It is safe for
+// concurrent solves.
+type Table struct{ t *table }
+
+// NewTable returns a table of mb megabytes (0: DefaultTTMB).
+func NewTable(mb int) *Table {
+	if mb <= 0 {
+		mb = DefaultTTMB
+	}
+	size := tableSlots(mb)
+	return &Table{t: &table{slots: make([]ttEntry, size), mask: size/2 - 1, gen: 1}}
 }
 
 // Window is a search window (see Options.Window).
@@ -238,6 +264,8 @@ func (o Options) normalize() (Options, error) {
 		return o, fmt.Errorf("endgame: depth %d plies: want 0 (exact) or more", o.Plies)
 	case o.Top < 0:
 		return o, fmt.Errorf("endgame: top %d: want 0 or more", o.Top)
+	case o.First != nil && (o.First.Kind == move.Exchange || len(o.Restrict) > 0):
+		return o, errors.New("endgame: First must be a play or a pass, without Restrict")
 	case o.Top > 0 && o.Window.set():
 		return o, errors.New("endgame: ranking the first moves (Top) needs the full window")
 	}
@@ -276,18 +304,18 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 	sh := &shared{
 		tables: tables,
 		opts:   opts,
-		tt:     getTable(opts.TTMB),
+		tt:     opts.Table.get(opts.TTMB),
 		root:   st,
 		maxPl:  maxPlies(st.racks[0].Count()+st.racks[1].Count()+len(st.bag), opts.ScorelessTurns),
 	}
 	if opts.Threads > 1 {
 		sh.busy = newBusyTable()
 	}
-	defer putTable(sh.tt)
+	defer opts.Table.put(sh.tt)
 	_, deadline := ctx.Deadline()
 	sh.playouts = opts.Plies > 0 || deadline || opts.MaxNodes > 0
 	sh.rootKey = boardKey(&st.board) ^ rackKey(0, &st.racks[0]) ^ rackKey(1, &st.racks[1]) ^
-		zScoreless[st.scoreless] ^ zRule[opts.ScorelessTurns]
+		zScoreless[st.scoreless] ^ zRule[opts.ScorelessTurns] ^ bagKey(st.bag)
 	if sh.playouts {
 		sh.rootKey ^= zPlayouts
 	}

@@ -549,6 +549,9 @@ func (s *searcher) playout(ply, scoreless int) int {
 // iterate runs iterative deepening from the root until the value is proven,
 // the depth limit is reached or the search is stopped.
 func (s *searcher) iterate() {
+	if s.rootMoves == nil && s.sh.opts.First != nil {
+		s.rootMoves = []rootMove{{m: *s.sh.opts.First}}
+	}
 	if s.rootMoves == nil {
 		moves := s.generate(0)
 		s.order(moves, 0, 0)

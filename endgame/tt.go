@@ -111,6 +111,22 @@ func getTable(mb int) *table {
 	return &table{slots: make([]ttEntry, size), mask: size/2 - 1, gen: 1}
 }
 
+// get returns the shared table, or without one a table of mb megabytes for
+// one solve.
+func (t *Table) get(mb int) *table {
+	if t != nil {
+		return t.t
+	}
+	return getTable(mb)
+}
+
+// put gives back a table that get returned.
+func (t *Table) put(tt *table) {
+	if t == nil {
+		putTable(tt)
+	}
+}
+
 // putTable keeps t for a later solve.
 func putTable(t *table) {
 	tables.Lock()

@@ -27,6 +27,9 @@ var (
 	// zDrawn[k] marks k tiles drawn from a known bag (Options.Bag); none
 	// drawn is 0, so a search without a bag keys as before.
 	zDrawn [MaxBag + 1]uint64
+	// zBag[i][t] is in the key of a search whose known bag holds tile t
+	// at i: the tiles still to be drawn are part of a position.
+	zBag [MaxBag][64]uint64
 )
 
 func init() {
@@ -59,6 +62,11 @@ func init() {
 	for i := 1; i < len(zDrawn); i++ {
 		zDrawn[i] = next()
 	}
+	for i := range zBag {
+		for t := range zBag[i] {
+			zBag[i][t] = next()
+		}
+	}
 }
 
 // tileIndex maps a board tile (1..26, blanks with BlankBit) to 0..63.
@@ -68,6 +76,15 @@ func tileIndex(l rules.Letter) int {
 		i += 32
 	}
 	return i
+}
+
+// bagKey is the key of a known bag's tiles, in their order.
+func bagKey(bag []rules.Letter) uint64 {
+	var k uint64
+	for i, t := range bag {
+		k ^= zBag[i][tileIndex(t)]
+	}
+	return k
 }
 
 // boardKey is the key of the tiles on a board.

@@ -1,0 +1,412 @@
+package peg
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"scrabble/internal/testgen"
+	"scrabble/internal/testlex"
+	"scrabble/move"
+	"scrabble/movegen"
+	"scrabble/position"
+	"scrabble/rules"
+)
+
+// A brute force, written apart from the solver to check it: every first
+// move, every bag tile, and a plain minimax (no pruning, no table, no
+// ordering) to the end of the game, drawing from the known bag. It shares
+// only the move generator's list of legal plays.
+
+type brute struct {
+	tables *movegen.Tables
+	gens   []*movegen.Generator // by depth
+	n      int // scoreless turns that end the game
+	nodes  int
+	limit  int
+}
+
+// value is the spread the side to move gains to the end of the game,
+// racks[0] being the mover's, bag the tiles still to draw in order.
+func (b *brute) value(depth int, board rules.Board, racks [2]rules.Rack, bag []rules.Letter, scoreless int) int {
+	best := -1 << 30
+	b.each(depth, board, racks[0], func(m *move.Move) {
+		if v := b.after(depth, board, racks, bag, scoreless, m); v > best {
+			best = v
+		}
+	})
+	return best
+}
+
+// each calls f with every play of rack on board and the pass.
+func (b *brute) each(depth int, board rules.Board, rack rules.Rack, f func(m *move.Move)) {
+	for len(b.gens) <= depth {
+		b.gens = append(b.gens, movegen.New(b.tables))
+	}
+	g := b.gens[depth]
+	g.SetBoard(&board)
+	var all movegen.AllMoves
+	g.GeneratePlays(&rack, &all)
+	all.Moves = append(all.Moves, move.Move{Kind: move.Pass})
+	for i := range all.Moves {
+		f(&all.Moves[i])
+	}
+}
+
+// after is the value for the mover of making m.
+func (b *brute) after(depth int, board rules.Board, racks [2]rules.Rack, bag []rules.Letter, scoreless int, m *move.Move) int {
+	b.nodes++
+	if b.nodes > b.limit {
+		return 0
+	}
+	if m.Kind == move.Pass {
+		if scoreless+1 >= b.n {
+			return racks[1].Value() - racks[0].Value()
+		}
+		return -b.value(depth+1, board, [2]rules.Rack{racks[1], racks[0]}, bag, scoreless+1)
+	}
+	play := m.Placed()
+	rack := racks[0]
+	for _, t := range play.Tiles {
+		if t != rules.PlayedThrough && !rack.Remove(t) {
+			panic("brute: a play uses a tile not on the rack")
+		}
+	}
+	score := board.ScorePlay(play)
+	next := board
+	next.Apply(play)
+	k := min(int(m.NumTiles), len(bag))
+	for _, t := range bag[:k] {
+		rack.Add(t)
+	}
+	bag = bag[k:]
+	if rack.Count() == 0 {
+		return score + 2*racks[1].Value()
+	}
+	ns := scoreless + 1
+	if score > 0 {
+		ns = 0
+	}
+	if ns >= b.n {
+		return score - rack.Value() + racks[1].Value()
+	}
+	return score - b.value(depth+1, next, [2]rules.Rack{racks[1], rack}, bag, ns)
+}
+
+// bruteRecord is a first move's record over the bag tiles.
+type bruteRecord struct {
+	notation         string
+	wins, ties, loss int
+	sum              int // weight x final spread
+}
+
+// bruteForce values every first move of the position over every bag tile.
+// ok is false when the trees are too big.
+func bruteForce(tables *movegen.Tables, p position.Position, unseen rules.Rack, bagLen, n int) (recs []bruteRecord, ok bool) {
+	b := &brute{tables: tables, n: n, limit: 150_000}
+	spread := p.Scores[0] - p.Scores[1]
+	b.each(0, p.Board, p.Racks[0], func(m *move.Move) {
+		r := bruteRecord{notation: m.NotationOn(&p.Board)}
+		// Every way of drawing bagLen tiles in order from the unseen
+		// ones, tile by tile (two E's are two ways).
+		var tiles []rules.Letter
+		for slot, c := range unseen {
+			for range c {
+				if slot == 0 {
+					tiles = append(tiles, rules.Blank)
+				} else {
+					tiles = append(tiles, rules.Letter(slot))
+				}
+			}
+		}
+		var bag []rules.Letter
+		used := make([]bool, len(tiles))
+		var rec func()
+		rec = func() {
+			if len(bag) == bagLen {
+				var opp rules.Rack
+				for i, t := range tiles {
+					if !used[i] {
+						opp.Add(t)
+					}
+				}
+				f := spread + b.after(1, p.Board, [2]rules.Rack{p.Racks[0], opp}, slices.Clone(bag), p.ZeroTurns, m)
+				switch {
+				case f > 0:
+					r.wins++
+				case f < 0:
+					r.loss++
+				default:
+					r.ties++
+				}
+				r.sum += f
+				return
+			}
+			for i, t := range tiles {
+				if !used[i] {
+					used[i] = true
+					bag = append(bag, t)
+					rec()
+					bag = bag[:len(bag)-1]
+					used[i] = false
+				}
+			}
+		}
+		rec()
+		recs = append(recs, r)
+	})
+	return recs, b.nodes <= b.limit
+}
+
+// smallPEG is a pre-endgame with short racks: the mover's tiles, and the
+// unseen ones (the opponent's rack and the one bag tile).
+type smallPEG struct {
+	name   string
+	pos    position.Position
+	unseen rules.Rack
+}
+
+// smallPEGs plays greedy games until the bag is empty, shortens both racks
+// by random plays, then puts one of the opponent's tiles back in the bag.
+func smallPEGs(tables *movegen.Tables, count int, seed uint64) []smallPEG {
+	rng := rand.New(rand.NewPCG(seed, 0x9e6))
+	g := movegen.New(tables)
+	var out []smallPEG
+	for game := 0; len(out) < count && game < 20*count; game++ {
+		bag := rules.NewBag(seed*7919 + uint64(game))
+		var board rules.Board
+		var racks [2]rules.Rack
+		bag.DrawInto(&racks[0], rules.RackSize)
+		bag.DrawInto(&racks[1], rules.RackSize)
+		g.SetBoard(&board)
+		side, passes := 0, 0
+		scores := [2]int{}
+		for bag.Len() > 0 && passes < 2 {
+			m, ok := g.Best(&racks[side], bag.Len(), movegen.Options{})
+			if !ok || m.Kind != move.Play {
+				passes++
+				side = 1 - side
+				continue
+			}
+			passes = 0
+			scores[side] += int(m.Score)
+			racks[side].Sub(m.Used())
+			board.Apply(m.PlacedView())
+			g.Apply(&m)
+			bag.DrawInto(&racks[side], rules.RackSize-racks[side].Count())
+			side = 1 - side
+		}
+		if bag.Len() > 0 {
+			continue
+		}
+		// Shorten the racks by random plays: the mover's to 1-3 tiles, the
+		// opponent's to 2-3 (one goes back to the bag).
+		want := [2]int{1 + rng.IntN(3), 2 + rng.IntN(2)}
+		if !shorten(g, &board, &racks, &side, want, rng) {
+			continue
+		}
+		mover, opp := racks[side], racks[1-side]
+		if mover.Count() == 0 || opp.Count() < 2 {
+			continue
+		}
+		unseen := opp
+		p := position.Position{Board: board, Racks: [2]rules.Rack{mover}, Scores: [2]int{scores[side], scores[1-side]}, ZeroTurns: rng.IntN(4)}
+		// Scores near level make wins, ties and losses all happen.
+		p.Scores[0] = p.Scores[1] + rng.IntN(41) - 20
+		out = append(out, smallPEG{name: fmt.Sprintf("%d %s/%s", len(out), mover, unseen), pos: p, unseen: unseen})
+	}
+	return out
+}
+
+// TestAgainstBruteForce compares one-tile solves with the brute force on
+// small pre-endgames: the top candidates' records and the order of the
+// records must be the brute force's, under both endgame rules and on one
+// and two threads.
+func TestAgainstBruteForce(t *testing.T) {
+	count := 200
+	if testing.Short() {
+		count = 50
+	}
+	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
+	compared, skipped := 0, 0
+	for i, c := range smallPEGs(tables, count, 26) {
+		n := []int{2, 6}[i%2]
+		pos0 := c.pos
+		if n == 2 {
+			pos0.ZeroTurns = 0
+		}
+		recs, ok := bruteForce(tables, pos0, c.unseen, 1, n)
+		if !ok {
+			skipped++
+			continue
+		}
+		compared++
+		pos := c.pos
+		if n == 2 {
+			pos.ZeroTurns = 0 // the two-turn rule reads the count its own way (see endgame)
+		}
+		threads := 1 + i%3%2
+		for _, top := range []int{1, 3} {
+			opts, err := Options{ScorelessTurns: n, Top: top, Threads: threads, TTMB: 8}.normalize()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := solveBag(context.Background(), tables, pos, c.unseen, 1, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			if msg := compareBrute(res, recs, top); msg != "" {
+				t.Errorf("%s (rule %d, top %d, %d threads): %s", c.name, n, top, threads, msg)
+			}
+		}
+	}
+	t.Logf("%d small pre-endgames compared with the brute force, %d skipped (trees too big)", compared, skipped)
+	if compared < count*3/5 {
+		t.Errorf("only %d of %d compared", compared, count)
+	}
+}
+
+// TestPlantedBug shows the comparison catches a wrong ranking: with the
+// spread left out of the pruning, some best moves come out wrong.
+func TestPlantedBug(t *testing.T) {
+	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
+	plantedBug = true
+	defer func() { plantedBug = false }()
+	bad, compared := 0, 0
+	for _, c := range smallPEGs(tables, 60, 27) {
+		recs, ok := bruteForce(tables, c.pos, c.unseen, 1, 6)
+		if !ok {
+			continue
+		}
+		compared++
+		opts, _ := Options{Top: 1, TTMB: 8}.normalize()
+		res, err := solveBag(context.Background(), tables, c.pos, c.unseen, 1, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if compareBrute(res, recs, 1) != "" {
+			bad++
+		}
+	}
+	t.Logf("spread ignored in pruning: %d of %d disagree", bad, compared)
+	if bad == 0 {
+		t.Errorf("bug planted, but all %d agree with the brute force", compared)
+	}
+}
+
+// compareBrute checks the solver's ranked candidates against the brute
+// force's records: each candidate's record is the brute force's for that
+// move, and they are the best top records in order.
+func compareBrute(res *Result, recs []bruteRecord, top int) string {
+	if !res.Proven {
+		return "not proven"
+	}
+	byMove := map[string]bruteRecord{}
+	for _, r := range recs {
+		byMove[r.notation] = r
+	}
+	better := func(a, b bruteRecord) int { // >0: a ranks above b
+		if k := (2*a.wins + a.ties) - (2*b.wins + b.ties); k != 0 {
+			return k
+		}
+		return a.sum - b.sum
+	}
+	sorted := slices.Clone(recs)
+	slices.SortFunc(sorted, func(a, b bruteRecord) int { return better(b, a) })
+	want := min(top, len(recs))
+	if len(res.Candidates) != want {
+		return fmt.Sprintf("%d candidates ranked, want %d", len(res.Candidates), want)
+	}
+	for i, c := range res.Candidates {
+		r, ok := byMove[c.Notation]
+		if !ok {
+			return fmt.Sprintf("candidate %s is not a move of the brute force", c.Notation)
+		}
+		if c.Wins != r.wins || c.Ties != r.ties || c.Losses != r.loss || c.MeanSpread*float64(c.Draws) != float64(r.sum) {
+			return fmt.Sprintf("%s: %d-%d-%d sum %.0f, brute force %d-%d-%d sum %d", c.Notation, c.Wins, c.Ties, c.Losses, c.MeanSpread*float64(c.Draws), r.wins, r.ties, r.loss, r.sum)
+		}
+		if better(r, sorted[i]) != 0 {
+			return fmt.Sprintf("rank %d: %s (%d-%d-%d sum %d), the brute force's rank %d is %s (%d-%d-%d sum %d)", i+1, c.Notation, r.wins, r.ties, r.loss, r.sum, i+1, sorted[i].notation, sorted[i].wins, sorted[i].ties, sorted[i].loss, sorted[i].sum)
+		}
+	}
+	return ""
+}
+
+// shorten plays random plays (side to move first, taking turns) until
+// each rack holds at most want tiles, the player to move's want[0]; false
+// if a play would empty a rack first.
+func shorten(g *movegen.Generator, board *rules.Board, racks *[2]rules.Rack, side *int, want [2]int, rng *rand.Rand) bool {
+	g.SetBoard(board)
+	limit := map[int]int{*side: want[0], 1 - *side: want[1]}
+	for turns := 0; racks[0].Count() > limit[0] || racks[1].Count() > limit[1]; turns++ {
+		if turns > 40 {
+			return false
+		}
+		var all movegen.AllMoves
+		g.GeneratePlays(&racks[*side], &all)
+		if len(all.Moves) == 0 {
+			*side = 1 - *side
+			continue
+		}
+		m := all.Moves[rng.IntN(len(all.Moves))]
+		if int(m.NumTiles) >= racks[*side].Count() {
+			return false
+		}
+		racks[*side].Sub(m.Used())
+		board.Apply(m.PlacedView())
+		g.Apply(&m)
+		*side = 1 - *side
+	}
+	return true
+}
+
+// TestStagedAgainstBruteForce checks a staged solve (two tiles in the bag)
+// on small cases: every candidate it solved exactly has the brute force's
+// record.
+func TestStagedAgainstBruteForce(t *testing.T) {
+	count := 16
+	if testing.Short() {
+		count = 8
+	}
+	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
+	compared := 0
+	for _, c := range smallPEGs(tables, 6*count, 28) {
+		if c.unseen.Count() < 3 || compared == count {
+			continue
+		}
+		recs, ok := bruteForce(tables, c.pos, c.unseen, 2, 6)
+		if !ok {
+			continue
+		}
+		byMove := map[string]bruteRecord{}
+		for _, r := range recs {
+			byMove[r.notation] = r
+		}
+		opts, _ := Options{Top: 2, TTMB: 8}.normalize()
+		res, err := solveBag(context.Background(), tables, c.pos, c.unseen, 2, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact := 0
+		for _, cand := range res.Candidates {
+			if !cand.Proven {
+				continue
+			}
+			exact++
+			r := byMove[cand.Notation]
+			if cand.Wins != r.wins || cand.Ties != r.ties || cand.Losses != r.loss || cand.MeanSpread*float64(cand.Draws) != float64(r.sum) {
+				t.Errorf("%s: %s %d-%d-%d sum %.0f, brute force %d-%d-%d sum %d", c.name, cand.Notation, cand.Wins, cand.Ties, cand.Losses, cand.MeanSpread*float64(cand.Draws), r.wins, r.ties, r.loss, r.sum)
+			}
+		}
+		if exact == 0 {
+			t.Errorf("%s: no candidate solved exactly", c.name)
+		}
+		compared++
+	}
+	t.Logf("%d two-tile pre-endgames compared", compared)
+	if compared < count/2 {
+		t.Errorf("only %d of %d compared", compared, count)
+	}
+}

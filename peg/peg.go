@@ -1,0 +1,508 @@
+package peg
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"time"
+
+	"scrabble/endgame"
+	"scrabble/move"
+	"scrabble/movegen"
+	"scrabble/position"
+	"scrabble/rules"
+)
+
+// Limits and defaults.
+const (
+	// MaxBag is the most tiles in the bag a pre-endgame may have: with seven
+	// or more, exchanges are allowed and the game is not near its end.
+	MaxBag = rules.RackSize - 1
+	// DefaultTop is how many candidates Solve ranks exactly by default.
+	DefaultTop = 5
+	// DefaultTTMB is the size of the table the endgames share.
+	DefaultTTMB = 512
+)
+
+// Options tune a solve. The zero value solves exactly on one thread under
+// the NASPA rules.
+type Options struct {
+	// Threads solve endgames at once (0: 1).
+	Threads int
+	// TTMB is the size of the transposition table all the endgames of the
+	// solve share, in megabytes (0: DefaultTTMB).
+	TTMB int
+	// ScorelessTurns is the endgame rule (0: 6, NASPA's; MAGPIE uses 2):
+	// see package endgame.
+	ScorelessTurns int
+	// Top is how many candidates are ranked with their exact record (0:
+	// DefaultTop). The best comes with its exact mean spread; the others'
+	// win counts are exact. The rest are pruned as soon as they cannot
+	// enter the top.
+	Top int
+	// Only, if set, values only these first moves (each must be legal).
+	Only []move.Move
+	// EndgameNodes bounds each endgame of a staged solve's cheap stages
+	// (more than one tile in the bag); 0 picks a default.
+	EndgameNodes uint64
+	// Progress, when set, is called as candidates are settled.
+	Progress func(Progress)
+}
+
+// Progress is how far a solve has come.
+type Progress struct {
+	Stage      string // "wins", "spread", or a staged solve's stage
+	Done, Of   int    // candidates settled in the stage
+	Best       string // the best so far
+	BestWinPct float64
+	Endgames   int
+}
+
+// Candidate is a first move and its record over the draws.
+type Candidate struct {
+	Move     move.Move
+	Notation string
+	// Wins, Ties and Losses count the draws (with one tile in the bag, the
+	// bag tile; with more, the draw orders), each weighted by how many
+	// ways it can happen: final spread, current scores included, above,
+	// equal to or below 0. Draws is their total.
+	Wins, Ties, Losses, Draws int
+	// WinPct is (Wins + Ties/2) / Draws, in percent.
+	WinPct float64
+	// MeanSpread is the mean final spread over the draws, when Spread
+	// says it is known: "exact", or "estimate" for a staged solve's
+	// depth-limited stages; "" when it was not computed.
+	MeanSpread float64
+	Spread     string
+	// Proven says the counts are exact: every endgame after every draw was
+	// solved to the end of the game.
+	Proven bool
+	// PerDraw holds, with one tile in the bag, each possible bag tile's
+	// outcome for this move.
+	PerDraw []DrawOutcome
+}
+
+// DrawOutcome is a candidate's result for one bag tile.
+type DrawOutcome struct {
+	Tile   rules.Letter
+	Weight int // unseen tiles of that letter
+	// Result is "win", "tie" or "loss"; Spread the exact final spread
+	// when SpreadKnown.
+	Result      string
+	Spread      int
+	SpreadKnown bool
+}
+
+// Result is a solved pre-endgame.
+type Result struct {
+	// Candidates holds the Top best, ranked by win percentage, then mean
+	// spread (the best's is exact; among candidates with the best's win
+	// percentage whose spread was not needed, the order is the search's).
+	Candidates []Candidate
+	// BagTiles is how many tiles the bag holds; Unseen the tiles the
+	// player to move cannot see (the opponent's rack and the bag).
+	BagTiles int
+	Unseen   rules.Rack
+	// Moves is how many first moves were candidates; Pruned how many left
+	// the race because they could not enter the top.
+	Moves, Pruned int
+	// Proven says the ranking is exact: the best's record and spread are
+	// proven and no pruned move could enter the top. A solve stopped by its
+	// context, or a staged one whose last stage did not complete, is not.
+	Proven bool
+	// Stopped says why the solve ended: "complete", "time" or "cancelled".
+	Stopped  string
+	Endgames int
+	Nodes    uint64
+	Elapsed  time.Duration
+}
+
+// Solve values the pre-endgame pos for the player to move, whose rack must
+// be known; the opponent's is not (what the CGP holds for it is ignored):
+// every way the unseen tiles can split between the bag and the opponent's
+// rack is a draw. With one tile in the bag the answer is exact; with more,
+// staged (see Stage). The context's deadline or cancellation stops the
+// solve with the best answer so far.
+func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, opts Options) (*Result, error) {
+	if tables == nil {
+		return nil, errors.New("peg: no move-generator tables")
+	}
+	if pos == nil {
+		return nil, errors.New("peg: no position")
+	}
+	opts, err := opts.normalize()
+	if err != nil {
+		return nil, err
+	}
+	p := *pos
+	p.Racks[1] = rules.Rack{}
+	if err := p.Validate(); err != nil {
+		return nil, fmt.Errorf("peg: %w", err)
+	}
+	rack := p.Racks[0]
+	if rack.Count() == 0 {
+		return nil, errors.New("peg: the player to move has no tiles: the game is over")
+	}
+	unseen, err := rules.Unseen(&p.Board, rack)
+	if err != nil {
+		return nil, fmt.Errorf("peg: %w", err)
+	}
+	bagLen := unseen.Count() - rules.RackSize
+	switch {
+	case bagLen < 1:
+		return nil, fmt.Errorf("peg: %d tiles are unseen: the bag is empty, an endgame (scrabble endgame) solves this", unseen.Count())
+	case bagLen > MaxBag:
+		return nil, fmt.Errorf("peg: %d tiles in the bag: a pre-endgame has 1 to %d", bagLen, MaxBag)
+	case rack.Count() != rules.RackSize:
+		return nil, fmt.Errorf("peg: the player to move holds %d tiles: with tiles in the bag a rack holds %d", rack.Count(), rules.RackSize)
+	}
+	if p.ZeroTurns < 0 || p.ZeroTurns >= rules.MaxScorelessTurns {
+		return nil, fmt.Errorf("peg: %d consecutive scoreless turns: the game is over", p.ZeroTurns)
+	}
+	return solveBag(ctx, tables, p, unseen, bagLen, opts)
+}
+
+// solveBag solves p with bagLen of the unseen tiles in the bag and the rest
+// on the opponent's rack. Solve checks that the racks are full; the tests
+// call it with short racks, whose trees a plain minimax can search.
+func solveBag(ctx context.Context, tables *movegen.Tables, p position.Position, unseen rules.Rack, bagLen int, opts Options) (*Result, error) {
+	s := &solver{
+		ctx:     ctx,
+		tables:  tables,
+		pos:     p,
+		opts:    opts,
+		unseen:  unseen,
+		bagLen:  bagLen,
+		spread0: p.Scores[0] - p.Scores[1],
+		table:   endgame.NewTable(opts.TTMB),
+		start:   time.Now(),
+	}
+	if err := s.candidates(); err != nil {
+		return nil, err
+	}
+	s.draws = drawsOf(unseen, bagLen)
+	var err error
+	if bagLen == 1 {
+		err = s.solveOne()
+	} else {
+		err = s.solveStaged()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.result(), nil
+}
+
+func (o Options) normalize() (Options, error) {
+	if o.Threads == 0 {
+		o.Threads = 1
+	}
+	if o.TTMB == 0 {
+		o.TTMB = DefaultTTMB
+	}
+	if o.Top == 0 {
+		o.Top = DefaultTop
+	}
+	switch {
+	case o.Threads < 0 || o.Threads > 256:
+		return o, fmt.Errorf("peg: %d threads: want 1 to 256", o.Threads)
+	case o.TTMB < 0:
+		return o, fmt.Errorf("peg: table size %d MB: want a positive size", o.TTMB)
+	case o.Top < 0:
+		return o, fmt.Errorf("peg: top %d: want 1 or more", o.Top)
+	case o.ScorelessTurns < 0:
+		return o, fmt.Errorf("peg: %d scoreless turns: want 1 or more", o.ScorelessTurns)
+	}
+	return o, nil
+}
+
+// draw is one way the unseen tiles split: the bag's tiles in drawing
+// order, the rest on the opponent's rack, with how many ways of picking
+// the unseen tiles give it.
+type draw struct {
+	bag    []rules.Letter
+	opp    rules.Rack
+	weight int
+}
+
+// drawsOf lists the draw orders of n tiles from the unseen pool: every
+// sequence of letters, weighted by the number of ways of picking those
+// tiles in that order (two unseen E's make a lone E twice as likely).
+func drawsOf(unseen rules.Rack, n int) []draw {
+	var out []draw
+	var seq []rules.Letter
+	var rec func(pool rules.Rack, weight int)
+	rec = func(pool rules.Rack, weight int) {
+		if len(seq) == n {
+			out = append(out, draw{bag: slices.Clone(seq), opp: pool, weight: weight})
+			return
+		}
+		for slot, c := range pool {
+			if c == 0 {
+				continue
+			}
+			l := letterOfSlot(slot)
+			pool[slot]--
+			seq = append(seq, l)
+			rec(pool, weight*int(c))
+			seq = seq[:len(seq)-1]
+			pool[slot]++
+		}
+	}
+	rec(unseen, 1)
+	return out
+}
+
+// letterOfSlot is the tile of a rack slot: 0 the blank, 1..26 A..Z.
+func letterOfSlot(slot int) rules.Letter {
+	if slot == 0 {
+		return rules.Blank
+	}
+	return rules.Letter(slot)
+}
+
+// solver is one solve's state.
+type solver struct {
+	ctx     context.Context
+	tables  *movegen.Tables
+	pos     position.Position
+	opts    Options
+	unseen  rules.Rack
+	bagLen  int
+	spread0 int
+	table   *endgame.Table
+	start   time.Time
+
+	cands []*cand
+	draws []draw
+	// mu guards the counts below, which the threads update.
+	mu       sync.Mutex
+	endgames int
+	nodes    uint64
+	pruned   int
+	stopped  string
+	proven   bool
+}
+
+// cand is a candidate's state in the search.
+type cand struct {
+	m        move.Move
+	notation string
+	order    int // place in the candidate order
+	// The draws settled so far: their weights won, tied and lost.
+	wins, ties, losses, settled int
+	// lo, hi bound each draw's final spread (exact when equal), for the
+	// spread stage; known tells which draws have an exact one.
+	lo, hi []int
+	done   bool // every draw settled
+	pruned bool
+	// spread is the exact sum of weight x final spread, when spreadDone.
+	spread     int
+	spreadDone bool
+	// The playouts' estimate (see orderByPlayouts): the sum of weight x
+	// final spread (a mean, once recordEstimate made it the record), and
+	// the weights won and tied; stage is 1 while the record is that
+	// estimate, 0 once exact.
+	estimate         float64
+	estWins, estTies int
+	stage            int
+}
+
+// winKey orders records by win percentage: twice the wins plus the ties.
+func (c *cand) winKey() int { return 2*c.wins + c.ties }
+
+// candidates lists the first moves: every play and the pass (the bag holds
+// too few tiles to exchange), ordered by a cheap estimate so the likely
+// best come first and prune the rest sooner.
+func (s *solver) candidates() error {
+	g := movegen.New(s.tables)
+	g.SetBoard(&s.pos.Board)
+	var all movegen.AllMoves
+	g.GeneratePlays(&s.pos.Racks[0], &all)
+	moves := append(all.Moves, move.Move{Kind: move.Pass})
+	if len(s.opts.Only) > 0 {
+		var kept []move.Move
+		for _, o := range s.opts.Only {
+			i := slices.IndexFunc(moves, func(m move.Move) bool { return move.Same(&m, &o) })
+			if i < 0 {
+				return fmt.Errorf("peg: %s is not a legal move here", o.NotationOn(&s.pos.Board))
+			}
+			kept = append(kept, moves[i])
+		}
+		moves = kept
+	}
+	type keyed struct {
+		m   move.Move
+		key int
+	}
+	ks := make([]keyed, len(moves))
+	for i, m := range moves {
+		ks[i] = keyed{m, estimate(&m)}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int { return cmp.Compare(b.key, a.key) })
+	for i, k := range ks {
+		m := k.m
+		m.Equity = 0
+		s.cands = append(s.cands, &cand{m: m, notation: m.NotationOn(&s.pos.Board), order: i})
+	}
+	return nil
+}
+
+// estimate is the order candidates are tried in: the score and what the
+// tiles played will not cost at the end, as the endgame orders its moves.
+func estimate(m *move.Move) int {
+	if m.Kind != move.Play {
+		return -1000
+	}
+	v := 0
+	for _, t := range m.Tiles[:m.Len] {
+		if t != rules.PlayedThrough {
+			v += t.Value()
+		}
+	}
+	return 2*int(m.Score) + 3*v + 2*int(m.NumTiles)
+}
+
+// solveDraw solves the game after candidate c's first move with draw d:
+// the value is the final spread's change for the player to move, the
+// candidate's score included. With a window it is a fail-soft bound.
+func (s *solver) solveDraw(ctx context.Context, c *cand, d *draw, w endgame.Window, threads int, plies int, nodes uint64) (*endgame.Result, error) {
+	p := s.pos
+	p.Racks[1] = d.opp
+	first := c.m
+	res, err := endgame.Solve(ctx, s.tables, &p, endgame.Options{
+		Threads:        threads,
+		ScorelessTurns: s.opts.ScorelessTurns,
+		Bag:            d.bag,
+		First:          &first,
+		Window:         w,
+		ValueOnly:      true,
+		Table:          s.table,
+		Plies:          plies,
+		MaxNodes:       nodes,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("peg: %s with %s drawn: %w", c.notation, rules.WordString(d.bag), err)
+	}
+	s.mu.Lock()
+	s.endgames++
+	s.nodes += res.Nodes
+	s.mu.Unlock()
+	return res, nil
+}
+
+// stoppedBy says why the context stopped the solve, "" if it did not.
+func (s *solver) stoppedBy() string {
+	switch {
+	case s.ctx.Err() == nil:
+		return ""
+	case errors.Is(s.ctx.Err(), context.DeadlineExceeded):
+		return "time"
+	default:
+		return "cancelled"
+	}
+}
+
+// result ranks the candidates and builds the answer.
+func (s *solver) result() *Result {
+	res := &Result{
+		BagTiles: s.bagLen,
+		Unseen:   s.unseen,
+		Moves:    len(s.cands),
+		Pruned:   s.pruned,
+		Proven:   s.proven,
+		Stopped:  s.stopped,
+		Endgames: s.endgames,
+		Nodes:    s.nodes,
+		Elapsed:  time.Since(s.start),
+	}
+	if res.Stopped == "" {
+		res.Stopped = "complete"
+	}
+	total := 0
+	for _, d := range s.draws {
+		total += d.weight
+	}
+	var shown []*cand
+	for _, c := range s.cands {
+		if c.done && !c.pruned {
+			shown = append(shown, c)
+		}
+	}
+	slices.SortStableFunc(shown, func(a, b *cand) int { return rank(a, b, s.bagLen > 1) })
+	if len(shown) > s.opts.Top {
+		shown = shown[:s.opts.Top]
+	}
+	for _, c := range shown {
+		out := Candidate{
+			Move: c.m, Notation: c.notation,
+			Wins: c.wins, Ties: c.ties, Losses: c.losses, Draws: total,
+			Proven: c.stage == 0,
+		}
+		out.WinPct = 100 * float64(c.winKey()) / float64(2*total)
+		switch {
+		case c.spreadDone:
+			out.MeanSpread, out.Spread = float64(c.spread)/float64(total), "exact"
+		case s.bagLen > 1:
+			out.MeanSpread, out.Spread = c.estimate, "estimate"
+		}
+		if s.bagLen == 1 {
+			for i, d := range s.draws {
+				o := DrawOutcome{Tile: d.bag[0], Weight: d.weight}
+				switch {
+				case c.lo[i] > 0:
+					o.Result = "win"
+				case c.hi[i] < 0:
+					o.Result = "loss"
+				default:
+					o.Result = "tie"
+				}
+				if c.lo[i] == c.hi[i] {
+					o.Spread, o.SpreadKnown = c.lo[i], true
+				}
+				out.PerDraw = append(out.PerDraw, o)
+			}
+		}
+		res.Candidates = append(res.Candidates, out)
+	}
+	return res
+}
+
+// rank orders two settled candidates: exact records before estimates
+// (a staged solve's), then by win percentage, then by mean spread where
+// both are known (an exact spread before an unknown one), then by the
+// search's order.
+func rank(a, b *cand, estimates bool) int {
+	if a.stage != b.stage {
+		return cmp.Compare(a.stage, b.stage) // exact records first
+	}
+	if c := cmp.Compare(b.winKey(), a.winKey()); c != 0 {
+		return c
+	}
+	switch {
+	case a.spreadDone && b.spreadDone:
+		if c := cmp.Compare(b.spread, a.spread); c != 0 {
+			return c
+		}
+	case a.spreadDone != b.spreadDone:
+		if a.spreadDone {
+			return -1
+		}
+		return 1
+	case estimates:
+		if c := cmp.Compare(b.estimate, a.estimate); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(a.order, b.order)
+}
+
+// noWindow asks an endgame for its exact value.
+var noWindow = endgame.Window{}
+
+// inf bounds spreads: beyond any a game can reach.
+const inf = math.MaxInt32 / 4
