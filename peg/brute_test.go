@@ -23,7 +23,7 @@ import (
 type brute struct {
 	tables *movegen.Tables
 	gens   []*movegen.Generator // by depth
-	n      int // scoreless turns that end the game
+	n      int                  // scoreless turns that end the game
 	nodes  int
 	limit  int
 }
