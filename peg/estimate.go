@@ -18,6 +18,7 @@ import (
 // is the same for any number of threads.
 func (s *solver) orderByPlayouts() {
 	type est struct{ key, sum int }
+	draws := s.sampleDraws()
 	ests := make([]est, len(s.cands))
 	var next int
 	var mu sync.Mutex
@@ -39,7 +40,7 @@ func (s *solver) orderByPlayouts() {
 				}
 				c := s.cands[i]
 				var e est
-				for _, d := range s.draws {
+				for _, d := range draws {
 					f := s.spread0 + s.playout(g, base, &c.m, &d)
 					switch {
 					case f > 0:
@@ -125,4 +126,35 @@ func (s *solver) playout(g, base *movegen.Generator, first *move.Move, d *draw) 
 		}
 		side, sign = 1-side, -sign
 	}
+}
+
+// maxPlayoutDraws bounds the draws the playouts value per candidate: with
+// three or more tiles in the bag the draw orders number in the thousands.
+const maxPlayoutDraws = 256
+
+// sampleDraws returns the draws the playouts value: all of them, or past
+// maxPlayoutDraws an evenly spaced sample of the enumeration (the same on
+// every run). sampleWeight is their total weight.
+func (s *solver) sampleDraws() []draw {
+	if len(s.draws) <= maxPlayoutDraws {
+		s.sampleWeight = s.totalWeight()
+		return s.draws
+	}
+	out := make([]draw, 0, maxPlayoutDraws)
+	s.sampleWeight = 0
+	for i := 0; i < maxPlayoutDraws; i++ {
+		d := s.draws[i*len(s.draws)/maxPlayoutDraws]
+		out = append(out, d)
+		s.sampleWeight += d.weight
+	}
+	return out
+}
+
+// totalWeight is the weight of every draw.
+func (s *solver) totalWeight() int {
+	total := 0
+	for _, d := range s.draws {
+		total += d.weight
+	}
+	return total
 }

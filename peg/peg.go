@@ -19,9 +19,9 @@ import (
 
 // Limits and defaults.
 const (
-	// MaxBag is the most tiles in the bag a pre-endgame may have: with seven
-	// or more, exchanges are allowed and the game is not near its end.
-	MaxBag = rules.RackSize - 1
+	// MaxBag is the most tiles in the bag Solve takes: with four, the draw
+	// orders number up to 7,920, and each needs an endgame per candidate.
+	MaxBag = 4
 	// DefaultTop is how many candidates Solve ranks exactly by default.
 	DefaultTop = 5
 	// DefaultTTMB is the size of the table the endgames share.
@@ -279,6 +279,8 @@ type solver struct {
 
 	cands []*cand
 	draws []draw
+	// sampleWeight is the weight of the draws the playouts valued.
+	sampleWeight int
 	// mu guards the counts below, which the threads update.
 	mu       sync.Mutex
 	endgames int

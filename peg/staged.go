@@ -104,11 +104,12 @@ func (s *solver) solveStaged() error {
 }
 
 // recordEstimate gives c the record of its playouts (see orderByPlayouts).
+// The playouts may have valued a sample of the draws: their counts are
+// scaled to all of them.
 func (s *solver) recordEstimate(c *cand) {
-	total := 0
-	for _, d := range s.draws {
-		total += d.weight
-	}
-	c.wins, c.ties, c.losses = c.estWins, c.estTies, total-c.estWins-c.estTies
-	c.estimate /= float64(total)
+	total, sample := s.totalWeight(), s.sampleWeight
+	scale := func(n int) int { return int(int64(n) * int64(total) / int64(sample)) }
+	c.wins, c.ties = scale(c.estWins), scale(c.estTies)
+	c.losses = total - c.wins - c.ties
+	c.estimate /= float64(sample)
 }

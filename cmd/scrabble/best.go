@@ -9,6 +9,7 @@ import (
 
 	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/peg"
 	"scrabble/rules"
 )
 
@@ -67,6 +68,11 @@ func rankBest(gen *movegen.Generator, rack *rules.Rack, bag int, openCost rules.
 	return top.Moves(), c
 }
 
+// bestPEGMaxBag is the most tiles in the bag for which best solves the
+// pre-endgame by default: with more, the draw orders are too many for a
+// one-shot answer (scrabble peg takes up to peg.MaxBag).
+const bestPEGMaxBag = 2
+
 func newBestCmd(a *app) *cobra.Command {
 	var (
 		board, rack    string
@@ -100,7 +106,10 @@ the endgame instead, as 'scrabble endgame' does, within --time (10s by
 default; --threads, --plies apply): it says "solved exactly", or "best at
 depth N, not proven" when the time ran out, and prints the principal
 variation; --top N ranks N first moves by value, --json prints the endgame's
-object (docs/json.md). --static ranks such a position by static equity.
+object (docs/json.md). With one or two tiles in the bag best solves the
+pre-endgame, as 'scrabble peg' does, within --time (30s by default): every
+move valued over every draw, ranked by win percentage, then mean spread.
+--static ranks such positions by static equity.
 
 When no play is possible it says so, and whether exchanging is allowed (the
 bag holds at least 7 tiles) or only passing is.
@@ -155,6 +164,34 @@ object.`,
 					return err
 				}
 				return a.solveWithSimFlags(cmd, sf, t, board, threads, top, true, asJSN)
+			}
+			if t.bag >= 1 && t.bag <= bestPEGMaxBag && t.rack.Count() == rules.RackSize && !static {
+				// A tile or two in the bag: value every draw (a pre-endgame).
+				for _, name := range []string{"plies", "iterations", "candidates", "stop", "seed", "add"} {
+					if cmd.Flags().Changed(name) {
+						return usagef("--%s is a simulation option, and the bag holds %s: best solves the pre-endgame (--static: rank by equity, --sim: simulate)", name, plural(t.bag, "tile"))
+					}
+				}
+				if !terms.IsZero() {
+					return usagef("--terms is for the static ranking: with %s in the bag best solves the pre-endgame (add --static)", plural(t.bag, "tile"))
+				}
+				threads, err := a.threads(cmd)
+				if err != nil {
+					return err
+				}
+				pf := pegFlags{threads: threads, ttMB: peg.DefaultTTMB, scoreless: rules.MaxScorelessTurns, top: max(top+1, 1), budget: defaultBestPEGTime}
+				if top == 0 {
+					pf.top = peg.DefaultTop
+				}
+				if cmd.Flags().Changed("time") {
+					pf.budget = sf.budget
+				}
+				opts, err := pf.options()
+				if err != nil {
+					return err
+				}
+				a.warnPhonies(board, &t.pos.Board, t.lex)
+				return a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSN, true)
 			}
 			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed", "add"} {
 				if cmd.Flags().Changed(name) {

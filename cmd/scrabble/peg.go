@@ -1,0 +1,355 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"scrabble/move"
+	"scrabble/movegen"
+	"scrabble/peg"
+	"scrabble/rules"
+)
+
+// defaultBestPEGTime is best's budget for a pre-endgame: past it, the
+// leaders so far are the answer.
+const defaultBestPEGTime = 30 * time.Second
+
+// pegFlags are the pre-endgame solver's options, shared by peg and best.
+type pegFlags struct {
+	threads, ttMB, scoreless, top int
+	budget                        time.Duration
+}
+
+func (pf *pegFlags) options() (peg.Options, error) {
+	switch {
+	case pf.threads < 1:
+		return peg.Options{}, usagef("--threads must be at least 1, not %d", pf.threads)
+	case pf.ttMB < 1:
+		return peg.Options{}, usagef("--tt-mb must be at least 1, not %d", pf.ttMB)
+	case pf.scoreless < 1 || pf.scoreless > rules.MaxScorelessTurns:
+		return peg.Options{}, usagef("--scoreless-turns must be 1 to %d, not %d", rules.MaxScorelessTurns, pf.scoreless)
+	case pf.budget < 0:
+		return peg.Options{}, usagef("--time must not be negative")
+	case pf.top < 1:
+		return peg.Options{}, usagef("--top must be at least 1, not %d", pf.top)
+	}
+	return peg.Options{Threads: pf.threads, TTMB: pf.ttMB, ScorelessTurns: pf.scoreless, Top: pf.top}, nil
+}
+
+func newPEGCmd(a *app) *cobra.Command {
+	var (
+		board, rack string
+		asJSON      bool
+		pf          pegFlags
+	)
+	cmd := &cobra.Command{
+		Use:         "peg --board FILE [--rack TILES]",
+		Annotations: interruptible(),
+		Short:       "Solve a pre-endgame: 1 to 4 tiles in the bag, every draw valued",
+		Long: `Solve the position on --board with 1 to 4 tiles in the bag (a pre-endgame): the
+opponent's rack is unknown, so every way the unseen tiles can split between
+the bag and the opponent's rack is a draw, and each candidate move is valued
+over all of them, each followed by the endgame, solved exactly. Candidates are
+ranked by their win percentage (draws won, ties counting half; the final
+spread, current scores included, above 0), then by their mean final spread.
+Exchanges are not allowed with fewer than 7 tiles in the bag; the pass is a
+candidate.
+
+With one tile in the bag the answer is exact: the best --top moves with
+their exact record ("solved exactly"); the others are pruned as soon as they
+cannot enter the top. With more tiles, every candidate is first valued by
+playing every draw out greedily, then the best by that estimate are solved
+exactly, draw by draw, while --time allows: those records say "exact", the
+others "estimate". After a draw both sides are taken to know the bag's
+order (the game with perfect information), as peer engines do.
+
+--time stops the solve and shows the leaders so far (not proven), as
+Ctrl-C does. --json prints one object (docs/json.md).`,
+		Example: `  scrabble --lexicon NWL23 peg --board peg.cgp
+  scrabble --lexicon NWL23 peg --board peg.cgp --threads 2 --top 10
+  scrabble --lexicon NWL23 peg --board peg.cgp --time 60s --json
+  scrabble --lexicon NWL23 peg --board peg.cgp --scoreless-turns 2   # MAGPIE's endgame rule`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if pf.threads, err = a.threads(cmd); err != nil {
+				return err
+			}
+			opts, err := pf.options()
+			if err != nil {
+				return err
+			}
+			t, err := a.loadTurn(board, rack)
+			if err != nil {
+				return err
+			}
+			if t.bag < 1 || t.bag > peg.MaxBag {
+				return fmt.Errorf("%s: %d tiles in the bag: a pre-endgame has 1 to %d (an empty bag is an endgame: scrabble endgame)",
+					positionName(board), t.bag, peg.MaxBag)
+			}
+			a.warnPhonies(board, &t.pos.Board, t.lex)
+			return a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSON, false)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
+	f.StringVarP(&rack, "rack", "r", "", "tiles of the player to move; default: the CGP's rack")
+	f.BoolVar(&asJSON, "json", false, "print JSON (fields in docs/json.md)")
+	addPEGFlags(cmd, &pf, 0)
+	addThreadsFlag(f, 1, "endgames solved at once (the answer is the same for any number)", false)
+	return cmd
+}
+
+func addPEGFlags(cmd *cobra.Command, pf *pegFlags, defaultTime time.Duration) {
+	f := cmd.Flags()
+	f.DurationVar(&pf.budget, "time", defaultTime, "stop after this long and show the leaders so far (0: no limit)")
+	f.IntVar(&pf.ttMB, "tt-mb", peg.DefaultTTMB, "size in MB of the transposition table the endgames share")
+	f.IntVarP(&pf.top, "top", "n", peg.DefaultTop, "rank the best N moves with their exact record")
+	f.IntVar(&pf.scoreless, "scoreless-turns", rules.MaxScorelessTurns,
+		"consecutive scoreless turns that end the game (6, NASPA's rule; 2 is MAGPIE's endgame rule)")
+}
+
+// pegJSON is the JSON of a pre-endgame solve (docs/json.md).
+type pegJSON struct {
+	Lexicon       string         `json:"lexicon"`
+	Rack          string         `json:"rack"`
+	Unseen        string         `json:"unseen"`
+	BagTiles      int            `json:"bag_tiles"`
+	Scores        [2]int         `json:"scores"`
+	Scoreless     int            `json:"scoreless_turns"`
+	ScorelessRule int            `json:"scoreless_rule"`
+	Proven        bool           `json:"proven"`
+	Stopped       string         `json:"stopped"`
+	Moves         int            `json:"moves"`
+	Pruned        int            `json:"pruned"`
+	Endgames      int            `json:"endgames"`
+	Nodes         uint64         `json:"nodes"`
+	Seconds       float64        `json:"seconds"`
+	Candidates    []pegCandidate `json:"candidates"`
+	Best          *pegCandidate  `json:"best"`
+	Interrupted   bool           `json:"interrupted"`
+	Threads       int            `json:"threads"`
+}
+
+// pegCandidate is a ranked move and its record.
+type pegCandidate struct {
+	Move       moveJSON  `json:"move"`
+	Wins       int       `json:"wins"`
+	Ties       int       `json:"ties"`
+	Losses     int       `json:"losses"`
+	Draws      int       `json:"draws"`
+	WinPct     float64   `json:"win_pct"`
+	MeanSpread *float64  `json:"mean_spread"` // null when not computed
+	Spread     string    `json:"spread"`      // "exact", "estimate" or ""
+	Proven     bool      `json:"proven"`
+	PerDraw    []pegDraw `json:"per_draw,omitempty"`
+}
+
+// pegDraw is a move's result with one bag tile.
+type pegDraw struct {
+	Tile   string `json:"tile"`
+	Weight int    `json:"weight"`
+	Result string `json:"result"`
+	Spread *int   `json:"spread"` // the exact final spread, null when not computed
+}
+
+// solvePEG solves t's pre-endgame and prints the answer; fromBest says it
+// is best's (its text says so).
+func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget time.Duration, asJSON, fromBest bool) error {
+	pos := *t.pos
+	pos.Racks[0] = t.rack
+	sctx := ctx
+	if budget > 0 {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, budget)
+		defer cancel()
+	}
+	progress := newPEGProgress(a.stderr)
+	opts.Progress = progress.update
+	res, err := peg.Solve(sctx, movegen.NewTables(t.lex), &pos, opts)
+	progress.finish()
+	if err != nil {
+		return err
+	}
+	interrupted := ctx.Err() != nil
+	out := describePEG(t, res, opts, interrupted)
+	if asJSON {
+		if err := json.NewEncoder(a.stdout).Encode(out); err != nil {
+			return err
+		}
+	} else {
+		writePEGText(a.stdout, out, fromBest)
+	}
+	if interrupted {
+		fmt.Fprintln(a.stderr, "scrabble: interrupted: the leaders so far are shown")
+		return exitStatus(130)
+	}
+	return nil
+}
+
+// describePEG turns a result into its JSON.
+func describePEG(t *turn, res *peg.Result, opts peg.Options, interrupted bool) *pegJSON {
+	pos := t.pos
+	rule := opts.ScorelessTurns
+	if rule == 0 {
+		rule = rules.MaxScorelessTurns
+	}
+	out := &pegJSON{
+		Lexicon: t.lexName(), Rack: t.rack.String(), Unseen: res.Unseen.String(), BagTiles: res.BagTiles,
+		Scores: pos.Scores, Scoreless: pos.ZeroTurns, ScorelessRule: rule,
+		Proven: res.Proven, Stopped: res.Stopped, Moves: res.Moves, Pruned: res.Pruned,
+		Endgames: res.Endgames, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
+		Candidates: []pegCandidate{}, Interrupted: interrupted, Threads: max(opts.Threads, 1),
+	}
+	for _, c := range res.Candidates {
+		m := c.Move
+		m.Equity = rules.FromPoints(m.Score)
+		pc := pegCandidate{
+			Move: move.Describe(&pos.Board, t.rack, &m),
+			Wins: c.Wins, Ties: c.Ties, Losses: c.Losses, Draws: c.Draws, WinPct: c.WinPct,
+			Spread: c.Spread, Proven: c.Proven,
+		}
+		if c.Spread != "" {
+			ms := c.MeanSpread
+			pc.MeanSpread = &ms
+		}
+		for _, d := range c.PerDraw {
+			pd := pegDraw{Tile: tileString(d.Tile), Weight: d.Weight, Result: d.Result}
+			if d.SpreadKnown {
+				s := d.Spread
+				pd.Spread = &s
+			}
+			pc.PerDraw = append(pc.PerDraw, pd)
+		}
+		out.Candidates = append(out.Candidates, pc)
+	}
+	if len(out.Candidates) > 0 {
+		out.Best = &out.Candidates[0]
+	}
+	return out
+}
+
+// tileString names a tile as racks are written: ? for the blank.
+func tileString(l rules.Letter) string {
+	var r rules.Rack
+	r.Add(l)
+	return r.String()
+}
+
+// writePEGText prints the answer for a reader.
+func writePEGText(w io.Writer, e *pegJSON, fromBest bool) {
+	fmt.Fprintf(w, "Pre-endgame, lexicon %s: rack %s, %s in the bag, unseen %s, scores %d-%d",
+		e.Lexicon, e.Rack, plural(e.BagTiles, "tile"), e.Unseen, e.Scores[0], e.Scores[1])
+	if e.Scoreless > 0 {
+		fmt.Fprintf(w, ", %s", plural(e.Scoreless, "scoreless turn"))
+	}
+	if e.ScorelessRule != rules.MaxScorelessTurns {
+		fmt.Fprintf(w, " (the game ends after %s)", plural(e.ScorelessRule, "scoreless turn"))
+	}
+	fmt.Fprintln(w)
+	if e.Best == nil {
+		fmt.Fprintln(w, "No candidate was settled before the solve stopped.")
+		return
+	}
+	how := "Solved exactly"
+	switch {
+	case !e.Proven && e.Best.Proven:
+		how = "Best so far, not proven"
+	case !e.Proven:
+		how = "Best by estimate, not proven"
+	}
+	b := e.Best
+	fmt.Fprintf(w, "%s: %s  %d points, wins %d, ties %d, loses %d of %d draws (%.1f%%)", how, b.Move.Move, b.Move.Score,
+		b.Wins, b.Ties, b.Losses, b.Draws, b.WinPct)
+	if b.MeanSpread != nil {
+		fmt.Fprintf(w, ", mean final spread %+.3f", *b.MeanSpread)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w)
+	rows := make([][]string, len(e.Candidates))
+	for i, c := range e.Candidates {
+		spread := "-"
+		if c.MeanSpread != nil {
+			spread = fmt.Sprintf("%+.3f", *c.MeanSpread)
+			if c.Spread == "estimate" {
+				spread += " (est.)"
+			}
+		}
+		rec := "exact"
+		if !c.Proven {
+			rec = "estimate"
+		}
+		rows[i] = []string{strconv.Itoa(i + 1), c.Move.Move, strconv.Itoa(c.Move.Score), fmt.Sprintf("%.1f", c.WinPct),
+			strconv.Itoa(c.Wins), strconv.Itoa(c.Ties), strconv.Itoa(c.Losses), spread, rec}
+	}
+	writeTable(w, []string{"#", "MOVE", "SCORE", "WIN%", "WINS", "TIES", "LOSSES", "MEAN SPREAD", "RECORD"},
+		[]bool{true, false, true, true, true, true, true, true, false}, rows)
+	if len(b.PerDraw) > 0 {
+		var parts []string
+		for _, d := range b.PerDraw {
+			p := fmt.Sprintf("%s %s", d.Tile, d.Result)
+			if d.Weight > 1 {
+				p = fmt.Sprintf("%s x%d %s", d.Tile, d.Weight, d.Result)
+			}
+			if d.Spread != nil {
+				p += fmt.Sprintf(" %+d", *d.Spread)
+			}
+			parts = append(parts, p)
+		}
+		fmt.Fprintf(w, "\nBag tile for %s: %s\n", b.Move.Move, strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(w, "\n%s, %s pruned, %s endgames, %s nodes, %s, %s\n", plural(e.Moves, "candidate"), thousands(e.Pruned),
+		thousands(e.Endgames), thousands(int(e.Nodes)), plural(e.Threads, "thread"), elapsed(time.Duration(e.Seconds*float64(time.Second))))
+	if !e.Proven {
+		switch {
+		case e.Stopped == "time" && fromBest:
+			fmt.Fprintln(w, "The solve stopped at best's budget (--time) before it was complete.")
+		case e.Stopped == "time":
+			fmt.Fprintln(w, "The solve stopped at --time before it was complete.")
+		case e.BagTiles > 1:
+			fmt.Fprintln(w, "With more than one tile in the bag only the best by estimate are solved exactly.")
+		}
+	}
+}
+
+// pegProgress shows, on a terminal, how far a solve has come.
+type pegProgress struct {
+	w    io.Writer
+	on   bool
+	mu   sync.Mutex
+	last time.Time
+	any  bool
+}
+
+func newPEGProgress(w io.Writer) *pegProgress {
+	return &pegProgress{w: w, on: isTerminal(w)}
+}
+
+func (p *pegProgress) update(pr peg.Progress) {
+	if !p.on {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if time.Since(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last, p.any = time.Now(), true
+	fmt.Fprintf(p.w, "\r\033[K%s: %d of %d candidates, best %s (%.1f%%)", pr.Stage, pr.Done, pr.Of, pr.Best, pr.BestWinPct)
+}
+
+func (p *pegProgress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.any {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
