@@ -191,11 +191,16 @@ object.`,
 					return err
 				}
 				a.warnPhonies(board, &t.pos.Board, t.lex)
-				return a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSN, true)
-			}
-			for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed", "add"} {
-				if cmd.Flags().Changed(name) {
-					return usagef("--%s is a simulation option: add --sim", name)
+				settled, err := a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSN, true)
+				if settled || err != nil {
+					return err
+				}
+				fmt.Fprintf(a.stderr, "scrabble: no pre-endgame candidate was settled within %v: ranking by static equity\n", pf.budget)
+			} else {
+				for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed", "add"} {
+					if cmd.Flags().Changed(name) {
+						return usagef("--%s is a simulation option: add --sim", name)
+					}
 				}
 			}
 			a.warnPhonies(board, &t.pos.Board, t.lex)

@@ -47,6 +47,7 @@ func (pf *pegFlags) options() (peg.Options, error) {
 func newPEGCmd(a *app) *cobra.Command {
 	var (
 		board, rack string
+		only        []string
 		asJSON      bool
 		pf          pegFlags
 	)
@@ -71,6 +72,7 @@ exactly, draw by draw, while --time allows: those records say "exact", the
 others "estimate". After a draw both sides are taken to know the bag's
 order (the game with perfect information), as peer engines do.
 
+--move values only the moves given, each exactly with one tile in the bag.
 --time stops the solve and shows the leaders so far (not proven), as
 Ctrl-C does. --json prints one object (docs/json.md).`,
 		Example: `  scrabble --lexicon NWL23 peg --board peg.cgp
@@ -95,13 +97,22 @@ Ctrl-C does. --json prints one object (docs/json.md).`,
 				return fmt.Errorf("%s: %d tiles in the bag: a pre-endgame has 1 to %d (an empty bag is an endgame: scrabble endgame)",
 					positionName(board), t.bag, peg.MaxBag)
 			}
+			for _, text := range only {
+				m, err := move.Parse(text, &t.pos.Board)
+				if err != nil {
+					return usagef("--move %q: %v", text, err)
+				}
+				opts.Only = append(opts.Only, m)
+			}
 			a.warnPhonies(board, &t.pos.Board, t.lex)
-			return a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSON, false)
+			_, err = a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSON, false)
+			return err
 		},
 	}
 	f := cmd.Flags()
 	f.StringVarP(&board, "board", "b", "", "position file (grid or CGP); '-' reads standard input")
 	f.StringVarP(&rack, "rack", "r", "", "tiles of the player to move; default: the CGP's rack")
+	f.StringArrayVar(&only, "move", nil, "value only this move (repeatable), such as '8D WORD' or pass")
 	f.BoolVar(&asJSON, "json", false, "print JSON (fields in docs/json.md)")
 	addPEGFlags(cmd, &pf, 0)
 	addThreadsFlag(f, 1, "endgames solved at once (the answer is the same for any number)", false)
@@ -162,8 +173,10 @@ type pegDraw struct {
 }
 
 // solvePEG solves t's pre-endgame and prints the answer; fromBest says it
-// is best's (its text says so).
-func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget time.Duration, asJSON, fromBest bool) error {
+// is best's (its text says so). For best, a solve that settled no
+// candidate in its time prints nothing and says so (settled false), for
+// best to rank by static equity instead.
+func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget time.Duration, asJSON, fromBest bool) (settled bool, err error) {
 	pos := *t.pos
 	pos.Racks[0] = t.rack
 	sctx := ctx
@@ -177,22 +190,25 @@ func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget ti
 	res, err := peg.Solve(sctx, movegen.NewTables(t.lex), &pos, opts)
 	progress.finish()
 	if err != nil {
-		return err
+		return false, err
 	}
 	interrupted := ctx.Err() != nil
+	if fromBest && len(res.Candidates) == 0 && !interrupted {
+		return false, nil
+	}
 	out := describePEG(t, res, opts, interrupted)
 	if asJSON {
 		if err := json.NewEncoder(a.stdout).Encode(out); err != nil {
-			return err
+			return true, err
 		}
 	} else {
 		writePEGText(a.stdout, out, fromBest)
 	}
 	if interrupted {
 		fmt.Fprintln(a.stderr, "scrabble: interrupted: the leaders so far are shown")
-		return exitStatus(130)
+		return true, exitStatus(130)
 	}
-	return nil
+	return true, nil
 }
 
 // describePEG turns a result into its JSON.
@@ -256,7 +272,7 @@ func writePEGText(w io.Writer, e *pegJSON, fromBest bool) {
 	}
 	fmt.Fprintln(w)
 	if e.Best == nil {
-		fmt.Fprintln(w, "No candidate was settled before the solve stopped.")
+		fmt.Fprintln(w, "No candidate was settled before the solve stopped: not proven (give it more --time).")
 		return
 	}
 	how := "Solved exactly"
