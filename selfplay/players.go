@@ -29,7 +29,18 @@ type PlayerOptions struct {
 	// (a search cut by it plays the deepest answer found: such games depend
 	// on the machine's speed, not on the seed alone).
 	Endgame time.Duration
+	// PEG, if positive, makes the player solve every turn with 1 to
+	// PEGMaxBag tiles in the bag with the pre-endgame solver, within this
+	// long a move (the leaders when time runs out; machine-dependent, as
+	// Endgame is).
+	PEG time.Duration
 }
+
+// The full player's budgets a move when PlayerOptions leave them zero.
+const (
+	FullEndgame = 5 * time.Second
+	FullPEG     = 10 * time.Second
+)
 
 // PlayerInfo describes a registered player.
 type PlayerInfo struct {
@@ -58,6 +69,7 @@ var registry = []playerEntry{
 			return game.NewEquityPlayer(o.Leaves, o.Terms), nil
 		}},
 	{PlayerInfo{"sim", "the best move by Monte Carlo simulation (equity player's candidates and answers)"}, newSimPlayer},
+	{PlayerInfo{"full", "sim for the middle game, the pre-endgame solver with 1-2 tiles in the bag, the endgame solver with none"}, newSimPlayer},
 }
 
 // newSimPlayer makes the sim player: o.Sim (sim.DefaultPlayer when zero)
@@ -92,6 +104,17 @@ func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
 			p, err := e.make(opts)
 			if err != nil {
 				return nil, fmt.Errorf("player %s: %w", name, err)
+			}
+			if name == "full" {
+				if opts.Endgame == 0 {
+					opts.Endgame = FullEndgame
+				}
+				if opts.PEG == 0 {
+					opts.PEG = FullPEG
+				}
+			}
+			if opts.PEG > 0 {
+				p = withPEG(p, opts.PEG)
 			}
 			if opts.Endgame > 0 {
 				p = withEndgame(p, opts.Endgame)

@@ -41,6 +41,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		games              int
 		p1, p2             string
 		endgameCaps        [2]time.Duration
+		pegCaps            [2]time.Duration
 		p1Leaves, p2Leaves string
 		p1Terms, p2Terms   string
 		out                string
@@ -134,6 +135,12 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				}
 				cfg.Options[i].Endgame = d
 			}
+			for i, d := range pegCaps {
+				if d < 0 {
+					return usagef("--p%d-peg must not be negative", i+1)
+				}
+				cfg.Options[i].PEG = d
+			}
 			for i := range 2 {
 				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
 					return err
@@ -148,7 +155,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			}
 			cfg.Tables = movegen.NewTables(lex)
 			for i, file := range files {
-				if file != "" || (cfg.Players[i] != "equity" && cfg.Players[i] != "sim") {
+				if file != "" || (cfg.Players[i] != "equity" && cfg.Players[i] != "sim" && cfg.Players[i] != "full") {
 					continue
 				}
 				// The engine's trained values for the lexicon, if any.
@@ -206,7 +213,11 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	simFlags = [2]*simPlayerFlags{addSimPlayerFlags(f, 1), addSimPlayerFlags(f, 2)}
 	for i := range endgameCaps {
 		f.DurationVar(&endgameCaps[i], fmt.Sprintf("p%d-endgame", i+1), 0,
-			fmt.Sprintf("player %d solves every bag-empty turn with the endgame solver, at most this long a move (e.g. 5s; 0: off)", i+1))
+			fmt.Sprintf("player %d solves every bag-empty turn with the endgame solver, at most this long a move (e.g. 5s; 0: off; the full player: %v)", i+1, selfplay.FullEndgame))
+	}
+	for i := range pegCaps {
+		f.DurationVar(&pegCaps[i], fmt.Sprintf("p%d-peg", i+1), 0,
+			fmt.Sprintf("player %d solves every turn with 1-%d tiles in the bag with the pre-endgame solver, at most this long a move (0: off; the full player: %v)", i+1, selfplay.PEGMaxBag, selfplay.FullPEG))
 	}
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
@@ -238,7 +249,10 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 		if d := cfg.Options[i].Endgame; d > 0 {
 			s.Add(p+"-endgame", d)
 		}
-		if cfg.Players[i] == "sim" {
+		if d := cfg.Options[i].PEG; d > 0 {
+			s.Add(p+"-peg", d)
+		}
+		if cfg.Players[i] == "sim" || cfg.Players[i] == "full" {
 			o := cfg.Options[i].Sim
 			s.Add(p+"-iterations", o.Iterations)
 			s.Add(p+"-candidates", o.Candidates)

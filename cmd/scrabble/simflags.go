@@ -45,7 +45,7 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 // player's options: setting them for another player is a usage error.
 func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.Options, error) {
 	p := fmt.Sprintf("p%d-", s.seat)
-	if player != "sim" {
+	if player != "sim" && player != "full" {
 		for _, name := range []string{"iterations", "candidates", "plies", "stop"} {
 			if f.Changed(p + name) {
 				return sim.Options{}, usagef("--%s%s is for the sim player, and --p%d is %s", p, name, s.seat, player)
