@@ -75,19 +75,53 @@ func loadPEG(tb testing.TB) []sharedPEG {
 	return out
 }
 
-// TestSharedPEG solves the shared one-tile pre-endgames under MAGPIE's
-// two-pass endgame rule: MAGPIE's move must get exactly MAGPIE's proven
-// record, and our best a record at least as good.
+// fullInCI are the shared positions whose full solve runs in every test
+// run; the others (minutes each on one thread) run with SCRABBLE_PEG_FULL
+// set. Every position's MAGPIE move is checked in every run.
+var fullInCI = map[string]bool{"p009": true}
+
+// TestSharedPEG checks the shared one-tile pre-endgames under MAGPIE's
+// two-pass endgame rule: MAGPIE's move, valued alone, must get exactly
+// MAGPIE's proven record (and where MAGPIE's is not proven, ours is the
+// truth: logged); a full solve's best must have a record at least as good.
 func TestSharedPEG(t *testing.T) {
 	ps := loadPEG(t)
 	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
+	full := os.Getenv("SCRABBLE_PEG_FULL") != ""
 	for _, p := range ps {
-		t.Run(p.ID, func(t *testing.T) {
-			pos, err := position.ParseCGP(p.ID, p.CGP)
+		pos, err := position.ParseCGP(p.ID, p.CGP)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := move.Parse(p.Best.Move, &pos.Board)
+		if err != nil {
+			t.Fatalf("%s: MAGPIE's move %q: %v", p.ID, p.Best.Move, err)
+		}
+		var mine Candidate
+		t.Run("magpie-move/"+p.ID, func(t *testing.T) {
+			res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Only: []move.Move{m}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Top: 1})
+			if !res.Proven {
+				t.Fatal("not proven")
+			}
+			mine = res.Candidates[0]
+			ex := p.Exact[p.Best.Move]
+			t.Logf("%s: MAGPIE's %s here %d-%d-%d mean %.3f in %v (MAGPIE's exact record %d-%d-%d %.3f, proven %v)",
+				p.ID, mine.Notation, mine.Wins, mine.Ties, mine.Losses, mine.MeanSpread, res.Elapsed, ex.Wins, ex.Ties, ex.Losses, ex.Mean, ex.Proven)
+			if ex.Proven && (mine.Wins != ex.Wins || mine.Ties != ex.Ties || mine.Losses != ex.Losses || mine.MeanSpread != ex.Mean) {
+				t.Errorf("MAGPIE's %s: %d-%d-%d mean %.3f, its proven record %d-%d-%d %.3f", p.Best.Move, mine.Wins, mine.Ties, mine.Losses, mine.MeanSpread, ex.Wins, ex.Ties, ex.Losses, ex.Mean)
+			}
+		})
+		t.Run("best/"+p.ID, func(t *testing.T) {
+			if !full && !fullInCI[p.ID] {
+				t.Skip("a full solve of minutes: set SCRABBLE_PEG_FULL to run it")
+			}
+			if mine.Draws == 0 {
+				t.Skip("MAGPIE's move was not valued")
+			}
+			res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Top: 1, Threads: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,27 +132,11 @@ func TestSharedPEG(t *testing.T) {
 			t.Logf("%s: best %s %d-%d-%d mean %.3f; %d moves, %d pruned, %d endgames, %v (MAGPIE %s %d-%d-%d %.3f, %.0f s)",
 				p.ID, b.Notation, b.Wins, b.Ties, b.Losses, b.MeanSpread, res.Moves, res.Pruned, res.Endgames, res.Elapsed,
 				p.Best.Move, p.Best.Wins, p.Best.Ties, p.Best.Losses, p.Best.Mean, p.Secs)
-			// MAGPIE's move, valued alone.
-			m, err := move.Parse(p.Best.Move, &pos.Board)
-			if err != nil {
-				t.Fatalf("MAGPIE's move %q: %v", p.Best.Move, err)
-			}
-			mine, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Only: []move.Move{m}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			c := mine.Candidates[0]
-			ex := p.Exact[p.Best.Move]
-			t.Logf("%s: MAGPIE's %s here %d-%d-%d mean %.3f (its exact record %d-%d-%d %.3f, proven %v)",
-				p.ID, c.Notation, c.Wins, c.Ties, c.Losses, c.MeanSpread, ex.Wins, ex.Ties, ex.Losses, ex.Mean, ex.Proven)
-			if ex.Proven && (c.Wins != ex.Wins || c.Ties != ex.Ties || c.Losses != ex.Losses || c.MeanSpread != ex.Mean) {
-				t.Errorf("MAGPIE's %s: %d-%d-%d mean %.3f, its proven record %d-%d-%d %.3f", p.Best.Move, c.Wins, c.Ties, c.Losses, c.MeanSpread, ex.Wins, ex.Ties, ex.Losses, ex.Mean)
-			}
-			if 2*b.Wins+b.Ties < 2*c.Wins+c.Ties || (2*b.Wins+b.Ties == 2*c.Wins+c.Ties && b.MeanSpread < c.MeanSpread) {
-				t.Errorf("our best %s (%d-%d-%d, %.3f) is worse than MAGPIE's %s (%d-%d-%d, %.3f)", b.Notation, b.Wins, b.Ties, b.Losses, b.MeanSpread, c.Notation, c.Wins, c.Ties, c.Losses, c.MeanSpread)
+			if 2*b.Wins+b.Ties < 2*mine.Wins+mine.Ties || (2*b.Wins+b.Ties == 2*mine.Wins+mine.Ties && b.MeanSpread < mine.MeanSpread) {
+				t.Errorf("our best %s (%d-%d-%d, %.3f) is worse than MAGPIE's %s (%d-%d-%d, %.3f)", b.Notation, b.Wins, b.Ties, b.Losses, b.MeanSpread, mine.Notation, mine.Wins, mine.Ties, mine.Losses, mine.MeanSpread)
 			}
 			if !strings.EqualFold(b.Notation, p.Best.Move) {
-				t.Logf("%s: a different best move than MAGPIE's", p.ID)
+				t.Logf("%s: a better move than MAGPIE's", p.ID)
 			}
 		})
 	}

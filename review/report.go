@@ -86,7 +86,10 @@ type Turn struct {
 	// bag empty (Options.EndgameNodes); EquityLost is then the spread
 	// given up against perfect play.
 	Endgame *Endgame `json:"endgame,omitempty"`
-	Note    string   `json:"note,omitempty"`
+	// PEG is the pre-endgame solver's verdict on a turn played with one or
+	// two tiles in the bag (Options.PEG).
+	PEG  *PEG   `json:"peg,omitempty"`
+	Note string `json:"note,omitempty"`
 
 	board  rules.Board // before the move
 	seat   int         // player index

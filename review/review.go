@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"scrabble/eval"
 	"scrabble/gaddag"
@@ -45,6 +46,11 @@ type Options struct {
 	// budget): the equity lost is then the spread given up against
 	// perfect play. 0 values those turns statically, as the others.
 	EndgameNodes uint64
+	// PEG, if set, has every turn played with 1 to PEGMaxBag tiles in the
+	// bag and a full rack valued by the pre-endgame solver, within this
+	// long a solve (two a turn: the best, and the move made). Unlike the
+	// node-bounded endgames, the result depends on the machine's speed.
+	PEG time.Duration
 }
 
 // DefaultTop is how many engine moves a turn lists by default.
@@ -287,6 +293,14 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 			stand = move.Move{Kind: move.Pass}
 		}
 		if err := rv.solveEndgame(ctx, t, &tr, unseen, valuer, stand, len(tr.Phonies) > 0 && !t.Withdrawn); err != nil {
+			return Turn{}, err
+		}
+	case t.BagLen >= 1 && t.BagLen <= PEGMaxBag && rv.opts.PEG > 0 && t.Rack.Count() == rules.RackSize:
+		stand := played
+		if t.Withdrawn {
+			stand = move.Move{Kind: move.Pass}
+		}
+		if err := rv.solvePEG(ctx, t, &tr, stand, len(tr.Phonies) > 0 && !t.Withdrawn); err != nil {
 			return Turn{}, err
 		}
 	case rv.opts.Ranker != nil:

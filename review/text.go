@@ -80,6 +80,24 @@ func writeTurn(b *strings.Builder, t *Turn) {
 		}
 		fmt.Fprintf(b, "  endgame %s: perfect play %+d, the move made %s; perfect line: %s\n", how, e.Value, made, strings.Join(e.Line, ", "))
 	}
+	if e := t.PEG; e != nil {
+		how := "solved exactly"
+		if !e.Proven {
+			how = "not proven"
+		}
+		made := "not valued"
+		if e.PlayedWinPct != nil {
+			made = fmt.Sprintf("%.1f%%", *e.PlayedWinPct)
+			if e.PlayedMeanSpread != nil {
+				made += fmt.Sprintf(", mean spread %+.1f", *e.PlayedMeanSpread)
+			}
+		}
+		best := fmt.Sprintf("%.1f%%", e.BestWinPct)
+		if e.BestMeanSpread != nil {
+			best += fmt.Sprintf(", mean spread %+.1f", *e.BestMeanSpread)
+		}
+		fmt.Fprintf(b, "  pre-endgame %s: best %s wins %s; the move made %s\n", how, e.Best, best, made)
+	}
 	if t.BestBingo != nil {
 		fmt.Fprintf(b, "  missed bingo: %s, %d\n", t.BestBingo.Move, t.BestBingo.Score)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -25,6 +26,7 @@ func newReviewCmd(a *app) *cobra.Command {
 		asJSON, useSim   bool
 		iterations       int
 		endgameNodes     uint64
+		pegTime          time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:         "review GAME.gcg|DIR...",
@@ -103,11 +105,14 @@ exits with status 130.`,
 				}
 			}
 			ctx := cmd.Context() // cancelled by Ctrl-C (see interruptible)
+			if pegTime < 0 {
+				return usagef("--peg must not be negative")
+			}
 			if useSim {
 				noteSimReview(a.stderr, iterations)
 			}
 			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, iterations: iterations, endgameNodes: endgameNodes,
-				tables: map[string]*movegen.Tables{}}
+				pegTime: pegTime, tables: map[string]*movegen.Tables{}}
 			var reps []*review.Report
 			var interrupted *review.Report // the game Ctrl-C stopped, with the turns done so far
 			for _, file := range files {
@@ -156,6 +161,7 @@ exits with status 130.`,
 	f.BoolVar(&useSim, "sim", false, "value the candidate moves by Monte Carlo simulation")
 	f.IntVar(&iterations, "iterations", defaultReviewIterations, "with --sim: iterations a turn")
 	f.Uint64Var(&endgameNodes, "endgame-nodes", review.DefaultEndgameNodes, "solve every turn played with the bag empty, searching at most this many nodes (0: value them statically)")
+	f.DurationVar(&pegTime, "peg", 0, "solve every turn played with 1 or 2 tiles in the bag with the pre-endgame solver, at most this long a solve, e.g. 30s (0: off)")
 	return cmd
 }
 
@@ -206,6 +212,7 @@ type gameReviewer struct {
 	a               *app
 	top, iterations int
 	endgameNodes    uint64
+	pegTime         time.Duration
 	player          string
 	several, useSim bool
 	tables          map[string]*movegen.Tables // by the game's #lexicon: built once each
@@ -219,7 +226,7 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 	if err != nil {
 		return nil, err
 	}
-	opts := review.Options{Top: rv.top, EndgameNodes: rv.endgameNodes}
+	opts := review.Options{Top: rv.top, EndgameNodes: rv.endgameNodes, PEG: rv.pegTime}
 	if rv.player != "" {
 		i, err := findPlayer(g, rv.player)
 		if err != nil && rv.several {

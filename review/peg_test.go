@@ -1,0 +1,63 @@
+package review
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"scrabble/internal/testgen"
+	"scrabble/internal/testlex"
+	"scrabble/move"
+	"scrabble/peg"
+	"scrabble/position"
+)
+
+// TestReviewPEG: with PEG, the turns played with one or two tiles in the
+// bag and a full rack carry the pre-endgame solver's verdict (when it
+// settled a candidate in time), and where it is proven the move made's
+// record checks out against a solve made apart from the review.
+func TestReviewPEG(t *testing.T) {
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
+	seen, qualified := 0, 0
+	for _, name := range []string{"doug_v_emely.gcg", "utf8_dos.gcg", "vs_andy.gcg"} {
+		r := replay(t, testlex.Game(t, name))
+		rep := mustReview(t, r, Options{Tables: lex, PEG: 10 * time.Second})
+		for i, tr := range rep.Turns {
+			gt := &r.Turns[i]
+			qualifies := tr.Reviewed && gt.BagLen >= 1 && gt.BagLen <= PEGMaxBag && gt.Rack.Count() == 7
+			if qualifies {
+				qualified++
+			}
+			if !qualifies && tr.PEG != nil {
+				t.Errorf("%s turn %d: bag %d, a pre-endgame verdict %+v", name, tr.Turn, gt.BagLen, tr.PEG)
+			}
+			if tr.PEG == nil || tr.PEG.PlayedWinPct == nil {
+				continue
+			}
+			seen++
+			e := tr.PEG
+			pos := &position.Position{Board: gt.Board, Scores: [2]int{gt.Totals[gt.Player], gt.Totals[1-gt.Player]}, ZeroTurns: gt.Scoreless}
+			pos.Racks[0] = gt.Rack
+			stand := gt.Move
+			if gt.Withdrawn {
+				stand = move.Move{Kind: move.Pass}
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			one, err := peg.Solve(ctx, lex, pos, peg.Options{TTMB: 16, Only: []move.Move{stand}})
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !one.Proven || gt.BagLen > 1 {
+				continue
+			}
+			if c := one.Candidates[0]; c.WinPct != *e.PlayedWinPct || e.WinPctLost != e.BestWinPct-c.WinPct || e.WinPctLost < 0 && e.Proven {
+				t.Errorf("%s turn %d: review %+v, apart %.1f%%", name, tr.Turn, e, c.WinPct)
+			}
+		}
+	}
+	t.Logf("%d pre-endgame turns, %d valued", qualified, seen)
+	if qualified == 0 {
+		t.Error("no pre-endgame turn in the games")
+	}
+}
