@@ -131,7 +131,7 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 			}
 			x := L.lo[i]
 			t := x - s.spread0
-			res, err := s.solveDraw(ctx, c, &s.draws[i], endgame.Window{Lo: t, Hi: t + 1}, 1, 0, 0)
+			res, err := s.solveDraw(ctx, c, &s.draws[i], endgame.Window{Lo: t, Hi: t + 1}, s.perSolve(), 0, 0)
 			if err != nil || !res.Proven {
 				return false, err
 			}
@@ -159,7 +159,7 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 		if c.hi[i] < inf {
 			w.Hi = c.hi[i] + 1 - s.spread0
 		}
-		res, err := s.solveDraw(ctx, c, &s.draws[i], w, 1, 0, 0)
+		res, err := s.solveDraw(ctx, c, &s.draws[i], w, s.perSolve(), 0, 0)
 		if err != nil || !res.Proven {
 			return false, err
 		}
@@ -185,6 +185,13 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 	}
 	c.spreadDone = true
 	return true, nil
+}
+
+// perSolve is the threads each endgame gets: one, as the threads take
+// candidates in turn, unless there are fewer candidates than threads
+// (valuing one move, say): then the endgame's own threads share them.
+func (s *solver) perSolve() int {
+	return max(1, s.opts.Threads/min(len(s.cands), s.opts.Threads))
 }
 
 // mayBeat says whether c, given its bounds, may still rank above the exact
