@@ -181,7 +181,7 @@ whose keys are ` + strings.Join(configKeys, ", ") + `.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(newLexiconCmd(a), newCheckCmd(a), newShowCmd(a),
 		newMovesCmd(a), newBestCmd(a), newEndgameCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a),
-		newPositionCmd(a), newReviewCmd(a), newVersionCmd(a))
+		newPositionCmd(a), newReviewCmd(a), newInferCmd(a), newVersionCmd(a))
 	// cobra's completion command (bash, zsh, fish, powershell), made
 	// here rather than at Execute so that its help has examples too. It
 	// takes its output writer now, so that is set first.
