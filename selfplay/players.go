@@ -9,6 +9,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/game"
+	"scrabble/infer"
 	"scrabble/movegen"
 	"scrabble/sim"
 )
@@ -29,6 +30,10 @@ type PlayerOptions struct {
 	// (a search cut by it plays the deepest answer found: such games depend
 	// on the machine's speed, not on the seed alone).
 	Endgame time.Duration
+	// Infer, if set, makes the sim player draw the opponent's rack from
+	// what their last move says they kept (sim.NewInferPlayer), with these
+	// options (Leaves default to the player's).
+	Infer *infer.Options
 }
 
 // PlayerInfo describes a registered player.
@@ -45,6 +50,9 @@ type playerEntry struct {
 var registry = []playerEntry{
 	{PlayerInfo{"score", "the top-scoring play; with none, exchanges all 7 tiles (or passes)"},
 		func(o PlayerOptions) (game.Player, error) {
+			if o.Infer != nil {
+				return nil, fmt.Errorf("the score player makes no use of inference")
+			}
 			if o.Leaves != nil {
 				return nil, fmt.Errorf("the score player uses no leave values")
 			}
@@ -55,6 +63,9 @@ var registry = []playerEntry{
 		}},
 	{PlayerInfo{"equity", "the top-equity move (score + leave value, exchanges and pass too)"},
 		func(o PlayerOptions) (game.Player, error) {
+			if o.Infer != nil {
+				return nil, fmt.Errorf("the equity player makes no use of inference")
+			}
 			return game.NewEquityPlayer(o.Leaves, o.Terms), nil
 		}},
 	{PlayerInfo{"sim", "the best move by Monte Carlo simulation (equity player's candidates and answers)"}, newSimPlayer},
@@ -72,6 +83,9 @@ func newSimPlayer(o PlayerOptions) (game.Player, error) {
 		so = sim.DefaultPlayer()
 	}
 	so.Leaves = o.Leaves
+	if o.Infer != nil {
+		return sim.NewInferPlayer(so, *o.Infer)
+	}
 	return sim.NewPlayer(so)
 }
 
