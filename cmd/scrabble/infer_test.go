@@ -106,3 +106,60 @@ func TestInferCommand(t *testing.T) {
 		t.Errorf("8H CAT:\n%s", out)
 	}
 }
+
+// TestSimInfer: sim --infer says what it inferred, gives the same table on
+// 1 and 2 threads (no stopping rule), and its mistakes are usage errors;
+// review --sim --infer reviews a game with it.
+func TestSimInfer(t *testing.T) {
+	lexDir := os.Getenv(testlex.EnvVar)
+	testlex.Path(t, "NWL23")
+	games := testlex.Games(t)
+	e := newTestEnv(t)
+	t.Setenv(testlex.EnvVar, lexDir)
+	cgp := strings.TrimSpace(e.ok("--lexicon", "NWL23", "position", games[0], "--turn", "8", "--format", "cgp"))
+	file := e.file("t8.cgp", cgp+"\n")
+	run := func(threads string) simJSON {
+		t.Helper()
+		var j simJSON
+		out := e.ok("--lexicon", "NWL23", "sim", "--board", file, "--infer", "--iterations", "16", "--stop", "none", "--threads", threads, "--json")
+		if err := json.Unmarshal([]byte(out), &j); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		j.Seconds, j.RolloutsPerS = 0, 0
+		return j
+	}
+	a, b := run("1"), run("2")
+	a.Threads, b.Threads = 0, 0
+	if ja, _ := json.Marshal(a); string(ja) != func() string { jb, _ := json.Marshal(b); return string(jb) }() {
+		t.Errorf("1 and 2 threads differ:\n%+v\n%+v", a, b)
+	}
+	pos, _ := position.ParseCGP("t", cgp)
+	lm, _ := pos.LastMove()
+	if a.InferredFrom != lm.String() {
+		t.Errorf("inferred from %q, want %q", a.InferredFrom, lm)
+	}
+	pos.SetLastMove(nil)
+	noLM := e.file("nolm.cgp", pos.CGP()+"\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "--board", noLM, "--infer", "--iterations", "4"}, "no last move"},
+		{[]string{"sim", "--board", noLM, "--last", lm.String(), "--iterations", "4"}, "--infer"},
+		{[]string{"sim", "--board", noLM, "--infer", "--last", "8A ZZZZ", "--iterations", "4"}, "--last"},
+		{[]string{"review", games[0], "--infer"}, "--sim"},
+	} {
+		r := e.run(append([]string{"--lexicon", "NWL23"}, c.args...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q: want exit 2 naming %q", c.args, r.code, r.stderr, c.want)
+		}
+	}
+	withLast := e.ok("--lexicon", "NWL23", "sim", "--board", noLM, "--infer", "--last", lm.String(), "--iterations", "4", "--threads", "1")
+	if !strings.Contains(withLast, "inferred from their last move "+lm.String()) {
+		t.Errorf("sim --infer --last:\n%s", withLast)
+	}
+	out := e.ok("--lexicon", "NWL23", "review", games[0], "--sim", "--infer", "--iterations", "2", "--top", "1")
+	if !strings.Contains(out, "the opponent's rack inferred") {
+		t.Errorf("review --sim --infer:\n%.400s", out)
+	}
+}

@@ -13,6 +13,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gcg"
+	"scrabble/infer"
 	"scrabble/internal/atomicfile"
 	"scrabble/movegen"
 	"scrabble/review"
@@ -23,6 +24,7 @@ func newReviewCmd(a *app) *cobra.Command {
 		player, htmlPath string
 		top              int
 		asJSON, useSim   bool
+		useInfer         bool
 		iterations       int
 		endgameNodes     uint64
 	)
@@ -80,6 +82,9 @@ exits with status 130.`,
 			if cmd.Flags().Changed("iterations") && !useSim {
 				return usagef("--iterations is for --sim")
 			}
+			if useInfer && !useSim {
+				return usagef("--infer is for --sim")
+			}
 			if iterations < 1 {
 				return usagef("--iterations must be at least 1, not %d", iterations)
 			}
@@ -106,7 +111,7 @@ exits with status 130.`,
 			if useSim {
 				noteSimReview(a.stderr, iterations)
 			}
-			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, iterations: iterations, endgameNodes: endgameNodes,
+			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, useInfer: useInfer, iterations: iterations, endgameNodes: endgameNodes,
 				tables: map[string]*movegen.Tables{}}
 			var reps []*review.Report
 			var interrupted *review.Report // the game Ctrl-C stopped, with the turns done so far
@@ -155,6 +160,7 @@ exits with status 130.`,
 	f.StringVar(&htmlPath, "html", "", "also write a self-contained HTML report to FILE (several games: pages and an index.html into DIR)")
 	f.BoolVar(&useSim, "sim", false, "value the candidate moves by Monte Carlo simulation")
 	f.IntVar(&iterations, "iterations", defaultReviewIterations, "with --sim: iterations a turn")
+	f.BoolVar(&useInfer, "infer", false, "with --sim: draw the opponent's rack from what their previous move says they kept (scrabble infer)")
 	f.Uint64Var(&endgameNodes, "endgame-nodes", review.DefaultEndgameNodes, "solve every turn played with the bag empty, searching at most this many nodes (0: value them statically)")
 	return cmd
 }
@@ -208,6 +214,7 @@ type gameReviewer struct {
 	endgameNodes    uint64
 	player          string
 	several, useSim bool
+	useInfer        bool
 	tables          map[string]*movegen.Tables // by the game's #lexicon: built once each
 }
 
@@ -252,7 +259,11 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 		opts.Leaves = table
 	}
 	if rv.useSim {
-		opts.Ranker = review.NewSimRanker(opts.Tables, opts.Leaves, rv.iterations)
+		r := review.NewSimRanker(opts.Tables, opts.Leaves, rv.iterations)
+		if rv.useInfer {
+			r = r.WithInference(opts.Tables, infer.Options{})
+		}
+		opts.Ranker = r
 	}
 	rep, err := review.Review(ctx, g.Replay(), opts)
 	if rep != nil {
