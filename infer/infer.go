@@ -57,9 +57,9 @@ func ParseModel(s string) (Model, error) {
 // Defaults (docs/benchmarks.md: "Inference" has the measurement behind
 // them).
 const (
-	DefaultTau    = 1.0 // points
-	DefaultMargin = 0.5 // points
-	DefaultFloor  = 1e-3
+	DefaultTau    = 2.0 // points
+	DefaultMargin = 2.0 // points
+	DefaultFloor  = 0.01
 	// DefaultRacks is how many leaves are valued: a position with more
 	// possible leaves values this many drawn at random instead.
 	DefaultRacks = 20000
@@ -75,7 +75,9 @@ type Options struct {
 	// Tau is the softmax temperature in points (Softmax).
 	Tau float64
 	// Margin, in points, and Floor, the weight of a rack whose best play
-	// is more than Margin better than the play made (Margin).
+	// is more than Margin better than the play made (Margin). A margin of
+	// 0 is the default; ask for a tiny one (1e-12) to keep only racks
+	// whose best the move made equals.
 	Margin, Floor float64
 	// Racks caps the racks valued (one move search each): when more
 	// leaves are possible, Racks are drawn from their prior (by Seed) and
