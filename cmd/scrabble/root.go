@@ -128,9 +128,10 @@ Positions and plays
   best        the best play by equity and the runners-up (--sim: by simulation;
               with the bag empty, the endgame solved)
 
-Search (simulation, endgames)
+Search (simulation, endgames, inference)
   sim         rank candidate moves by Monte Carlo simulation, with win chances
   endgame     solve an endgame (bag empty) exactly: best move, value, best line
+  infer       the tiles the opponent kept, inferred from their last move
 
 Self-play and training
   selfplay    play engine players against each other and summarize the games
