@@ -386,3 +386,45 @@ func TestSample(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleMarginals: over many drawn racks, the share holding each
+// letter is the chance Marginals gives it (within 4.5 standard errors),
+// for plays, an unseen exchange and a pass.
+func TestSampleMarginals(t *testing.T) {
+	tables, leaves := testSetup(t)
+	sits := selfPlaySituations(t, tables, leaves, 1, 13)
+	in := New(tables)
+	var pick []Situation
+	for _, s := range sits[2:12] {
+		pick = append(pick, s.Situation)
+	}
+	pass := sits[5].Situation
+	pass.Board.Apply(pass.Last.Placed())
+	pass.Last = move.Move{Kind: move.Pass}
+	exch := pass
+	exch.Last = move.Move{Kind: move.Exchange, NumTiles: 3}
+	pick = append(pick, pass, exch)
+	for i, s := range pick {
+		res, err := in.Infer(&s, Options{Leaves: leaves, Racks: 3000})
+		if err != nil {
+			t.Fatalf("situation %d: %v", i, err)
+		}
+		want := res.Marginals()
+		const n = 40000
+		var got [rules.RackSlots]int
+		for seed := range uint64(n) {
+			r := res.Sample(seed)
+			for l, c := range r {
+				if c > 0 {
+					got[l]++
+				}
+			}
+		}
+		for l, p := range want {
+			f := float64(got[l]) / n
+			if se := math.Sqrt(p*(1-p)/n) + 1e-9; math.Abs(f-p) > 4.5*se {
+				t.Errorf("situation %d (%s): %s on %.4f of the racks drawn, marginal %.4f", i, s.Last.Notation(), rules.SlotName(l), f, p)
+			}
+		}
+	}
+}
