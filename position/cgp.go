@@ -559,3 +559,11 @@ func isDigits(s string) bool {
 	}
 	return s != ""
 }
+
+// ParseLastMove reads a last move as an lm opcode's operands write it
+// ("8D WO.D", "8D WO(R)D +5", "challenge 8D WO.D", "-ABC", "-3", "-"),
+// separated by spaces, without the opcode's name or ';'. It checks only
+// the form; Validate checks a position's move against its board.
+func ParseLastMove(s string) (*LastMove, error) {
+	return parseLastMove(strings.Fields(s))
+}

@@ -94,3 +94,24 @@ func FuzzParseCGP(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseLastMove: ParseLastMove (infer's --last) never panics, and a
+// move it reads writes back as one that reads the same.
+func FuzzParseLastMove(f *testing.F) {
+	for _, s := range []string{"8D WO.D", "8D WO(R)D +5", "challenge 8D WO.D", "D8.WORD", "-ABC?", "-3", "-", "", "8D", "Z9 X", "8D ((A))"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseLastMove(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseLastMove(m.String())
+		if err != nil {
+			t.Fatalf("%q reads as %q, which does not read: %v", s, m, err)
+		}
+		if !reflect.DeepEqual(m, again) {
+			t.Fatalf("%q reads as %+v, written %q, read back %+v", s, m, m, again)
+		}
+	})
+}

@@ -72,6 +72,12 @@ type Position struct {
 	// move; Scoreless is the number of consecutive scoreless turns.
 	Scores    [2]int
 	Scoreless int
+	// Last is the opponent's move just before, on LastBoard, the board
+	// before it, for a ranker that infers their rack (an exchange's tiles
+	// left out: the player did not see them); nil when there is none to
+	// go by (the first turn, a play taken back or not read on the board).
+	Last      *move.Move
+	LastBoard *rules.Board
 }
 
 // Ranker values the moves of a turn more deeply than static equity, such as
@@ -366,6 +372,16 @@ func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rule
 	}
 	pos := &Position{Lexicon: rv.opts.Tables.Lexicon(), Board: &t.Board, Rack: t.Rack, Unseen: unseen, BagLen: t.BagLen,
 		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}, Scoreless: t.Scoreless}
+	if t.Number >= 2 {
+		prev := &rv.replay.Turns[t.Number-2]
+		if prev.Player != t.Player && !prev.Withdrawn && (prev.Move.Kind != move.Play || prev.Placed) {
+			last := prev.Move
+			if last.Kind == move.Exchange {
+				last.Len = 0
+			}
+			pos.Last, pos.LastBoard = &last, &prev.Board
+		}
+	}
 	vals, err := rv.opts.Ranker.Rank(ctx, pos, cands)
 	if err != nil {
 		return fmt.Errorf("review: turn %d: %w", t.Number, err)

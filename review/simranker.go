@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"scrabble/infer"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/referee"
@@ -23,6 +24,23 @@ import (
 type SimRanker struct {
 	sim  *sim.Simulator
 	opts sim.Options
+	// With inference (WithInference): the opponent's rack is drawn from
+	// what their last move says they kept.
+	inferer *infer.Inferer
+	infer   infer.Options
+}
+
+// WithInference makes the ranker draw the opponent's rack from what their
+// previous move (Position.Last) says they kept, with io (its Leaves default
+// to the ranker's); a turn without one, or whose inference fails, draws
+// it uniformly.
+func (s *SimRanker) WithInference(tables *movegen.Tables, io infer.Options) *SimRanker {
+	if io.Leaves == nil {
+		io.Leaves = s.opts.Leaves
+	}
+	io.Seed = s.opts.Seed
+	s.inferer, s.infer = infer.New(tables), io
+	return s
 }
 
 // NewSimRanker returns a Ranker simulating iterations games a move, on one
@@ -37,6 +55,9 @@ func NewSimRanker(tables *movegen.Tables, leaves movegen.LeaveValuer, iterations
 
 // Name says how the moves are valued.
 func (s *SimRanker) Name() string {
+	if s.inferer != nil {
+		return fmt.Sprintf("Monte Carlo simulation (%d iterations, %d plies, the opponent's rack inferred)", s.opts.Iterations, sim.DefaultPlies)
+	}
 	return fmt.Sprintf("Monte Carlo simulation (%d iterations, %d plies)", s.opts.Iterations, sim.DefaultPlies)
 }
 
@@ -58,7 +79,14 @@ func (s *SimRanker) Rank(ctx context.Context, pos *Position, moves []move.Move) 
 			opts.Add = append(opts.Add, moves[i])
 		}
 	}
-	res, err := s.sim.Simulate(ctx, &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scores: pos.Scores, Scoreless: pos.Scoreless}, opts)
+	sp := &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scores: pos.Scores, Scoreless: pos.Scoreless}
+	if s.inferer != nil && pos.Last != nil && bag > 0 {
+		sit := infer.Situation{Board: *pos.LastBoard, Rack: pos.Rack, Last: *pos.Last}
+		if res, err := s.inferer.Infer(&sit, s.infer); err == nil && res.RackTiles == rules.RackSize {
+			sp.OpponentRacks = res
+		}
+	}
+	res, err := s.sim.Simulate(ctx, sp, opts)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

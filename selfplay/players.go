@@ -9,6 +9,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/game"
+	"scrabble/infer"
 	"scrabble/movegen"
 	"scrabble/sim"
 )
@@ -34,6 +35,10 @@ type PlayerOptions struct {
 	// long a move (the leaders when time runs out; machine-dependent, as
 	// Endgame is).
 	PEG time.Duration
+	// Infer, if set, makes the sim player draw the opponent's rack from
+	// what their last move says they kept (sim.NewInferPlayer), with these
+	// options (Leaves default to the player's).
+	Infer *infer.Options
 }
 
 // The full player's budgets a move when PlayerOptions leave them zero.
@@ -56,6 +61,9 @@ type playerEntry struct {
 var registry = []playerEntry{
 	{PlayerInfo{"score", "the top-scoring play; with none, exchanges all 7 tiles (or passes)"},
 		func(o PlayerOptions) (game.Player, error) {
+			if o.Infer != nil {
+				return nil, fmt.Errorf("the score player makes no use of inference")
+			}
 			if o.Leaves != nil {
 				return nil, fmt.Errorf("the score player uses no leave values")
 			}
@@ -66,6 +74,9 @@ var registry = []playerEntry{
 		}},
 	{PlayerInfo{"equity", "the top-equity move (score + leave value, exchanges and pass too)"},
 		func(o PlayerOptions) (game.Player, error) {
+			if o.Infer != nil {
+				return nil, fmt.Errorf("the equity player makes no use of inference")
+			}
 			return game.NewEquityPlayer(o.Leaves, o.Terms), nil
 		}},
 	{PlayerInfo{"sim", "the best move by Monte Carlo simulation (equity player's candidates and answers)"}, newSimPlayer},
@@ -84,6 +95,9 @@ func newSimPlayer(o PlayerOptions) (game.Player, error) {
 		so = sim.DefaultPlayer()
 	}
 	so.Leaves = o.Leaves
+	if o.Infer != nil {
+		return sim.NewInferPlayer(so, *o.Infer)
+	}
 	return sim.NewPlayer(so)
 }
 

@@ -40,6 +40,11 @@ type Position struct {
 	Scores [2]int
 	// Scoreless is the number of consecutive scoreless turns so far.
 	Scoreless int
+	// OpponentRacks, if set, draws the opponent's whole rack for each
+	// iteration in place of a uniform draw (a rack inferred from their
+	// last move: infer.Result); the rest of the unseen tiles are the bag.
+	// Opponent must then be empty. Unused with the bag empty.
+	OpponentRacks RackSampler
 }
 
 // Options configures a simulation. The zero value of each field but the
@@ -194,6 +199,9 @@ type simRun struct {
 	// generator reuses what it found for that rack (see movegen.Best).
 	order  []int
 	paired bool // keep the pairwise sums (pruning needs them)
+	// sampler draws the opponent's rack (Position.OpponentRacks), nil for
+	// a uniform draw.
+	sampler RackSampler
 }
 
 // Simulate ranks the candidate moves of pos by simulation. It returns an
@@ -360,6 +368,9 @@ func (s *Simulator) prepare(pos *Position, opts *Options) (*simRun, int, error) 
 		return nil, 0, errors.New("sim: the opponent has no tiles: the game is over")
 	}
 	r.pool = unseen.Tiles()
+	if err := r.setSampler(pos.OpponentRacks, unseen); err != nil {
+		return nil, 0, err
+	}
 
 	// The candidates, valued as a static player would.
 	root := s.root

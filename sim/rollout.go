@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 
 	"scrabble/eval"
@@ -23,6 +25,7 @@ type simWorker struct {
 	opp     rules.Rack
 	pool    []rules.Letter // unseen tiles, shuffled; the bag follows the opponent's rack
 	bagBase []rules.Letter // the bag in draw order
+	rest    []rules.Letter // the bag's storage when the opponent's rack is sampled
 
 	// One rollout's state.
 	bag    []rules.Letter // bag[top:] is still in the bag
@@ -49,6 +52,7 @@ func (w *simWorker) reset(r *simRun) {
 	w.acc = *newSimAcc(k, r.paired)
 	w.vals = make([]int64, k)
 	w.pool = make([]rules.Letter, len(r.pool))
+	w.rest = make([]rules.Letter, 0, len(r.pool))
 	w.bag = make([]rules.Letter, 0, len(r.pool)+rules.RackSize)
 }
 
@@ -66,11 +70,15 @@ func (w *simWorker) iterate(r *simRun, i int) {
 		k := w.intN(j + 1)
 		w.pool[j], w.pool[k] = w.pool[k], w.pool[j]
 	}
-	w.opp = r.opp
-	for _, l := range w.pool[:r.oppTiles] {
-		w.opp.Add(l)
+	if r.sampler != nil {
+		w.drawSampled(r, seed)
+	} else {
+		w.opp = r.opp
+		for _, l := range w.pool[:r.oppTiles] {
+			w.opp.Add(l)
+		}
+		w.bagBase = w.pool[r.oppTiles:]
 	}
-	w.bagBase = w.pool[r.oppTiles:]
 
 	for _, c := range r.order {
 		v, win := w.rollout(r, c, seed)
@@ -232,4 +240,47 @@ func (w *simWorker) draw(rack *rules.Rack) {
 		rack.Add(w.bag[w.top])
 		w.top++
 	}
+}
+
+// RackSampler draws the opponent's whole rack for one iteration from the
+// iteration's seed (see Position.OpponentRacks): the same seed must give
+// the same rack, of the tiles the opponent holds, all among the unseen
+// ones. It is called from every worker at once.
+type RackSampler interface {
+	SampleRack(seed uint64) rules.Rack
+}
+
+// setSampler checks s against the unseen tiles and sets it for the run
+// (nothing with the bag empty: the opponent's rack is known).
+func (r *simRun) setSampler(s RackSampler, unseen rules.Rack) error {
+	if s == nil || r.oppTiles == 0 {
+		return nil
+	}
+	if r.opp.Count() > 0 {
+		return errors.New("sim: a known opponent rack and a sampled one together")
+	}
+	for seed := range uint64(4) {
+		if got := s.SampleRack(seed); got.Count() != r.oppTiles || !unseen.Contains(got) {
+			return fmt.Errorf("sim: the opponent's rack sampler drew %s: want %d of the unseen tiles %s", got, r.oppTiles, unseen)
+		}
+	}
+	r.sampler = s
+	return nil
+}
+
+// drawSampled takes the opponent's rack from the run's sampler and the bag
+// from the shuffled pool less that rack, in the pool's order (a uniform
+// order of the rest).
+func (w *simWorker) drawSampled(r *simRun, seed uint64) {
+	w.opp = r.sampler.SampleRack(seed)
+	take := w.opp
+	w.rest = w.rest[:0]
+	for _, l := range w.pool {
+		if take[l] > 0 {
+			take[l]--
+			continue
+		}
+		w.rest = append(w.rest, l)
+	}
+	w.bagBase = w.rest
 }

@@ -5,9 +5,11 @@ import (
 	"fmt"
 
 	"scrabble/game"
+	"scrabble/infer"
 	"scrabble/internal/splitmix"
 	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/rules"
 )
 
 // DefaultPlayer is the sim player's budget when selfplay.PlayerOptions.Sim
@@ -23,6 +25,14 @@ type simPlayer struct {
 	tabs *movegen.Tables // sim's
 	sim  *Simulator
 	seed uint64
+	seat int
+
+	// With inference: its options, the inferer, and the opponent's last
+	// move (an exchange's tiles left out: the player did not see them).
+	infer    *infer.Options
+	inferer  *infer.Inferer
+	last     move.Move
+	haveLast bool
 }
 
 // NewPlayer returns a player choosing its moves by simulating with opts:
@@ -41,6 +51,22 @@ func NewPlayer(opts Options) (game.Player, error) {
 	return &simPlayer{opts: so}, nil
 }
 
+// NewInferPlayer is NewPlayer with inference: each turn the opponent's
+// rack is drawn from what their last move says they kept (package infer,
+// with io; its Leaves default to opts.Leaves), not uniformly.
+func NewInferPlayer(opts Options, io infer.Options) (game.Player, error) {
+	p, err := NewPlayer(opts)
+	if err != nil {
+		return nil, err
+	}
+	if io.Leaves == nil {
+		io.Leaves = opts.Leaves
+	}
+	sp := p.(*simPlayer)
+	sp.infer = &io
+	return sp, nil
+}
+
 func (p *simPlayer) Name() string { return "sim" }
 
 func (p *simPlayer) StartGame(s game.Start) {
@@ -48,9 +74,25 @@ func (p *simPlayer) StartGame(s game.Start) {
 		p.tabs, p.sim = s.Tables, NewSimulator(s.Tables)
 	}
 	p.seed = s.Seed
+	p.seat = s.Seat
+	p.haveLast = false
+	if p.infer != nil && (p.inferer == nil || p.tabs != s.Tables) {
+		p.inferer = infer.New(s.Tables)
+	}
 }
 
-func (p *simPlayer) Observe(int, *move.Move) {}
+func (p *simPlayer) Observe(seat int, m *move.Move) {
+	if p.infer == nil {
+		return
+	}
+	p.haveLast = seat != p.seat
+	if p.haveLast {
+		p.last = *m
+		if m.Kind == move.Exchange {
+			p.last.Len = 0 // unseen tiles
+		}
+	}
+}
 
 func (p *simPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error) {
 	pos := Position{
@@ -62,9 +104,33 @@ func (p *simPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error)
 	}
 	opts := p.opts
 	opts.Seed = splitmix.Mix(p.seed ^ splitmix.Mix(uint64(v.Turn)))
+	if p.infer != nil && p.haveLast && v.BagLen > 0 {
+		res, err := p.inferRack(v)
+		if err != nil {
+			return move.Move{}, fmt.Errorf("inferring the opponent's rack: %w", err)
+		}
+		pos.OpponentRacks = res
+	}
 	res, err := p.sim.Simulate(ctx, &pos, opts)
 	if err != nil {
 		return move.Move{}, fmt.Errorf("simulating: %w", err)
 	}
 	return res.Candidates[0].Move, nil
+}
+
+// inferRack infers the opponent's rack from their last move, on the board
+// before it (the view's less the move's new tiles).
+func (p *simPlayer) inferRack(v *game.View) (*infer.Result, error) {
+	sit := infer.Situation{Board: *v.Board, Rack: v.Rack, Last: p.last}
+	if m := &p.last; m.Kind == move.Play {
+		dr, dc := m.Dir.Step()
+		for i := range int(m.Len) {
+			if m.Tiles[i] != rules.PlayedThrough {
+				sit.Board.Set(int(m.Row)+i*dr, int(m.Col)+i*dc, rules.Empty)
+			}
+		}
+	}
+	io := *p.infer
+	io.Seed = splitmix.Mix(p.seed ^ splitmix.Mix(uint64(v.Turn)+0x1AFE))
+	return p.inferer.Infer(&sit, io)
 }

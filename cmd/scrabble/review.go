@@ -14,6 +14,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gcg"
+	"scrabble/infer"
 	"scrabble/internal/atomicfile"
 	"scrabble/movegen"
 	"scrabble/review"
@@ -24,6 +25,7 @@ func newReviewCmd(a *app) *cobra.Command {
 		player, htmlPath string
 		top              int
 		asJSON, useSim   bool
+		useInfer         bool
 		iterations       int
 		endgameNodes     uint64
 		pegTime          time.Duration
@@ -82,6 +84,9 @@ exits with status 130.`,
 			if cmd.Flags().Changed("iterations") && !useSim {
 				return usagef("--iterations is for --sim")
 			}
+			if useInfer && !useSim {
+				return usagef("--infer is for --sim")
+			}
 			if iterations < 1 {
 				return usagef("--iterations must be at least 1, not %d", iterations)
 			}
@@ -111,7 +116,7 @@ exits with status 130.`,
 			if useSim {
 				noteSimReview(a.stderr, iterations)
 			}
-			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, iterations: iterations, endgameNodes: endgameNodes,
+			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, useInfer: useInfer, iterations: iterations, endgameNodes: endgameNodes,
 				pegTime: pegTime, tables: map[string]*movegen.Tables{}}
 			var reps []*review.Report
 			var interrupted *review.Report // the game Ctrl-C stopped, with the turns done so far
@@ -160,6 +165,7 @@ exits with status 130.`,
 	f.StringVar(&htmlPath, "html", "", "also write a self-contained HTML report to FILE (several games: pages and an index.html into DIR)")
 	f.BoolVar(&useSim, "sim", false, "value the candidate moves by Monte Carlo simulation")
 	f.IntVar(&iterations, "iterations", defaultReviewIterations, "with --sim: iterations a turn")
+	f.BoolVar(&useInfer, "infer", false, "with --sim: draw the opponent's rack from what their previous move says they kept (scrabble infer)")
 	f.Uint64Var(&endgameNodes, "endgame-nodes", review.DefaultEndgameNodes, "solve every turn played with the bag empty, searching at most this many nodes (0: value them statically)")
 	f.DurationVar(&pegTime, "peg", 0, "solve every turn played with 1 or 2 tiles in the bag with the pre-endgame solver, at most this long a solve, e.g. 30s (0: off)")
 	return cmd
@@ -215,6 +221,7 @@ type gameReviewer struct {
 	pegTime         time.Duration
 	player          string
 	several, useSim bool
+	useInfer        bool
 	tables          map[string]*movegen.Tables // by the game's #lexicon: built once each
 }
 
@@ -259,7 +266,11 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 		opts.Leaves = table
 	}
 	if rv.useSim {
-		opts.Ranker = review.NewSimRanker(opts.Tables, opts.Leaves, rv.iterations)
+		r := review.NewSimRanker(opts.Tables, opts.Leaves, rv.iterations)
+		if rv.useInfer {
+			r = r.WithInference(opts.Tables, infer.Options{})
+		}
+		opts.Ranker = r
 	}
 	rep, err := review.Review(ctx, g.Replay(), opts)
 	if rep != nil {

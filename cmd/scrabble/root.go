@@ -128,9 +128,10 @@ Positions and plays
   best        the best play by equity and the runners-up (--sim: by simulation;
               with the bag empty, the endgame solved)
 
-Search (simulation, endgames)
+Search (simulation, endgames, inference)
   sim         rank candidate moves by Monte Carlo simulation, with win chances
   endgame     solve an endgame (bag empty) exactly: best move, value, best line
+  infer       the tiles the opponent kept, inferred from their last move
 
 Self-play and training
   selfplay    play engine players against each other and summarize the games
@@ -181,7 +182,7 @@ whose keys are ` + strings.Join(configKeys, ", ") + `.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(newLexiconCmd(a), newCheckCmd(a), newShowCmd(a),
 		newMovesCmd(a), newBestCmd(a), newEndgameCmd(a), newPEGCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a),
-		newPositionCmd(a), newReviewCmd(a), newVersionCmd(a))
+		newPositionCmd(a), newReviewCmd(a), newInferCmd(a), newVersionCmd(a))
 	// cobra's completion command (bash, zsh, fish, powershell), made
 	// here rather than at Execute so that its help has examples too. It
 	// takes its output writer now, so that is set first.

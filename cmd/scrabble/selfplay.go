@@ -18,6 +18,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/infer"
 	"scrabble/internal/runrecord"
 	"scrabble/movegen"
 	"scrabble/selfplay"
@@ -145,6 +146,9 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
 					return err
 				}
+				if simFlags[i].infer {
+					cfg.Options[i].Infer = &infer.Options{}
+				}
 				if _, err := selfplay.NewPlayer(cfg.Players[i], cfg.Options[i]); err != nil {
 					return usagef("--p%d: %v", i+1, err)
 				}
@@ -258,6 +262,9 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 			s.Add(p+"-candidates", o.Candidates)
 			s.Add(p+"-plies", o.Plies)
 			s.Add(p+"-stop", stopSetting(o.Confidence))
+			if cfg.Options[i].Infer != nil {
+				s.Add(p+"-infer", true)
+			}
 		}
 	}
 	s.Add("seed", cfg.Seed)
@@ -305,6 +312,9 @@ func writeSummary(w io.Writer, s *selfplay.Summary, cfg *selfplay.Config) error 
 	for i, o := range cfg.Options {
 		if !o.Terms.IsZero() {
 			fmt.Fprintf(&head, "; player %d terms %s", i+1, o.Terms)
+		}
+		if o.Infer != nil {
+			fmt.Fprintf(&head, "; player %d infers the opponent's rack", i+1)
 		}
 	}
 	fmt.Fprintln(w, head.String())

@@ -17,8 +17,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"scrabble/eval"
+	"scrabble/infer"
 	"scrabble/move"
 	"scrabble/movegen"
+	"scrabble/position"
 	"scrabble/referee"
 	"scrabble/rules"
 	"scrabble/sim"
@@ -31,6 +33,9 @@ type simFlags struct {
 	stop                                   string
 	add                                    []string // --add: moves to simulate, as written
 	endgameNodes                           uint64   // --endgame-nodes (a bag-empty position is solved)
+	infer                                  bool     // --infer: the opponent's rack from their last move
+	last                                   string   // --last: that move, when the position has no lm
+	inferFlags
 }
 
 // defaultSimIterations caps a run when neither --iterations nor --time is
@@ -47,6 +52,9 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 	f.StringVar(&s.stop, "stop", "99", "prune candidates and stop once the leader is ahead of the rest at this confidence (%), or none")
 	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
 	f.Uint64Var(&s.endgameNodes, "endgame-nodes", 0, endgameNodesUsage)
+	f.BoolVar(&s.infer, "infer", false, "draw the opponent's rack from what their last move (the CGP's lm opcode, or --last) says they kept (scrabble infer)")
+	f.StringVar(&s.last, "last", "", "with --infer: the opponent's move that led to the position, as a CGP lm opcode writes it")
+	addInferFlags(f, &s.inferFlags, "infer-")
 	f.StringArrayVar(&s.add, "add", nil, "also simulate this move, e.g. '8D WORD', 'H4 (Q)UIZ', -AEI (exchange) or - (pass); repeatable")
 	return s
 }
@@ -209,6 +217,9 @@ type simJSON struct {
 	// draws at random: all when the rack is unknown, the rest of a partly
 	// known one, 0 when it is known.
 	OpponentDrawn int `json:"opponent_drawn"`
+	// InferredFrom is the opponent's last move the rack was inferred from
+	// (--infer), "" without.
+	InferredFrom string `json:"inferred_from,omitempty"`
 }
 
 // simulate runs the simulation of the position in file and prints the
@@ -241,9 +252,19 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	opts.Add = added
 	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
 		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
+	inferred, err := sf.inferOpponent(cmd, t, file, opts.Leaves, opts.Seed)
+	if err != nil {
+		return err
+	}
+	if inferred != nil {
+		pos.OpponentRacks = inferred.res
+	}
 	w := a.stdout
 	if !asJSON {
 		fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n", t.rack, t.lexName(), simSetting(t, opts))
+		if inferred != nil {
+			fmt.Fprintf(w, "The opponent's rack inferred from their last move %s: %s\n", inferred.last, inferred.summary())
+		}
 	}
 	bar := newSimBar(a.stderr, opts, &t.pos.Board)
 	opts.Progress = bar.update
@@ -277,6 +298,9 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 			Stop: sf.stop, Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
 			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands,
 			OpponentDrawn: t.opponentDrawn()}
+		if inferred != nil {
+			out.InferredFrom = inferred.last
+		}
 		if s := res.Elapsed.Seconds(); s > 0 {
 			out.RolloutsPerS = math.Round(float64(res.Rollouts) / s)
 		}
@@ -443,4 +467,81 @@ func (b *simBar) finish() {
 		}
 		b.bar.Exit()
 	}
+}
+
+// inferredRack is what --infer worked out.
+type inferredRack struct {
+	last string // the move, as an lm opcode writes it
+	res  *infer.Result
+}
+
+// summary says in a few words what the inference found.
+func (r *inferredRack) summary() string {
+	switch {
+	case r.res.Uniform:
+		return "it tells nothing (a uniform draw)"
+	case len(r.res.Leaves) == 1:
+		return "they kept " + leaveName(r.res.Leaves[0].Leave)
+	}
+	l := r.res.Leaves[0]
+	return fmt.Sprintf("%s leaves, the likeliest %s (%.1f%%)", thousands(len(r.res.Leaves)), leaveName(l.Leave), 100*l.Prob)
+}
+
+func leaveName(r rules.Rack) string {
+	if r.Count() == 0 {
+		return "nothing"
+	}
+	return r.String()
+}
+
+// inferOpponent runs --infer on the turn: nil without the flag, or with
+// the bag empty (the opponent's rack is then known).
+func (sf *simFlags) inferOpponent(cmd *cobra.Command, t *turn, file string, leaves movegen.LeaveValuer, seed uint64) (*inferredRack, error) {
+	f := cmd.Flags()
+	if !sf.infer {
+		for _, name := range []string{"last", "infer-model", "infer-tau", "infer-margin", "infer-floor", "infer-racks"} {
+			if f.Changed(name) {
+				return nil, usagef("--%s goes with --infer", name)
+			}
+		}
+		return nil, nil
+	}
+	if t.bag == 0 {
+		return nil, nil
+	}
+	if t.pos.Racks[1].Count() > 0 {
+		return nil, usagef("--infer: %s gives the opponent's rack (%s) already", positionName(file), t.pos.Racks[1])
+	}
+	pos := *t.pos
+	if sf.last != "" {
+		lm, err := position.ParseLastMove(sf.last)
+		if err != nil {
+			return nil, usagef("--last: %v", err)
+		}
+		pos.SetLastMove(lm)
+		if err := pos.Validate(); err != nil {
+			return nil, usagef("--last %s does not fit %s: %v", sf.last, positionName(file), err)
+		}
+	}
+	lm, err := pos.LastMove()
+	if err != nil {
+		return nil, err
+	}
+	if lm == nil {
+		return nil, usagef("--infer: %s has no last move: give it with --last MOVE (e.g. --last '8D WO.D')", positionName(file))
+	}
+	sit, err := infer.FromPosition(&pos, t.rack)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", positionName(file), err)
+	}
+	opts, err := sf.inferFlags.options("infer-", leaves)
+	if err != nil {
+		return nil, err
+	}
+	opts.Seed = seed
+	res, err := infer.New(movegen.NewTables(t.lex)).Infer(sit, opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", positionName(file), err)
+	}
+	return &inferredRack{last: lm.String(), res: res}, nil
 }

@@ -28,6 +28,7 @@ type simPlayerFlags struct {
 	seat                          int
 	iterations, candidates, plies int
 	stop                          string
+	infer                         bool
 }
 
 func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
@@ -37,6 +38,7 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 	f.IntVar(&s.iterations, p+"iterations", d.Iterations, fmt.Sprintf("sim player %d: at most this many iterations a move", seat))
 	f.IntVar(&s.candidates, p+"candidates", d.Candidates, fmt.Sprintf("sim player %d: plays simulated (plus the best 3 exchanges and the pass)", seat))
 	f.IntVar(&s.plies, p+"plies", sim.DefaultPlies, fmt.Sprintf("sim player %d: moves played after each candidate", seat))
+	f.BoolVar(&s.infer, p+"infer", false, fmt.Sprintf("sim player %d: draw the opponent's rack from what their last move says they kept (docs/simulation.md, Inference)", seat))
 	f.StringVar(&s.stop, p+"stop", strconv.FormatFloat(100*d.Confidence, 'f', -1, 64), fmt.Sprintf("sim player %d: prune and stop at this confidence (%%), or none", seat))
 	return s
 }
@@ -46,7 +48,7 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.Options, error) {
 	p := fmt.Sprintf("p%d-", s.seat)
 	if player != "sim" && player != "full" {
-		for _, name := range []string{"iterations", "candidates", "plies", "stop"} {
+		for _, name := range []string{"iterations", "candidates", "plies", "stop", "infer"} {
 			if f.Changed(p + name) {
 				return sim.Options{}, usagef("--%s%s is for the sim player, and --p%d is %s", p, name, s.seat, player)
 			}
