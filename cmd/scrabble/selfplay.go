@@ -244,6 +244,8 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 			s.Add(p+"-candidates", o.Candidates)
 			s.Add(p+"-plies", o.Plies)
 			s.Add(p+"-stop", stopSetting(o.Confidence))
+			s.Add(p+"-rank", o.Rank.String())
+			s.Add(p+"-sampling", o.Sampling.String())
 		}
 	}
 	s.Add("seed", cfg.Seed)

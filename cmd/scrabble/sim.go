@@ -28,7 +28,7 @@ import (
 type simFlags struct {
 	plies, iterations, threads, candidates int
 	budget                                 time.Duration
-	stop                                   string
+	stop, rank, sampling                   string
 	add                                    []string // --add: moves to simulate, as written
 	endgameNodes                           uint64   // --endgame-nodes (a bag-empty position is solved)
 }
@@ -45,6 +45,8 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 	addThreadsFlag(f, runtime.NumCPU(), "goroutines playing iterations", false)
 	f.IntVar(&s.candidates, "candidates", sim.DefaultCandidates, "plays simulated, the best by static equity (the best 3 exchanges, the pass and --add moves come on top)")
 	f.StringVar(&s.stop, "stop", "99", "prune candidates and stop once the leader is ahead of the rest at this confidence (%), or none")
+	f.StringVar(&s.rank, "rank", sim.RankWin.String(), "rank, prune and stop by win (chance of winning; equity orders those within the noise) or equity")
+	f.StringVar(&s.sampling, "sampling", sim.DefaultSampling.String(), "which candidates an iteration plays: paired (every one in the race) or toptwo (the leader and its closest challenger)")
 	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
 	f.Uint64Var(&s.endgameNodes, "endgame-nodes", 0, endgameNodesUsage)
 	f.StringArrayVar(&s.add, "add", nil, "also simulate this move, e.g. '8D WORD', 'H4 (Q)UIZ', -AEI (exchange) or - (pass); repeatable")
@@ -76,6 +78,14 @@ func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.Options, error) {
 	if err != nil {
 		return sim.Options{}, usageError{err}
 	}
+	rank, err := sim.ParseRank(s.rank)
+	if err != nil {
+		return sim.Options{}, usagef("--%v", err)
+	}
+	sampling, err := sim.ParseSampling(s.sampling)
+	if err != nil {
+		return sim.Options{}, usagef("--%v", err)
+	}
 	switch {
 	case s.plies < 1 || s.plies > sim.MaxPlies:
 		return sim.Options{}, usagef("--plies must be from 1 to %d, not %d", sim.MaxPlies, s.plies)
@@ -97,7 +107,8 @@ func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.Options, error) {
 		return sim.Options{}, usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
 	}
 	o := sim.Options{Plies: s.plies, Iterations: s.iterations, Time: s.budget, Threads: s.threads,
-		Candidates: s.candidates, Confidence: conf, Seed: seed, WinPct: eval.DefaultWinPct()}
+		Candidates: s.candidates, Confidence: conf, Seed: seed, WinPct: eval.DefaultWinPct(),
+		Rank: rank, Sampling: sampling}
 	if s.budget > 0 && !f.Changed("iterations") {
 		o.Iterations = 0 // the time decides
 	}
@@ -196,6 +207,8 @@ type simJSON struct {
 	Seed         uint64             `json:"seed"`
 	Threads      int                `json:"threads"`
 	Stop         string             `json:"stop"`
+	Rank         string             `json:"rank"`     // the statistic that ranked: "win" or "equity"
+	Sampling     string             `json:"sampling"` // "paired" or "toptwo"
 	Iterations   int                `json:"iterations"`
 	Rollouts     int64              `json:"rollouts"`
 	Generations  int64              `json:"generations"`
@@ -274,7 +287,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	if asJSON {
 		out := simJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Bag: res.BagLen, Opponent: t.pos.Racks[1].String(),
 			Scores: t.pos.Scores, Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
-			Stop: sf.stop, Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
+			Stop: sf.stop, Rank: res.Rank.String(), Sampling: res.Sampling.String(), Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
 			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands,
 			OpponentDrawn: t.opponentDrawn()}
 		if s := res.Elapsed.Seconds(); s > 0 {
@@ -333,6 +346,7 @@ func simSetting(t *turn, o sim.Options) string {
 	if o.Confidence > 0 {
 		fmt.Fprintf(&sb, ", stopping at %g%% confidence", 100*o.Confidence)
 	}
+	fmt.Fprintf(&sb, ", %s sampling", o.Sampling)
 	fmt.Fprintf(&sb, ", seed %d, %s", o.Seed, plural(o.Threads, "thread"))
 	return sb.String()
 }
@@ -393,9 +407,13 @@ func writeSimResult(w io.Writer, t *turn, res *sim.Result, cands []simCandidateJ
 		"single":     "only one candidate",
 		"cancelled":  "interrupted",
 	}[res.Stopped]
-	_, err := fmt.Fprintf(w, "%s, %s (%s move searches) in %s on %s%s; stopped: %s.\n",
+	ranked := "simulated equity"
+	if res.Rank == sim.RankWin {
+		ranked = "chance of winning (simulated equity orders those within one standard error)"
+	}
+	_, err := fmt.Fprintf(w, "%s, %s (%s move searches) in %s on %s%s; stopped: %s; ranked by %s.\n",
 		plural(res.Iterations, "iteration"), plural(int(res.Rollouts), "rollout"), thousands(int(res.Generations)),
-		elapsed(res.Elapsed), plural(o.Threads, "thread"), rate, why)
+		elapsed(res.Elapsed), plural(o.Threads, "thread"), rate, why, ranked)
 	return err
 }
 
