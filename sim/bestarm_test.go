@@ -45,9 +45,15 @@ func TestBestArmAtEqualTime(t *testing.T) {
 		}
 		budgets = append(budgets, d)
 	}
-	seeds := 4
+	// SIM_BESTARM_SEEDS: runs a position and budget (default 4);
+	// SIM_BESTARM_CONF: the stopping rule's confidence (default 0.99; 0:
+	// none, every run spends its budget).
+	seeds, conf := 4, 0.99
 	if s := os.Getenv("SIM_BESTARM_SEEDS"); s != "" {
 		seeds, _ = strconv.Atoi(s)
+	}
+	if s := os.Getenv("SIM_BESTARM_CONF"); s != "" {
+		conf, _ = strconv.ParseFloat(s, 64)
 	}
 	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
@@ -101,7 +107,7 @@ func TestBestArmAtEqualTime(t *testing.T) {
 			for s := range seeds {
 				for m, method := range methods {
 					o := base
-					o.Sampling, o.Time, o.Confidence, o.Seed = method, budget, 0.99, uint64(1000*p+s)
+					o.Sampling, o.Time, o.Confidence, o.Seed = method, budget, conf, uint64(1000*p+s)
 					res, err := sim.Simulate(context.Background(), &positions[p], o)
 					if err != nil {
 						t.Fatal(err)
@@ -118,8 +124,8 @@ func TestBestArmAtEqualTime(t *testing.T) {
 			}
 		}
 	}
-	fmt.Printf("%d positions (%d with a clear best: the gap above one standard error), truth %d iterations, %d seeds a position\n",
-		len(positions), clear, truthIters, seeds)
+	fmt.Printf("%d positions (%d with a clear best: the gap above one standard error), truth %d iterations, %d seeds a position, confidence %g\n",
+		len(positions), clear, truthIters, seeds, conf)
 	for b, budget := range budgets {
 		for m, method := range methods {
 			tl := tallies[b][m]

@@ -126,8 +126,10 @@ func newSimCmd(a *app) *cobra.Command {
 		Use:         "sim --board FILE [--rack TILES]",
 		Annotations: interruptible(),
 		Short:       "Rank the candidate moves of a position by Monte Carlo simulation",
-		Long: `Simulate the best candidate moves of a position and rank them by simulated
-equity, with their chance of winning.
+		Long: `Simulate the best candidate moves of a position and rank them by their
+chance of winning, as a player would (--rank win, the default: candidates
+whose chances are within one standard error of each other are ordered by
+simulated equity), or by simulated equity (--rank equity).
 
 The candidates are the --candidates best plays by static equity (score plus
 the value of the tiles kept), plus the best 3 exchanges (when the bag holds
@@ -150,12 +152,16 @@ table of P(win | spread, unseen tiles) (see 'scrabble winpct'), applied to
 the final spread (scores from the CGP, else 0-0) plus that leave difference,
 or is 0, 50 or 100% for a rollout that ends the game.
 
-Stopping: at most --iterations iterations, at most --time; with --stop 99 (the
-default) a candidate is pruned once the leader is ahead of it at 99%
-confidence (a paired test on the iterations they shared), and the run stops
-when only the leader is left; --stop none plays every candidate for the whole
-budget. The same --seed, --iterations and --threads give the same table
-(unless --time stopped the run). With the bag empty the position is an
+Stopping: at most --iterations iterations of any candidate, at most --time;
+with --stop 99 (the default) a candidate is pruned once the leader is ahead
+of it at 99% confidence (a paired test, on the iterations they shared, of
+the statistic --rank ranks by), and the run stops when only the leader is
+left; --stop none prunes nothing. --sampling says which candidates play:
+toptwo (the default) plays every candidate 16 iterations, then each round
+the leader and its closest challenger (the candidate it is least surely
+ahead of) 8 iterations more; paired plays every candidate in the race every
+iteration. The same --seed and --iterations give the same table on any
+--threads (unless --time stopped the run). With the bag empty the position is an
 endgame: the opponent's rack is known and one iteration is exact.
 
 The board, rack and lexicon are read as by 'scrabble moves'; a CGP's scores,
