@@ -150,7 +150,7 @@ type Result struct {
 	// Candidates, best first: those still in the race by simulated equity,
 	// then the pruned ones.
 	Candidates []Candidate
-	Iterations int   // iterations of the leader
+	Iterations int   // the most iterations a candidate played (the leader's)
 	Rollouts   int64 // candidate rollouts played
 	// Generations counts the move searches (Generator.Best) of the rollouts.
 	Generations int64
