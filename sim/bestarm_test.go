@@ -80,6 +80,9 @@ func TestBestArmAtEqualTime(t *testing.T) {
 		rollouts      int64
 	}
 	methods := []Sampling{SamplingPaired, SamplingTopTwo}
+	// only[b][m]: runs where method m alone found the best (the two
+	// methods ran with the same seed: a paired count, for McNemar's test).
+	only := make([][2]int, len(budgets))
 	tallies := make([][]tally, len(budgets))
 	for i := range tallies {
 		tallies[i] = make([]tally, len(methods))
@@ -105,6 +108,7 @@ func TestBestArmAtEqualTime(t *testing.T) {
 		fmt.Printf("position %d: truth %s win %.4f, next %.4f (se %.4f)\n", p, best, truth.Candidates[0].WinProb, truth.Candidates[1].WinProb, se)
 		for b, budget := range budgets {
 			for s := range seeds {
+				var found [2]bool
 				for m, method := range methods {
 					o := base
 					o.Sampling, o.Time, o.Confidence, o.Seed = method, budget, conf, uint64(1000*p+s)
@@ -117,9 +121,17 @@ func TestBestArmAtEqualTime(t *testing.T) {
 					tl.trials++
 					if got == best {
 						tl.right++
+						found[m] = true
 					}
 					tl.regret += win[best] - win[got]
 					tl.rollouts += res.Rollouts
+				}
+				if found[0] != found[1] {
+					if found[0] {
+						only[b][0]++
+					} else {
+						only[b][1]++
+					}
 				}
 			}
 		}
@@ -133,6 +145,7 @@ func TestBestArmAtEqualTime(t *testing.T) {
 				budget, method, tl.right, tl.trials, 100*float64(tl.right)/float64(tl.trials),
 				100*tl.regret/float64(tl.trials), float64(tl.rollouts)/float64(tl.trials))
 		}
+		fmt.Printf("budget %v: found by %s alone %d times, by %s alone %d times\n", budget, methods[0], only[b][0], methods[1], only[b][1])
 	}
 }
 
