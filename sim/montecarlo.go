@@ -305,6 +305,11 @@ func (s *Simulator) Simulate(ctx context.Context, pos *Position, opts Options) (
 	}
 }
 
+// histRoom is the room a top-two run first makes for each candidate's
+// history (it grows beyond as needed); a variable so that tests can make
+// it small.
+var histRoom = 4096
+
 // plan sets the next round's plan (r.from, r.to, r.order, the history's
 // room) and appends to iters the iterations it plays, in order; none when
 // nothing is left to play. Paired: every live candidate plays the next
@@ -318,11 +323,14 @@ func (r *simRun) plan(a *simAcc, maxIter, round int, iters []int) []int {
 		r.hist = make([][]rolled, k)
 		r.scratch = make([]int, 0, k)
 		for c := range r.hist {
-			// Room for the whole run when it is capped, so that the
-			// rollouts allocate nothing.
+			// Room for the whole run when it is capped (up to histRoom),
+			// so that the rollouts allocate nothing.
 			n := round
 			if r.opts.Sampling == SamplingTopTwo {
-				n = max(minPruneIterations, maxIter)
+				n = histRoom
+				if maxIter > 0 {
+					n = min(n, max(minPruneIterations, maxIter))
+				}
 			}
 			r.hist[c] = make([]rolled, 0, n)
 		}
@@ -370,7 +378,13 @@ func (r *simRun) plan(a *simAcc, maxIter, round int, iters []int) []int {
 			// rollouts need keeping: the memory stays small.
 			r.base[c] = r.from[c]
 		}
-		r.hist[c] = slices.Grow(r.hist[c][:0], r.to[c]-r.base[c])[:r.to[c]-r.base[c]]
+		// Top-two keeps the history (base 0; its length only grows), paired
+		// only the round's.
+		if n := r.to[c] - r.base[c]; n <= cap(r.hist[c]) {
+			r.hist[c] = r.hist[c][:n]
+		} else {
+			r.hist[c] = append(r.hist[c], make([]rolled, n-len(r.hist[c]))...)
+		}
 		lo, hi = min(lo, r.from[c]), max(hi, r.to[c])
 	}
 	for i := lo; i < hi; i++ {
