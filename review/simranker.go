@@ -48,8 +48,12 @@ func (s *SimRanker) WithInference(tables *movegen.Tables, io infer.Options) *Sim
 func NewSimRanker(tables *movegen.Tables, leaves movegen.LeaveValuer, iterations int) *SimRanker {
 	return &SimRanker{
 		sim: sim.NewSimulator(tables),
-		// One thread and a fixed seed: the same review every run.
-		opts: sim.Options{Leaves: leaves, Iterations: iterations, Threads: 1, Seed: 1},
+		// One thread and a fixed seed: the same review every run. Every
+		// move is valued on the whole budget, by its simulated equity:
+		// paired sampling plays them all together (top-two would reach
+		// the same values, in more rounds).
+		opts: sim.Options{Leaves: leaves, Iterations: iterations, Threads: 1, Seed: 1,
+			Rank: sim.RankEquity, Sampling: sim.SamplingPaired},
 	}
 }
 

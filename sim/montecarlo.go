@@ -79,10 +79,19 @@ type Options struct {
 	// not reproducible.
 	Time time.Duration
 	// Confidence, when above 0 (such as 0.95 or 0.99), prunes a candidate
-	// once the leader is ahead of it at this one-sided confidence level,
-	// and stops when only the leader is left. 0 plays every candidate for
-	// the whole budget.
+	// once the leader is ahead of it at this one-sided confidence level (a
+	// paired test of the statistic Rank ranks by), and stops when only the
+	// leader is left. 0 plays every candidate for the whole budget.
 	Confidence float64
+	// Rank is the statistic that ranks, prunes and stops: the chance of
+	// winning (the zero value; without WinPct it falls back to equity) or
+	// simulated equity.
+	Rank Rank
+	// Sampling is which candidates each iteration plays: every one in the
+	// race, or the leader and its closest challenger (top-two; the zero
+	// value means DefaultSampling). Iterations caps every candidate's
+	// iterations either way.
+	Sampling Sampling
 	// Threads is how many goroutines play iterations (default 1).
 	Threads int
 	// Seed fixes the draws: the same seed, budget and Threads give the same
@@ -146,7 +155,7 @@ type Result struct {
 	// Candidates, best first: those still in the race by simulated equity,
 	// then the pruned ones.
 	Candidates []Candidate
-	Iterations int   // iterations of the leader
+	Iterations int   // the most iterations a candidate played (the leader's)
 	Rollouts   int64 // candidate rollouts played
 	// Generations counts the move searches (Generator.Best) of the rollouts.
 	Generations int64
@@ -160,6 +169,10 @@ type Result struct {
 	// stopping rule: one round values it) or "cancelled".
 	Stopped string
 	Elapsed time.Duration
+	// Rank is the statistic that ranked: Options.Rank, or RankEquity when
+	// RankWin had no WinPct table. Sampling is the sampling used.
+	Rank     Rank
+	Sampling Sampling
 }
 
 // Simulator runs simulations over one lexicon. It keeps a move generator
@@ -193,12 +206,19 @@ type simRun struct {
 	cands    []move.Move
 	added    []bool // added[c]: cands[c] is one of the options' Add
 	live     []int  // indexes into cands of the candidates in the race
-	// order is live in the order rollouts play them: candidates that keep
+	// order is the candidates a round plays (the live ones, or a top-two
+	// round's two) in the order rollouts play them: candidates that keep
 	// the same leave together, so that their second plies (the same rack:
 	// the leave plus the same draws) follow one another, and the move
 	// generator reuses what it found for that rack (see movegen.Best).
-	order  []int
-	paired bool // keep the pairwise sums (pruning needs them)
+	order []int
+	rank  Rank // the statistic that ranks (Options.Rank, or its fallback)
+	// The round's plan: candidate c plays iterations [from[c], to[c]) and
+	// writes rollout i's result to hist[c][i-base[c]] (nil outside a
+	// round: then order plays every iteration, as in tests).
+	from, to, base []int
+	hist           [][]rolled
+	scratch        []int // for the simAcc methods, which the main goroutine runs
 	// sampler draws the opponent's rack (Position.OpponentRacks), nil for
 	// a uniform draw.
 	sampler RackSampler
@@ -213,13 +233,14 @@ func (s *Simulator) Simulate(ctx context.Context, pos *Position, opts Options) (
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{BagLen: bag, Endgame: bag == 0}
-	total := newSimAcc(len(r.cands), r.paired)
+	res := &Result{BagLen: bag, Endgame: bag == 0, Rank: r.rank, Sampling: r.opts.Sampling}
+	total := newSimAcc(len(r.cands))
+	total.pairs = newPairSums(len(r.cands))
 	finish := func(stopped string) *Result {
 		res.Stopped = stopped
 		res.Elapsed = time.Since(start)
 		res.Rollouts, res.Generations = total.rollouts, total.gens
-		res.Candidates, res.Iterations = total.rank(r)
+		res.Candidates, res.Iterations = total.rankAll(r)
 		return res
 	}
 	maxIter := opts.Iterations
@@ -234,44 +255,49 @@ func (s *Simulator) Simulate(ctx context.Context, pos *Position, opts Options) (
 	for _, w := range workers {
 		w.reset(r)
 	}
+	stopping := opts.Confidence > 0
 	// Rounds end where pruning and the time budget are decided: short
 	// enough to prune early, long enough to keep the threads busy.
 	round := 32
-	if r.paired {
+	if stopping {
 		round = 8
 	}
-	done := 0
+	iters := make([]int, 0, max(64, maxIter)) // a round's iterations (at most the cap)
 	for {
 		if err := ctx.Err(); err != nil {
 			return finish("cancelled"), err
 		}
-		n := round
-		if maxIter > 0 {
-			n = min(n, maxIter-done)
+		iters = r.plan(total, maxIter, round, iters[:0])
+		if len(iters) == 0 {
+			return finish("iterations"), nil // top-two: no challenger can play further
 		}
-		if err := s.round(ctx, r, workers, done, n); err != nil {
+		if err := s.round(ctx, r, workers, iters); err != nil {
 			if ctx.Err() != nil {
 				return finish("cancelled"), ctx.Err()
 			}
 			return nil, err
 		}
-		done += n
 		for _, w := range workers {
-			total.merge(&w.acc, r.live)
+			total.merge(&w.acc)
 			w.acc.clear()
 		}
-		if r.paired && done >= minPruneIterations {
+		total.addPairs(r)
+		if stopping {
 			r.prune(total)
+		}
+		done := 0
+		for _, c := range r.live {
+			done = max(done, int(total.n[c]))
 		}
 		stopped := ""
 		switch {
 		case res.Endgame:
 			stopped = "endgame"
-		case r.paired && len(r.cands) == 1:
+		case stopping && len(r.cands) == 1:
 			stopped = "single" // nothing to compare: one round values it
-		case r.paired && len(r.live) == 1:
+		case stopping && len(r.live) == 1:
 			stopped = "confident"
-		case maxIter > 0 && done >= maxIter:
+		case r.opts.Sampling == SamplingPaired && maxIter > 0 && done >= maxIter:
 			stopped = "iterations"
 		case opts.Time > 0 && time.Since(start) >= opts.Time:
 			stopped = "time"
@@ -285,6 +311,126 @@ func (s *Simulator) Simulate(ctx context.Context, pos *Position, opts Options) (
 			return finish(stopped), nil
 		}
 	}
+}
+
+// histRoom is the room a top-two run first makes for each candidate's
+// history (it grows beyond as needed); a variable so that tests can make
+// it small.
+var histRoom = 4096
+
+// plan sets the next round's plan (r.from, r.to, r.order, the history's
+// room) and appends to iters the iterations it plays, in order; none when
+// nothing is left to play. Paired: every live candidate plays the next
+// round iterations (at most maxIter in all, 0: no cap). Top-two: every
+// live candidate first plays minPruneIterations; then the leader and its
+// challenger play to the challenger's count plus topTwoBlock.
+func (r *simRun) plan(a *simAcc, maxIter, round int, iters []int) []int {
+	k := len(r.cands)
+	if r.from == nil {
+		r.from, r.to, r.base = make([]int, k), make([]int, k), make([]int, k)
+		r.hist = make([][]rolled, k)
+		r.scratch = make([]int, 0, k)
+		for c := range r.hist {
+			// Room for the whole run when it is capped (up to histRoom),
+			// so that the rollouts allocate nothing.
+			n := round
+			if r.opts.Sampling == SamplingTopTwo {
+				n = histRoom
+				if maxIter > 0 {
+					n = min(n, max(minPruneIterations, maxIter))
+				}
+			}
+			r.hist[c] = make([]rolled, 0, n)
+		}
+	}
+	limit := math.MaxInt
+	if maxIter > 0 {
+		limit = maxIter
+	}
+	for c := range k {
+		r.from[c], r.to[c] = int(a.n[c]), int(a.n[c])
+	}
+	playing := r.order[:0]
+	if r.opts.Sampling == SamplingPaired {
+		for _, c := range r.live {
+			r.to[c] = min(r.from[c]+round, limit)
+			playing = append(playing, c)
+		}
+	} else {
+		warm := false
+		for _, c := range r.live {
+			if r.from[c] < minPruneIterations {
+				r.to[c] = min(minPruneIterations, limit)
+				warm = true
+			}
+		}
+		if !warm {
+			lead := a.leader(r)
+			if ch := a.challenger(r, lead, limit); ch >= 0 {
+				r.to[ch] = min(r.from[ch]+topTwoBlock, limit)
+				r.to[lead] = max(r.from[lead], r.to[ch])
+			}
+		}
+		for _, c := range r.live {
+			if r.to[c] > r.from[c] {
+				playing = append(playing, c)
+			}
+		}
+	}
+	r.order = playing
+	r.sortOrder()
+	lo, hi := math.MaxInt, 0
+	for _, c := range playing {
+		if r.opts.Sampling == SamplingPaired {
+			// Pairs are summed as each round ends, so only the round's
+			// rollouts need keeping: the memory stays small.
+			r.base[c] = r.from[c]
+		}
+		// Top-two keeps the history (base 0; its length only grows), paired
+		// only the round's.
+		if n := r.to[c] - r.base[c]; n <= cap(r.hist[c]) {
+			r.hist[c] = r.hist[c][:n]
+		} else {
+			r.hist[c] = append(r.hist[c], make([]rolled, n-len(r.hist[c]))...)
+		}
+		lo, hi = min(lo, r.from[c]), max(hi, r.to[c])
+	}
+	for i := lo; i < hi; i++ {
+		for _, c := range playing {
+			if i >= r.from[c] && i < r.to[c] {
+				iters = append(iters, i)
+				break
+			}
+		}
+	}
+	return iters
+}
+
+// challenger is the live candidate other than lead, below limit
+// iterations, that the leader is least surely ahead of: the lowest z score
+// of their paired difference (ties: fewer iterations, then the earlier
+// candidate); -1 if none.
+func (a *simAcc) challenger(r *simRun, lead, limit int) int {
+	best, bestZ := -1, math.Inf(1)
+	for _, c := range r.live {
+		if c == lead || int(a.n[c]) >= limit {
+			continue
+		}
+		d, se, _ := a.pairs.diff(lead, c, r.rank)
+		var z float64
+		switch {
+		case se > 0:
+			z = d / se
+		case d > 0:
+			z = math.Inf(1)
+		case d < 0:
+			z = math.Inf(-1)
+		}
+		if best < 0 || z < bestZ || (z == bestZ && a.n[c] < a.n[best]) {
+			best, bestZ = c, z
+		}
+	}
+	return best
 }
 
 // checkOptions fills in the defaults and checks the options.
@@ -312,6 +458,13 @@ func checkOptions(o *Options) error {
 		return fmt.Errorf("sim: confidence %g: want 0 (no stopping rule) or a level between 0 and 1 such as 0.99", o.Confidence)
 	case o.Threads < 0:
 		return fmt.Errorf("sim: %d threads", o.Threads)
+	case o.Rank != RankWin && o.Rank != RankEquity:
+		return fmt.Errorf("sim: rank %v: want win or equity", o.Rank)
+	case o.Sampling < SamplingDefault || o.Sampling > SamplingTopTwo:
+		return fmt.Errorf("sim: sampling %v: want paired or toptwo", o.Sampling)
+	}
+	if o.Sampling == SamplingDefault {
+		o.Sampling = DefaultSampling
 	}
 	return nil
 }
@@ -332,8 +485,12 @@ func (s *Simulator) prepare(pos *Position, opts *Options) (*simRun, int, error) 
 	if err != nil {
 		return nil, 0, fmt.Errorf("sim: rack %s does not fit the board: %w", pos.Rack, err)
 	}
-	r := &simRun{opts: *o, rack: pos.Rack, scores: pos.Scores, zero: pos.Scoreless,
-		paired: o.Confidence > 0}
+	r := &simRun{opts: *o, rack: pos.Rack, scores: pos.Scores, zero: pos.Scoreless, rank: o.Rank}
+	if o.WinPct == nil {
+		// Without the table only rollouts that end the game have a chance
+		// of winning: equity is the better ranking then.
+		r.rank = RankEquity
+	}
 	// The opponent holds n tiles: the known ones and n-known drawn at
 	// random (all of them when nothing is known). With the bag empty the
 	// opponent holds every unseen tile, known or not.
@@ -459,13 +616,13 @@ func addRack(a, b rules.Rack) rules.Rack {
 	return a
 }
 
-// round plays iterations [first, first+n) on the workers, each taking the
-// next iteration as it finishes one.
-func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, first, n int) (err error) {
+// round plays the iterations iters on the workers, each taking the next
+// iteration as it finishes one.
+func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, iters []int) (err error) {
 	if len(workers) == 1 {
 		defer caught(&err)
 		w := workers[0]
-		for i := first; i < first+n; i++ {
+		for _, i := range iters {
 			w.iterate(r, i)
 		}
 		return nil
@@ -473,18 +630,17 @@ func (s *Simulator) round(ctx context.Context, r *simRun, workers []*simWorker, 
 	// Goroutines a round: an allocation or two every round, none per
 	// iteration.
 	var next atomic.Int64
-	next.Store(int64(first))
-	end := int64(first + n)
+	end := int64(len(iters))
 	eg, gctx := errgroup.WithContext(ctx)
 	for _, w := range workers {
 		eg.Go(func() (err error) {
 			defer caught(&err)
 			for {
-				i := next.Add(1) - 1
-				if i >= end || gctx.Err() != nil {
+				j := next.Add(1) - 1
+				if j >= end || gctx.Err() != nil {
 					return gctx.Err()
 				}
-				w.iterate(r, int(i))
+				w.iterate(r, iters[j])
 			}
 		})
 	}
@@ -552,21 +708,16 @@ type simAcc struct {
 	sumSq []int64
 	win   []int64 // millionths
 	winSq []int64 // (millionths)^2 / winSqScale, kept small enough to sum
-	// cross[a*k+b] (a < b) sums the product of a's and b's values in the
-	// iterations both played, for the paired test.
-	cross    []int64
-	k        int
+	// pairs sums the pairwise differences for the paired test (the run's
+	// total only: the workers' are nil).
+	pairs    *pairSums
 	rollouts int64
 	gens     int64
 }
 
-func newSimAcc(k int, paired bool) *simAcc {
-	a := &simAcc{k: k, n: make([]int64, k), sum: make([]int64, k), sumSq: make([]int64, k),
+func newSimAcc(k int) *simAcc {
+	return &simAcc{n: make([]int64, k), sum: make([]int64, k), sumSq: make([]int64, k),
 		win: make([]int64, k), winSq: make([]int64, k)}
-	if paired {
-		a.cross = make([]int64, k*k)
-	}
-	return a
 }
 
 func (a *simAcc) clear() {
@@ -575,28 +726,43 @@ func (a *simAcc) clear() {
 	clear(a.sumSq)
 	clear(a.win)
 	clear(a.winSq)
-	clear(a.cross)
 	a.rollouts, a.gens = 0, 0
 }
 
-// merge adds o's sums (of the live candidates, the only ones o touched).
-func (a *simAcc) merge(o *simAcc, live []int) {
-	for _, c := range live {
+// merge adds o's sums.
+func (a *simAcc) merge(o *simAcc) {
+	for c := range a.n {
 		a.n[c] += o.n[c]
 		a.sum[c] += o.sum[c]
 		a.sumSq[c] += o.sumSq[c]
 		a.win[c] += o.win[c]
 		a.winSq[c] += o.winSq[c]
 	}
-	if a.cross != nil {
-		for i, x := range live {
-			for _, y := range live[i+1:] {
-				a.cross[x*a.k+y] += o.cross[x*a.k+y]
-			}
-		}
-	}
 	a.rollouts += o.rollouts
 	a.gens += o.gens
+}
+
+// addPairs adds the round's rollouts to the pairwise sums: each rollout
+// of candidate c at iteration i pairs with every other candidate's at i,
+// once, in an order (candidate, then iteration) no thread count changes.
+func (a *simAcc) addPairs(r *simRun) {
+	// cur[d] is how many iterations of d are summed in pairs so far:
+	// those before the round, then the round's once d's turn has come.
+	cur := r.scratch[:len(r.cands)]
+	for c := range cur {
+		cur[c] = r.from[c]
+	}
+	for c := range r.cands {
+		for i := r.from[c]; i < r.to[c]; i++ {
+			v := r.hist[c][i-r.base[c]]
+			for d := range r.cands {
+				if d != c && cur[d] > i {
+					a.pairs.add(c, d, v, r.hist[d][i-r.base[d]])
+				}
+			}
+		}
+		cur[c] = r.to[c]
+	}
 }
 
 // mean is candidate c's simulated equity in points.
@@ -617,21 +783,17 @@ func stdErr(n, sum, sumSq float64) float64 {
 	return math.Sqrt(max(v, 0) / n)
 }
 
-// leader is the live candidate with the highest simulated equity (ties: the
-// higher static equity, i.e. the earlier candidate).
+// leader is the live candidate ranked first (see simAcc.order).
 func (a *simAcc) leader(r *simRun) int {
-	best := r.live[0]
-	for _, c := range r.live[1:] {
-		if a.sum[c]*a.n[best] > a.sum[best]*a.n[c] {
-			best = c
-		}
-	}
-	return best
+	cs := append(r.scratch[:0], r.live...)
+	a.order(cs, r.rank)
+	return cs[0]
 }
 
 // prune drops the live candidates the leader is ahead of at the run's
-// confidence level, by a paired test on the iterations they shared (common
-// random numbers make the difference far less noisy than either value).
+// confidence level, by a paired test of the ranking statistic on the
+// iterations they shared (common random numbers make the difference far
+// less noisy than either value), once they shared minPruneIterations.
 func (r *simRun) prune(a *simAcc) {
 	z := math.Sqrt2 * math.Erfinv(2*r.opts.Confidence-1) // one-sided
 	lead := a.leader(r)
@@ -641,27 +803,25 @@ func (r *simRun) prune(a *simAcc) {
 			keep = append(keep, c)
 			continue
 		}
-		// Every live candidate played the same iterations.
-		n := float64(a.n[c])
-		x, y := min(c, lead), max(c, lead)
-		sd := float64(a.sum[lead] - a.sum[c])
-		ssd := float64(a.sumSq[lead]) + float64(a.sumSq[c]) - float64(2*float64(a.cross[x*a.k+y])) // float64(): no fused multiply-add, the same bits from every build
-		diff := sd / n
-		se := stdErr(n, sd, ssd)
-		if diff > z*se || (se == 0 && diff >= 0 && n >= minPruneIterations) {
+		diff, se, n := a.pairs.diff(lead, c, r.rank)
+		if n >= minPruneIterations && (diff > z*se || (se == 0 && diff >= 0)) {
 			continue // the leader is ahead: pruned
 		}
 		keep = append(keep, c)
 	}
 	r.live = keep
-	r.orderLive()
 }
 
-// orderLive sets r.order: the live candidates by the leave they keep, then
-// by index. Each candidate's rollouts depend on its own draws only, so the
-// order changes no result.
+// orderLive sets r.order to the live candidates (see sortOrder).
 func (r *simRun) orderLive() {
 	r.order = append(r.order[:0], r.live...)
+	r.sortOrder()
+}
+
+// sortOrder sorts r.order by the leave each candidate keeps, then by
+// index. Each candidate's rollouts depend on its own draws only, so the
+// order changes no result.
+func (r *simRun) sortOrder() {
 	leave := func(c int) rules.Rack {
 		kept := r.rack
 		if m := &r.cands[c]; m.Kind != move.Pass {
@@ -671,19 +831,23 @@ func (r *simRun) orderLive() {
 	}
 	slices.SortStableFunc(r.order, func(a, b int) int {
 		la, lb := leave(a), leave(b)
-		return bytes.Compare(la[:], lb[:])
+		if c := bytes.Compare(la[:], lb[:]); c != 0 {
+			return c
+		}
+		return a - b
 	})
 }
 
-// rank orders the candidates for the result: live ones by simulated
-// equity, then pruned ones by simulated equity; ties by static order.
-func (a *simAcc) rank(r *simRun) ([]Candidate, int) {
+// rankAll orders the candidates for the result: live ones, then pruned
+// ones, each by the run's ranking (see simAcc.order).
+func (a *simAcc) rankAll(r *simRun) ([]Candidate, int) {
 	live := make([]bool, len(r.cands))
 	for _, c := range r.live {
 		live[c] = true
 	}
 	out := make([]Candidate, len(r.cands))
 	iters := 0
+	var in, pruned []int
 	for c := range r.cands {
 		n := float64(a.n[c])
 		sc := Candidate{Move: r.cands[c], Iterations: int(a.n[c]), Pruned: !live[c], Added: r.added[c]}
@@ -691,35 +855,21 @@ func (a *simAcc) rank(r *simRun) ([]Candidate, int) {
 			sc.Mean = rules.MilliToPoints(float64(a.sum[c]) / n)
 			sc.StdErr = rules.MilliToPoints(stdErr(n, float64(a.sum[c]), float64(a.sumSq[c])))
 			sc.WinProb = float64(a.win[c]) / n / 1e6
-			sc.WinStdErr = stdErr(n, float64(a.win[c]), float64(a.winSq[c])*winSqScale) / 1e6
+			sc.WinStdErr = a.winErr(c) / 1e6
 		}
 		iters = max(iters, sc.Iterations)
 		out[c] = sc
-	}
-	order := make([]int, len(out))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(i, j int) int {
-		if live[i] != live[j] {
-			if live[i] {
-				return -1
-			}
-			return 1
+		if live[c] {
+			in = append(in, c)
+		} else {
+			pruned = append(pruned, c)
 		}
-		// Exact comparison of the means from the integer sums.
-		l, rr := a.sum[i]*max(a.n[j], 1), a.sum[j]*max(a.n[i], 1)
-		switch {
-		case l > rr:
-			return -1
-		case l < rr:
-			return 1
-		}
-		return i - j
-	})
-	ranked := make([]Candidate, len(out))
-	for i, c := range order {
-		ranked[i] = out[c]
+	}
+	a.order(in, r.rank)
+	a.order(pruned, r.rank)
+	ranked := make([]Candidate, 0, len(out))
+	for _, c := range append(in, pruned...) {
+		ranked = append(ranked, out[c])
 	}
 	return ranked, iters
 }

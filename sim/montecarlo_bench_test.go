@@ -41,10 +41,19 @@ func BenchmarkSimRollouts(b *testing.B) {
 		b.Fatal(err)
 	}
 	pos := midgame(b)
-	for _, threads := range []int{1, 2} {
-		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+	for _, bc := range []struct {
+		threads  int
+		sampling Sampling
+	}{{1, SamplingPaired}, {2, SamplingPaired}, {1, SamplingTopTwo}} {
+		threads := bc.threads
+		name := fmt.Sprintf("threads=%d", threads)
+		if bc.sampling != SamplingPaired {
+			// Every candidate plays the same 64 iterations, in top-two rounds.
+			name += "/" + bc.sampling.String()
+		}
+		b.Run(name, func(b *testing.B) {
 			s := NewSimulator(testgen.Tables(lex))
-			opts := Options{Leaves: leaves, Candidates: 15, Plies: 2, Iterations: 64, Threads: threads, Seed: 1}
+			opts := Options{Leaves: leaves, Candidates: 15, Plies: 2, Iterations: 64, Threads: threads, Seed: 1, Sampling: bc.sampling}
 			if _, err := s.Simulate(context.Background(), pos, opts); err != nil { // warm up
 				b.Fatal(err)
 			}

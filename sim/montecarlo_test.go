@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -27,9 +28,10 @@ func untimedSim(r *Result) Result {
 	return c
 }
 
-// TestSimulateDeterministic: the same seed, budget and threads give the
-// same table; without a stopping rule the thread count does not matter
-// either (every sum is an integer); another seed gives another table.
+// TestSimulateDeterministic: the same seed and budget give the same table
+// on any thread count, with or without the stopping rule, for both
+// samplings and both rankings (every sum is an integer, and the pairwise
+// sums are added in one order); another seed gives another table.
 func TestSimulateDeterministic(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves("NWL23")
@@ -37,25 +39,34 @@ func TestSimulateDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := midgame(t)
-	run := func(threads int, conf float64, seed uint64) Result {
+	run := func(threads int, conf float64, seed uint64, sampling Sampling, rank Rank) Result {
 		t.Helper()
 		res, err := NewSimulator(testgen.Tables(lex)).Simulate(context.Background(), pos, Options{
-			Leaves: leaves, Candidates: 6, Iterations: 32, Confidence: conf, Threads: threads, Seed: seed})
+			Leaves: leaves, WinPct: eval.DefaultWinPct(), Candidates: 6, Iterations: 48, Confidence: conf,
+			Threads: threads, Seed: seed, Sampling: sampling, Rank: rank})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return untimedSim(res)
 	}
-	for _, c := range []struct {
+	type tc struct {
 		name string
 		a, b Result
 		same bool
-	}{
-		{"same seed, 1 thread", run(1, 0, 7), run(1, 0, 7), true},
-		{"1 and 2 threads, no stopping rule", run(1, 0, 7), run(2, 0, 7), true},
-		{"same seed, 2 threads, stop 95", run(2, 0.95, 7), run(2, 0.95, 7), true},
-		{"another seed", run(1, 0, 7), run(1, 0, 8), false},
-	} {
+	}
+	cases := []tc{{"another seed", run(1, 0, 7, SamplingPaired, RankWin), run(1, 0, 8, SamplingPaired, RankWin), false}}
+	for _, sampling := range []Sampling{SamplingPaired, SamplingTopTwo} {
+		for _, rank := range []Rank{RankWin, RankEquity} {
+			for _, conf := range []float64{0, 0.95} {
+				name := fmt.Sprintf("%v, %v, confidence %g", sampling, rank, conf)
+				one := run(1, conf, 7, sampling, rank)
+				cases = append(cases, tc{name + ", same seed", one, run(1, conf, 7, sampling, rank), true},
+					tc{name + ", 1 and 2 threads", one, run(2, conf, 7, sampling, rank), true},
+					tc{name + ", 1 and 3 threads", one, run(3, conf, 7, sampling, rank), true})
+			}
+		}
+	}
+	for _, c := range cases {
 		if got := reflect.DeepEqual(c.a, c.b); got != c.same {
 			t.Errorf("%s: identical = %v, want %v\n%+v\n%+v", c.name, got, c.same, c.a.Candidates[:2], c.b.Candidates[:2])
 		}

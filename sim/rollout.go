@@ -49,7 +49,7 @@ type simWorker struct {
 // reset sizes the worker's buffers for a run.
 func (w *simWorker) reset(r *simRun) {
 	k := len(r.cands)
-	w.acc = *newSimAcc(k, r.paired)
+	w.acc = *newSimAcc(k)
 	w.vals = make([]int64, k)
 	w.pool = make([]rules.Letter, len(r.pool))
 	w.rest = make([]rules.Letter, 0, len(r.pool))
@@ -81,8 +81,14 @@ func (w *simWorker) iterate(r *simRun, i int) {
 	}
 
 	for _, c := range r.order {
+		if r.hist != nil && (i < r.from[c] || i >= r.to[c]) {
+			continue // a top-two round: c does not play iteration i
+		}
 		v, win := w.rollout(r, c, seed)
 		w.vals[c] = v
+		if r.hist != nil {
+			r.hist[c][i-r.base[c]] = rolled{int32(v), int32(win)}
+		}
 		a := &w.acc
 		a.n[c]++
 		a.sum[c] += v
@@ -90,14 +96,6 @@ func (w *simWorker) iterate(r *simRun, i int) {
 		a.win[c] += win
 		a.winSq[c] += win * win / winSqScale
 		a.rollouts++
-	}
-	if a := &w.acc; a.cross != nil {
-		for x, cx := range r.live {
-			vx := w.vals[cx]
-			for _, cy := range r.live[x+1:] {
-				a.cross[cx*a.k+cy] += vx * w.vals[cy]
-			}
-		}
 	}
 }
 

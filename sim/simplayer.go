@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"scrabble/eval"
 	"scrabble/game"
 	"scrabble/infer"
 	"scrabble/internal/splitmix"
@@ -13,8 +14,14 @@ import (
 )
 
 // DefaultPlayer is the sim player's budget when selfplay.PlayerOptions.Sim
-// is left zero: the budget measured against the equity player (README.md).
-func DefaultPlayer() Options { return Options{Candidates: 10, Iterations: 64, Confidence: 0.95} }
+// is left zero: the budget measured against the equity player
+// (docs/simulation.md), ranking by the chance of winning from the built-in
+// table, with paired sampling (the measured one: on its 64-iteration cap
+// top-two would play fewer rollouts).
+func DefaultPlayer() Options {
+	return Options{Candidates: 10, Iterations: 64, Confidence: 0.95, Rank: RankWin,
+		Sampling: SamplingPaired, WinPct: eval.DefaultWinPct()}
+}
 
 // simPlayer picks its moves by Monte Carlo simulation (see Simulator),
 // with the options given to NewPlayer, on one thread: self-play runs games

@@ -265,6 +265,8 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 			if cfg.Options[i].Infer != nil {
 				s.Add(p+"-infer", true)
 			}
+			s.Add(p+"-rank", o.Rank.String())
+			s.Add(p+"-sampling", o.Sampling.String())
 		}
 	}
 	s.Add("seed", cfg.Seed)

@@ -30,7 +30,7 @@ import (
 type simFlags struct {
 	plies, iterations, threads, candidates int
 	budget                                 time.Duration
-	stop                                   string
+	stop, rank, sampling                   string
 	add                                    []string // --add: moves to simulate, as written
 	endgameNodes                           uint64   // --endgame-nodes (a bag-empty position is solved)
 	infer                                  bool     // --infer: the opponent's rack from their last move
@@ -50,6 +50,8 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 	addThreadsFlag(f, runtime.NumCPU(), "goroutines playing iterations", false)
 	f.IntVar(&s.candidates, "candidates", sim.DefaultCandidates, "plays simulated, the best by static equity (the best 3 exchanges, the pass and --add moves come on top)")
 	f.StringVar(&s.stop, "stop", "99", "prune candidates and stop once the leader is ahead of the rest at this confidence (%), or none")
+	f.StringVar(&s.rank, "rank", sim.RankWin.String(), "rank, prune and stop by win (chance of winning; equity orders those within the noise) or equity")
+	f.StringVar(&s.sampling, "sampling", sim.DefaultSampling.String(), "which candidates an iteration plays: paired (every one in the race) or toptwo (the leader and its closest challenger)")
 	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
 	f.Uint64Var(&s.endgameNodes, "endgame-nodes", 0, endgameNodesUsage)
 	f.BoolVar(&s.infer, "infer", false, "draw the opponent's rack from what their last move (the CGP's lm opcode, or --last) says they kept (scrabble infer)")
@@ -84,6 +86,14 @@ func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.Options, error) {
 	if err != nil {
 		return sim.Options{}, usageError{err}
 	}
+	rank, err := sim.ParseRank(s.rank)
+	if err != nil {
+		return sim.Options{}, usagef("--%v", err)
+	}
+	sampling, err := sim.ParseSampling(s.sampling)
+	if err != nil {
+		return sim.Options{}, usagef("--%v", err)
+	}
 	switch {
 	case s.plies < 1 || s.plies > sim.MaxPlies:
 		return sim.Options{}, usagef("--plies must be from 1 to %d, not %d", sim.MaxPlies, s.plies)
@@ -105,7 +115,8 @@ func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.Options, error) {
 		return sim.Options{}, usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
 	}
 	o := sim.Options{Plies: s.plies, Iterations: s.iterations, Time: s.budget, Threads: s.threads,
-		Candidates: s.candidates, Confidence: conf, Seed: seed, WinPct: eval.DefaultWinPct()}
+		Candidates: s.candidates, Confidence: conf, Seed: seed, WinPct: eval.DefaultWinPct(),
+		Rank: rank, Sampling: sampling}
 	if s.budget > 0 && !f.Changed("iterations") {
 		o.Iterations = 0 // the time decides
 	}
@@ -123,8 +134,10 @@ func newSimCmd(a *app) *cobra.Command {
 		Use:         "sim --board FILE [--rack TILES]",
 		Annotations: interruptible(),
 		Short:       "Rank the candidate moves of a position by Monte Carlo simulation",
-		Long: `Simulate the best candidate moves of a position and rank them by simulated
-equity, with their chance of winning.
+		Long: `Simulate the best candidate moves of a position and rank them by their
+chance of winning, as a player would (--rank win, the default: candidates
+whose chances are within one standard error of each other are ordered by
+simulated equity), or by simulated equity (--rank equity).
 
 The candidates are the --candidates best plays by static equity (score plus
 the value of the tiles kept), plus the best 3 exchanges (when the bag holds
@@ -147,12 +160,16 @@ table of P(win | spread, unseen tiles) (see 'scrabble winpct'), applied to
 the final spread (scores from the CGP, else 0-0) plus that leave difference,
 or is 0, 50 or 100% for a rollout that ends the game.
 
-Stopping: at most --iterations iterations, at most --time; with --stop 99 (the
-default) a candidate is pruned once the leader is ahead of it at 99%
-confidence (a paired test on the iterations they shared), and the run stops
-when only the leader is left; --stop none plays every candidate for the whole
-budget. The same --seed, --iterations and --threads give the same table
-(unless --time stopped the run). With the bag empty the position is an
+Stopping: at most --iterations iterations of any candidate, at most --time;
+with --stop 99 (the default) a candidate is pruned once the leader is ahead
+of it at 99% confidence (a paired test, on the iterations they shared, of
+the statistic --rank ranks by), and the run stops when only the leader is
+left; --stop none prunes nothing. --sampling says which candidates play:
+toptwo (the default) plays every candidate 16 iterations, then each round
+the leader and its closest challenger (the candidate it is least surely
+ahead of) 8 iterations more; paired plays every candidate in the race every
+iteration. The same --seed and --iterations give the same table on any
+--threads (unless --time stopped the run). With the bag empty the position is an
 endgame: the opponent's rack is known and one iteration is exact.
 
 The board, rack and lexicon are read as by 'scrabble moves'; a CGP's scores,
@@ -204,6 +221,8 @@ type simJSON struct {
 	Seed         uint64             `json:"seed"`
 	Threads      int                `json:"threads"`
 	Stop         string             `json:"stop"`
+	Rank         string             `json:"rank"`     // the statistic that ranked: "win" or "equity"
+	Sampling     string             `json:"sampling"` // "paired" or "toptwo"
 	Iterations   int                `json:"iterations"`
 	Rollouts     int64              `json:"rollouts"`
 	Generations  int64              `json:"generations"`
@@ -295,7 +314,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	if asJSON {
 		out := simJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Bag: res.BagLen, Opponent: t.pos.Racks[1].String(),
 			Scores: t.pos.Scores, Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
-			Stop: sf.stop, Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
+			Stop: sf.stop, Rank: res.Rank.String(), Sampling: res.Sampling.String(), Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
 			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands,
 			OpponentDrawn: t.opponentDrawn()}
 		if inferred != nil {
@@ -357,6 +376,7 @@ func simSetting(t *turn, o sim.Options) string {
 	if o.Confidence > 0 {
 		fmt.Fprintf(&sb, ", stopping at %g%% confidence", 100*o.Confidence)
 	}
+	fmt.Fprintf(&sb, ", %s sampling", o.Sampling)
 	fmt.Fprintf(&sb, ", seed %d, %s", o.Seed, plural(o.Threads, "thread"))
 	return sb.String()
 }
@@ -417,9 +437,13 @@ func writeSimResult(w io.Writer, t *turn, res *sim.Result, cands []simCandidateJ
 		"single":     "only one candidate",
 		"cancelled":  "interrupted",
 	}[res.Stopped]
-	_, err := fmt.Fprintf(w, "%s, %s (%s move searches) in %s on %s%s; stopped: %s.\n",
+	ranked := "simulated equity"
+	if res.Rank == sim.RankWin {
+		ranked = "chance of winning (simulated equity orders those within one standard error)"
+	}
+	_, err := fmt.Fprintf(w, "%s, %s (%s move searches) in %s on %s%s; stopped: %s; ranked by %s.\n",
 		plural(res.Iterations, "iteration"), plural(int(res.Rollouts), "rollout"), thousands(int(res.Generations)),
-		elapsed(res.Elapsed), plural(o.Threads, "thread"), rate, why)
+		elapsed(res.Elapsed), plural(o.Threads, "thread"), rate, why, ranked)
 	return err
 }
 

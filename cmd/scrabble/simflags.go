@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"scrabble/eval"
 	"scrabble/sim"
 )
 
@@ -27,7 +28,7 @@ func parseStop(s string) (float64, error) {
 type simPlayerFlags struct {
 	seat                          int
 	iterations, candidates, plies int
-	stop                          string
+	stop, rank, sampling          string
 	infer                         bool
 }
 
@@ -40,6 +41,8 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 	f.IntVar(&s.plies, p+"plies", sim.DefaultPlies, fmt.Sprintf("sim player %d: moves played after each candidate", seat))
 	f.BoolVar(&s.infer, p+"infer", false, fmt.Sprintf("sim player %d: draw the opponent's rack from what their last move says they kept (docs/simulation.md, Inference)", seat))
 	f.StringVar(&s.stop, p+"stop", strconv.FormatFloat(100*d.Confidence, 'f', -1, 64), fmt.Sprintf("sim player %d: prune and stop at this confidence (%%), or none", seat))
+	f.StringVar(&s.rank, p+"rank", d.Rank.String(), fmt.Sprintf("sim player %d: rank by win (chance of winning, equity within the noise) or equity", seat))
+	f.StringVar(&s.sampling, p+"sampling", d.Sampling.String(), fmt.Sprintf("sim player %d: iterations for every candidate in the race (paired) or the leader and its challenger (toptwo)", seat))
 	return s
 }
 
@@ -48,7 +51,7 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.Options, error) {
 	p := fmt.Sprintf("p%d-", s.seat)
 	if player != "sim" && player != "full" {
-		for _, name := range []string{"iterations", "candidates", "plies", "stop", "infer"} {
+		for _, name := range []string{"iterations", "candidates", "plies", "stop", "rank", "sampling", "infer"} {
 			if f.Changed(p + name) {
 				return sim.Options{}, usagef("--%s%s is for the sim player, and --p%d is %s", p, name, s.seat, player)
 			}
@@ -59,6 +62,14 @@ func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.Options, 
 	if err != nil {
 		return sim.Options{}, usagef("--%s%v", p, strings.TrimPrefix(err.Error(), "--"))
 	}
+	rank, err := sim.ParseRank(s.rank)
+	if err != nil {
+		return sim.Options{}, usagef("--%s%v", p, err)
+	}
+	sampling, err := sim.ParseSampling(s.sampling)
+	if err != nil {
+		return sim.Options{}, usagef("--%s%v", p, err)
+	}
 	switch {
 	case s.iterations < 1:
 		return sim.Options{}, usagef("--%siterations must be at least 1, not %d", p, s.iterations)
@@ -67,5 +78,6 @@ func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.Options, 
 	case s.plies < 1 || s.plies > sim.MaxPlies:
 		return sim.Options{}, usagef("--%splies must be from 1 to %d, not %d", p, sim.MaxPlies, s.plies)
 	}
-	return sim.Options{Iterations: s.iterations, Candidates: s.candidates, Plies: s.plies, Confidence: conf}, nil
+	return sim.Options{Iterations: s.iterations, Candidates: s.candidates, Plies: s.plies, Confidence: conf,
+		Rank: rank, Sampling: sampling, WinPct: eval.DefaultWinPct()}, nil
 }
