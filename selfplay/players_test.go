@@ -23,7 +23,7 @@ func newPlayers(t testing.TB, names [2]string, opts [2]PlayerOptions) [2]game.Pl
 }
 
 func TestNewPlayer(t *testing.T) {
-	if _, err := NewPlayer("nobody", PlayerOptions{}); err == nil || !strings.Contains(err.Error(), "equity, score") {
+	if _, err := NewPlayer("nobody", PlayerOptions{}); err == nil || !strings.Contains(err.Error(), "equity, full, score, sim") {
 		t.Errorf("unknown player: %v", err)
 	}
 	if _, err := NewPlayer("score", PlayerOptions{Leaves: gametest.ToyLeaves{}}); err == nil {
