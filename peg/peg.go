@@ -295,10 +295,9 @@ type cand struct {
 	m        move.Move
 	notation string
 	order    int // place in the candidate order
-	// The draws settled so far: their weights won, tied and lost.
-	wins, ties, losses, settled int
-	// lo, hi bound each draw's final spread (exact when equal), for the
-	// spread stage; known tells which draws have an exact one.
+	// The weights of the draws won, tied and lost.
+	wins, ties, losses int
+	// lo, hi bound each draw's final spread (exact when equal).
 	lo, hi []int
 	done   bool // every draw settled
 	pruned bool
