@@ -126,11 +126,13 @@ Positions and plays
   show        show a board position (grid or CGP), or print it as CGP
   moves       list every legal play of a position, best score first
   best        the best play by equity and the runners-up (--sim: by simulation;
-              with the bag empty, the endgame solved)
+              with the bag empty, the endgame solved; with 1-2 tiles, the
+              pre-endgame)
 
 Search (simulation, endgames, inference)
   sim         rank candidate moves by Monte Carlo simulation, with win chances
   endgame     solve an endgame (bag empty) exactly: best move, value, best line
+  peg         solve a pre-endgame (1-4 tiles in the bag): every move over every draw
   infer       the tiles the opponent kept, inferred from their last move
 
 Self-play and training
