@@ -206,8 +206,10 @@ func (a *app) solveEndgame(ctx context.Context, t *turn, opts endgame.Options, b
 		sctx, cancel = context.WithTimeout(ctx, budget)
 		defer cancel()
 	}
-	progress := newEndgameProgress(a.stderr)
-	opts.Progress = progress.update
+	progress := newProgressLine(a.stderr)
+	opts.Progress = func(pr endgame.Progress) {
+		progress.show("depth %d: best %s, value %+d, %s nodes", pr.Depth, pr.Best, pr.Value, thousands(int(pr.Nodes)))
+	}
 	res, err := endgame.Solve(sctx, movegen.NewTables(t.lex), &pos, opts)
 	progress.finish()
 	if err != nil {
@@ -344,9 +346,9 @@ func writeEndgameText(w io.Writer, e *endgameJSON, fromBest bool) {
 	}
 }
 
-// endgameProgress shows, on a terminal, the depth reached and the best
-// move so far while a solve runs.
-type endgameProgress struct {
+// progressLine is a solver's progress on a terminal: one line, rewritten at
+// most ten times a second, cleared at the end (endgame and peg share it).
+type progressLine struct {
 	w    io.Writer
 	on   bool
 	mu   sync.Mutex
@@ -354,11 +356,12 @@ type endgameProgress struct {
 	any  bool
 }
 
-func newEndgameProgress(w io.Writer) *endgameProgress {
-	return &endgameProgress{w: w, on: isTerminal(w)}
+func newProgressLine(w io.Writer) *progressLine {
+	return &progressLine{w: w, on: isTerminal(w)}
 }
 
-func (p *endgameProgress) update(pr endgame.Progress) {
+// show rewrites the line; it may be called from the solver's goroutines.
+func (p *progressLine) show(format string, args ...any) {
 	if !p.on {
 		return
 	}
@@ -368,10 +371,10 @@ func (p *endgameProgress) update(pr endgame.Progress) {
 		return
 	}
 	p.last, p.any = time.Now(), true
-	fmt.Fprintf(p.w, "\r\033[Kdepth %d: best %s, value %+d, %s nodes", pr.Depth, pr.Best, pr.Value, thousands(int(pr.Nodes)))
+	fmt.Fprintf(p.w, "\r\033[K"+format, args...)
 }
 
-func (p *endgameProgress) finish() {
+func (p *progressLine) finish() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.any {

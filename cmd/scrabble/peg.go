@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -185,8 +184,10 @@ func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget ti
 		sctx, cancel = context.WithTimeout(ctx, budget)
 		defer cancel()
 	}
-	progress := newPEGProgress(a.stderr)
-	opts.Progress = progress.update
+	progress := newProgressLine(a.stderr)
+	opts.Progress = func(pr peg.Progress) {
+		progress.show("%s: %d of %d candidates, best %s (%.1f%%)", pr.Stage, pr.Done, pr.Of, pr.Best, pr.BestWinPct)
+	}
 	res, err := peg.Solve(sctx, movegen.NewTables(t.lex), &pos, opts)
 	progress.finish()
 	if err != nil {
@@ -333,39 +334,5 @@ func writePEGText(w io.Writer, e *pegJSON, fromBest bool) {
 		case e.BagTiles > 1:
 			fmt.Fprintln(w, "With more than one tile in the bag only the best by estimate are solved exactly.")
 		}
-	}
-}
-
-// pegProgress shows, on a terminal, how far a solve has come.
-type pegProgress struct {
-	w    io.Writer
-	on   bool
-	mu   sync.Mutex
-	last time.Time
-	any  bool
-}
-
-func newPEGProgress(w io.Writer) *pegProgress {
-	return &pegProgress{w: w, on: isTerminal(w)}
-}
-
-func (p *pegProgress) update(pr peg.Progress) {
-	if !p.on {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if time.Since(p.last) < 100*time.Millisecond {
-		return
-	}
-	p.last, p.any = time.Now(), true
-	fmt.Fprintf(p.w, "\r\033[K%s: %d of %d candidates, best %s (%.1f%%)", pr.Stage, pr.Done, pr.Of, pr.Best, pr.BestWinPct)
-}
-
-func (p *pegProgress) finish() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.any {
-		fmt.Fprint(p.w, "\r\033[K")
 	}
 }
