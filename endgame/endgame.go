@@ -75,6 +75,16 @@ type Options struct {
 	// one of TTMB megabytes for this solve alone: solves sharing a table
 	// keep what the others learned (see Table).
 	Table *Table
+	// Pruned, if set, are tables pruned (movegen.Tables.Pruned) from the
+	// board and a pool holding every tile of the position's racks and
+	// bag, searched instead of pruning for this solve: a caller solving
+	// many endgames of one pre-endgame prunes once for all of them.
+	Pruned *movegen.Tables
+	// NoPrune searches the whole lexicon. By default a solve first cuts
+	// the lexicon down to the words its tiles can make on the board
+	// (movegen.PrunedWords), in a few milliseconds, and generates its
+	// moves on that much smaller graph: the same moves, found faster.
+	NoPrune bool
 }
 
 // Table is a transposition table solves can share (Options.Table): a caller
@@ -301,8 +311,25 @@ type state struct {
 // solve runs the search over st with normalized options.
 func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) (*Result, error) {
 	start := time.Now()
+	search := opts.Pruned
+	if search == nil && !opts.NoPrune {
+		pool := st.racks[0]
+		for l, c := range st.racks[1] {
+			pool[l] += c
+		}
+		for _, l := range st.bag {
+			pool.Add(l)
+		}
+		var err error
+		if search, err = tables.Pruned(&st.board, pool); err != nil {
+			return nil, fmt.Errorf("endgame: %w", err)
+		}
+	}
+	if search == nil {
+		search = tables
+	}
 	sh := &shared{
-		tables: tables,
+		tables: search,
 		opts:   opts,
 		tt:     opts.Table.get(opts.TTMB),
 		root:   st,
@@ -371,7 +398,7 @@ func maxPlies(tiles, n int) int {
 
 // shared is what the threads of one solve share.
 type shared struct {
-	tables  *movegen.Tables
+	tables  *movegen.Tables // pruned for the position, unless NoPrune
 	opts    Options
 	tt      *table
 	root    state

@@ -251,7 +251,16 @@ func firstMoveValue(t *testing.T, newGen func() *movegen.Generator, e withMinima
 func TestNoAllocationPerNode(t *testing.T) {
 	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
 	_, pos := sharedByID(t, "e024")
-	opts := Options{ScorelessTurns: 2, TTMB: 16}
+	// The pruned lexicon is set-up too (a few thousand words): made here.
+	pool := pos.Racks[0]
+	for l, c := range pos.Racks[1] {
+		pool[l] += c
+	}
+	pruned, err := lex.Pruned(&pos.Board, pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{ScorelessTurns: 2, TTMB: 16, Pruned: pruned}
 	if _, err := Solve(context.Background(), lex, pos, opts); err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,10 @@ type Tables struct {
 	// caller that only lists moves never pays for it.
 	anagramOnce sync.Once
 	anagrams    *anagramIndex
+	// whole, for tables pruned from another's lexicon (Pruned), is that
+	// other's: its anagram index serves them, as true of every word the
+	// pruned lexicon keeps (and never slower to ask).
+	whole *Tables
 }
 
 // graph is what the walk and the cross-checks read of the lexicon: each
@@ -51,8 +55,12 @@ type graph struct {
 
 // NewTables works out the tables of lex (all but the anagram index, which
 // waits for the first search).
-func NewTables(lex *gaddag.GADDAG) *Tables {
-	t := &Tables{lex: lex, graph: newGraph(lex)}
+func NewTables(lex *gaddag.GADDAG) *Tables { return newTables(lex, true) }
+
+// newTables is NewTables, with the big tables in huge pages kept for the
+// process's life (huge) or in ordinary memory.
+func newTables(lex *gaddag.GADDAG, huge bool) *Tables {
+	t := &Tables{lex: lex, graph: newGraph(lex, huge)}
 	// The empty board's sets, worked out on a generator of its own.
 	g := &Generator{tables: t, graph: t.graph}
 	g.setBoard(&rules.Board{})
@@ -69,6 +77,9 @@ func (t *Tables) Prepare() { t.anagramIndex() }
 
 // anagramIndex returns the anagram index, building it on first use.
 func (t *Tables) anagramIndex() *anagramIndex {
+	if t.whole != nil {
+		return t.whole.anagramIndex()
+	}
 	t.anagramOnce.Do(func() { t.anagrams = buildAnagramIndex(t.lex) })
 	return t.anagrams
 }

@@ -78,6 +78,15 @@ func newShortCross(lex *gaddag.GADDAG) *shortCross {
 	return t
 }
 
+// tableOf returns a zeroed table of n values, in huge pages kept for the
+// process's life when huge is set (hugemem.Make), else from make.
+func tableOf[T any](n int, huge bool) []T {
+	if huge {
+		return hugemem.Make[T](n)
+	}
+	return make([]T, n)
+}
+
 // afterSetsOf works the after-run sets (see graph.after) out over lex's
 // own arcs, whose lists' letter sets (by arc index) are sets.
 func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
@@ -122,7 +131,7 @@ func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
 // their after-run sets (graph.after). The arc lists are laid out again
 // breadth first from the GADDAG root, so the upper levels, which every
 // search visits, sit together in the cache.
-func newGraph(lex *gaddag.GADDAG) graph {
+func newGraph(lex *gaddag.GADDAG, huge bool) graph {
 	var l graph
 	arcs := lex.Arcs()
 	// The letter set of the list starting at i, computed from the end
@@ -196,7 +205,7 @@ func newGraph(lex *gaddag.GADDAG) graph {
 		b := blockOf[node]
 		return gaddag.Node(newStart[b] + int32(node) - starts[b])
 	}
-	l.xarcs = hugemem.Make[xarc](len(arcs))
+	l.xarcs = tableOf[xarc](len(arcs), huge)
 	for i := 1; i < len(arcs); i++ {
 		a := arcs[i]
 		x := xarc(a)&^xarc(a.Child()) | xarc(remap(a.Child()))
@@ -208,7 +217,7 @@ func newGraph(lex *gaddag.GADDAG) graph {
 	l.root = remap(lex.Root())
 	l.dawg = remap(lex.DawgRoot())
 	after := <-afterC
-	l.after = hugemem.Make[uint32](len(arcs))
+	l.after = tableOf[uint32](len(arcs), huge)
 	for i := 1; i < len(arcs); i++ {
 		l.after[remap(gaddag.Node(i))] = after[i]
 	}

@@ -51,6 +51,11 @@ type Options struct {
 	EndgameNodes uint64
 	// Progress, when set, is called as candidates are settled.
 	Progress func(Progress)
+	// NoPrune searches with the whole lexicon. By default a solve first
+	// cuts it down to the words the mover's rack and the unseen tiles can
+	// make on the board (movegen.Tables.Pruned), once, and every move list
+	// and endgame of the solve is generated on that small graph.
+	NoPrune bool
 }
 
 // Progress is how far a solve has come.
@@ -170,6 +175,17 @@ func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, 
 // on the opponent's rack. Solve checks that the racks are full; the tests
 // call it with short racks, whose trees a plain minimax can search.
 func solveBag(ctx context.Context, tables *movegen.Tables, p position.Position, unseen rules.Rack, bagLen int, opts Options) (*Result, error) {
+	start := time.Now()
+	if !opts.NoPrune {
+		pool := unseen
+		for l, c := range p.Racks[0] {
+			pool[l] += c
+		}
+		var err error
+		if tables, err = tables.Pruned(&p.Board, pool); err != nil {
+			return nil, fmt.Errorf("peg: %w", err)
+		}
+	}
 	s := &solver{
 		ctx:     ctx,
 		tables:  tables,
@@ -179,7 +195,7 @@ func solveBag(ctx context.Context, tables *movegen.Tables, p position.Position, 
 		bagLen:  bagLen,
 		spread0: p.Scores[0] - p.Scores[1],
 		table:   endgame.NewTable(opts.TTMB),
-		start:   time.Now(),
+		start:   start,
 	}
 	if err := s.candidates(); err != nil {
 		return nil, err
@@ -385,6 +401,7 @@ func (s *solver) solveDraw(ctx context.Context, c *cand, d *draw, w endgame.Wind
 		Table:          s.table,
 		Plies:          plies,
 		MaxNodes:       nodes,
+		NoPrune:        true, // s.tables are pruned for every endgame of the solve
 	})
 	if err != nil {
 		return nil, fmt.Errorf("peg: %s with %s drawn: %w", c.notation, rules.WordString(d.bag), err)
