@@ -414,6 +414,12 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 			if set == 0 {
 				continue
 			}
+			// An anchor takes a new tile: one where no tile of the rack
+			// fits is no play's, and a lane with none left is not loaded
+			// (late in a game, short racks leave many such).
+			if set = g.fitting(d, lane, set); set == 0 {
+				continue
+			}
 			g.loadLane(d, lane)
 			last := -1
 			for ; set != 0; set &= set - 1 {
@@ -423,6 +429,22 @@ func (g *Generator) GeneratePlays(rack *rules.Rack, rec Recorder) {
 			}
 		}
 	}
+}
+
+// fitting returns the anchors of set, in lane of direction d, where a tile
+// of the rack fits (the cross-check and the lane's extension set allow
+// one). Leaving the others out changes no walk: the walk from an anchor
+// stops at the previous one, and one where nothing fits stops it too.
+func (g *Generator) fitting(d, lane int, set uint16) uint16 {
+	tiles := g.letterMask | g.blankMask
+	base := lane * n
+	for v := set; v != 0; v &= v - 1 {
+		sq := base + bits.TrailingZeros16(v)
+		if g.cross[d][sq]&g.ext[d][sq]&tiles == 0 {
+			set &^= v & -v
+		}
+	}
+	return set
 }
 
 // genAnchor generates the plays whose leftmost new tile next to the board
