@@ -60,8 +60,10 @@ func TestKnownBagAgainstMinimax(t *testing.T) {
 		t.Fatalf("only %d of %d games compared", len(games), count)
 	}
 	for _, threads := range []int{1, 2} {
-		for _, b := range disagreements(t, lex, games, Options{TTMB: 4, Threads: threads}) {
-			t.Errorf("%d thread(s): %s", threads, b)
+		for _, flat := range []bool{false, true} {
+			for _, b := range disagreements(t, lex, games, Options{TTMB: 4, Threads: threads, NoDeepening: flat}) {
+				t.Errorf("%d thread(s), no deepening %v: %s", threads, flat, b)
+			}
 		}
 	}
 	t.Run("planted bug", func(t *testing.T) {
@@ -83,9 +85,11 @@ func TestWindow(t *testing.T) {
 	games, _ := minimaxValues(lex, randomEndgames(lex, 120, 41))
 	rng := rand.New(rand.NewPCG(41, 0x3d))
 	checked := 0
-	for _, e := range games {
+	for i, e := range games {
 		for _, th := range []int{e.want - 1, e.want, e.want + 1, e.want + rng.IntN(41) - 20} {
-			opts, err := (Options{TTMB: 4, ScorelessTurns: e.n, Window: Window{th - 1, th + 1}, ValueOnly: true}).normalize()
+			// Every other game without iterative deepening, as the
+			// pre-endgame solver asks.
+			opts, err := (Options{TTMB: 4, ScorelessTurns: e.n, Window: Window{th - 1, th + 1}, ValueOnly: true, NoDeepening: i%2 == 1}).normalize()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -196,10 +196,11 @@ func TestAgainstMinimax(t *testing.T) {
 			for _, c := range []struct {
 				threads int
 				games   []withMinimax
-			}{{1, games}, {2, third}} {
+				flat    bool // Options.NoDeepening
+			}{{1, games, false}, {2, third, false}, {1, games, true}, {2, third, true}} {
 				start := time.Now()
-				bad := disagreements(t, lex, c.games, Options{TTMB: 4, Threads: c.threads})
-				t.Logf("%s, %d thread(s): %d endgames, %d disagree, in %v", name, c.threads, len(c.games), len(bad), time.Since(start))
+				bad := disagreements(t, lex, c.games, Options{TTMB: 4, Threads: c.threads, NoDeepening: c.flat})
+				t.Logf("%s, %d thread(s), no deepening %v: %d endgames, %d disagree, in %v", name, c.threads, c.flat, len(c.games), len(bad), time.Since(start))
 				for _, b := range bad {
 					t.Error(b)
 				}

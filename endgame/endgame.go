@@ -68,6 +68,15 @@ type Options struct {
 	// Asking only on which side of a threshold the value lies is much
 	// cheaper than the exact value. Options.Top is not allowed with it.
 	Window Window
+	// NoDeepening searches at once to the bound on the game's length (or
+	// to Plies) instead of one ply deeper each iteration. The shallow
+	// iterations order a lone full-window solve's moves and pay for
+	// themselves many times (the shared set takes 4 times as long
+	// without them); for the narrow windows of a pre-endgame's many
+	// endgames sharing one table they are mostly waste (4 times the
+	// nodes on the one-tile set). Without them a stop (the context,
+	// MaxNodes) leaves no answer at all: Result.Proven is false.
+	NoDeepening bool
 	// ValueOnly leaves out the principal variation (Result.PV), which
 	// costs a little search of its own.
 	ValueOnly bool

@@ -574,12 +574,18 @@ func (s *searcher) iterate() {
 	// Every thread runs the same iterations: starting helpers a ply
 	// deeper, as Lazy SMP often does, showed no gain once the threads
 	// defer each other's moves (see search).
-	for d := 1; d <= limit; d++ {
+	first := 1
+	if s.sh.opts.NoDeepening {
+		first = limit
+	}
+	for d := first; d <= limit; d++ {
 		// At the bound on the game's length every line ends before the
 		// depth runs out: taking only complete entries then guarantees a
 		// complete (proven) answer.
 		s.onlyComplete = d >= s.sh.maxPl
-		s.ignoreStop = s.id == 0 && !s.iterDone
+		// Without deepening there is no cheap first iteration to finish:
+		// a stop leaves no answer (see Options.NoDeepening).
+		s.ignoreStop = s.id == 0 && !s.iterDone && !s.sh.opts.NoDeepening
 		v, complete := s.searchRoot(d)
 		s.ignoreStop = false
 		if s.aborted {
