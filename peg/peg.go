@@ -402,11 +402,12 @@ func (s *solver) solveDraw(ctx context.Context, c *cand, d *draw, w endgame.Wind
 		Plies:          plies,
 		MaxNodes:       nodes,
 		NoPrune:        true, // s.tables are pruned for every endgame of the solve
-		// An exact endgame here has a narrow window and a table other
-		// endgames filled: iterative deepening costs far more than it
-		// saves (see endgame.Options.NoDeepening). A cheap stage's node
-		// budget needs its shallow iterations.
-		NoDeepening: plies == 0 && nodes == 0,
+		// An exact endgame with a window here has a table other endgames
+		// filled: iterative deepening costs far more than it saves (see
+		// endgame.Options.NoDeepening). A full window (the first
+		// candidates' values) still gains from it, and a cheap stage's
+		// node budget needs its shallow iterations.
+		NoDeepening: plies == 0 && nodes == 0 && (w.Lo > -endgameInf || w.Hi < endgameInf),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("peg: %s with %s drawn: %w", c.notation, rules.WordString(d.bag), err)
