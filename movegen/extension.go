@@ -32,6 +32,7 @@ func (g *Generator) updateRunExtensions(d, lane, pos int) {
 	for e < n-1 && tiles[base+e+1] != rules.Empty {
 		e++
 	}
+	g.bumpLane(d, lane)
 	g.ext[d][base+pos] = 0
 	if s > 0 {
 		g.updateExtension(d, lane, s-1)
@@ -43,6 +44,7 @@ func (g *Generator) updateRunExtensions(d, lane, pos int) {
 
 // updateExtension recomputes the extension set of lane square pos.
 func (g *Generator) updateExtension(d, lane, pos int) {
+	g.bumpLane(d, lane)
 	tiles := &g.tiles[d]
 	base := lane * n
 	sq := base + pos

@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"scrabble/gaddag"
 	"scrabble/move"
@@ -38,6 +39,32 @@ type Generator struct {
 	walkState
 	searchState
 	rackCache
+	// stamp is the last lane stamp this generator gave out; stamps of
+	// different generators never meet (see newStamps).
+	stamp uint64
+	// laneCache holds the lanes GeneratePlays loaded, by d*n+lane, each
+	// with the stamp it was loaded at (made on first use).
+	laneCache *[2 * n]cachedLane
+}
+
+// cachedLane is a lane's squares as loadSquares leaves them in sq, and the
+// lane's stamp then.
+type cachedLane struct {
+	ver uint64
+	sq  [n + 2]laneSquare
+}
+
+// stampBlocks hands each generator its own block of lane stamps.
+var stampBlocks atomic.Uint64
+
+// newStamps is the first stamp of a new block: 2^40 stamps a generator,
+// and stamp 0 (no lane's) marks an empty cache entry.
+func newStamps() uint64 { return stampBlocks.Add(1) << 40 }
+
+// bumpLane gives lane of direction d a new stamp: its squares changed.
+func (g *Generator) bumpLane(d, lane int) {
+	g.stamp++
+	g.laneVer[d][lane] = g.stamp
 }
 
 // boardState is the board and every per-square set derived from it: what
@@ -56,6 +83,11 @@ type boardState struct {
 	// empty square next to a tile (or the centre of an empty board).
 	anchor    [2][n]uint16
 	tileCount int
+	// laneVer[d][lane] names the state of the lane's squares above: a
+	// stamp no other state of any lane of any generator has (see
+	// bumpLane), so a generator's copy of a loaded lane (laneCache) is
+	// still right wherever the stamp is the same, after CopyBoard too.
+	laneVer [2][n]uint64
 }
 
 // walkState is one generation's: the rack left, the lane being searched
@@ -76,7 +108,9 @@ type walkState struct {
 	// sq is the lane being searched, square pos at index pos+1; the two
 	// ends are walls (empty, nothing allowed), so the search needs no edge
 	// tests.
-	sq        [n + 2]laneSquare
+	// It points at own, or at the lane's entry in laneCache.
+	sq        *[n + 2]laneSquare
+	own       [n + 2]laneSquare
 	rightFree bool // the square right of the anchor is empty or off the board
 	move      move.Move
 	// Scratch for the leave values of a rack.
@@ -126,7 +160,7 @@ type rackCache struct {
 
 // New returns a generator over an empty board, reading t.
 func New(t *Tables) *Generator {
-	g := &Generator{tables: t, graph: t.graph}
+	g := &Generator{tables: t, graph: t.graph, stamp: newStamps()}
 	for i := range g.racks {
 		ri := &g.racks[i]
 		for k := range ri.bySize {
@@ -134,6 +168,7 @@ func New(t *Tables) *Generator {
 		}
 	}
 	g.ri = &g.racks[0]
+	g.sq = &g.own
 	g.boardState = t.empty
 	return g
 }
@@ -242,6 +277,7 @@ func (g *Generator) updateAnchor(r, c int) {
 // updateCross recomputes the cross-check for plays in direction d on lane
 // square (lane, pos), from the perpendicular word through it.
 func (g *Generator) updateCross(d, lane, pos int) {
+	g.bumpLane(d, lane)
 	sq := lane*n + pos
 	if g.tiles[d][sq] != rules.Empty {
 		g.cross[d][sq], g.crossScore[d][sq] = 0, 0
@@ -323,6 +359,8 @@ func (g *Generator) Apply(m *move.Move) {
 		g.board.Set(r, c, t)
 		g.tiles[rules.Across][r*n+c] = t
 		g.tiles[rules.Down][c*n+r] = t
+		g.bumpLane(int(rules.Across), r)
+		g.bumpLane(int(rules.Down), c)
 		g.tileCount++
 	}
 	// Squares whose perpendicular word changed: for each new tile, the two
@@ -518,15 +556,34 @@ var valueOf = func() (v [256]int32) {
 	return v
 }()
 
-// loadLane copies lane's squares in direction d into g.sq.
+// loadLane copies lane's squares in direction d into g.sq: from the
+// generator's cache when the lane has not changed since it was loaded
+// (one block copy instead of gathering each square's fields from eight
+// arrays: the lane loads were a third of an endgame's time).
 func (g *Generator) loadLane(d, lane int) {
-	g.loadSquares(d, lane, 0, n-1)
+	if g.laneCache == nil {
+		g.laneCache = new([2 * n]cachedLane)
+	}
+	c := &g.laneCache[d*n+lane]
+	g.dir, g.lane, g.base = d, lane, lane*n
+	g.sq = &c.sq
+	if v := g.laneVer[d][lane]; c.ver != v {
+		g.fillSquares(&c.sq, d, lane, 0, n-1)
+		c.ver = v
+	}
 }
 
 // loadSquares copies the squares from pos first to last of lane in
 // direction d into g.sq (Best places plays on a span at a time).
 func (g *Generator) loadSquares(d, lane, first, last int) {
 	g.dir, g.lane, g.base = d, lane, lane*n
+	g.sq = &g.own
+	g.fillSquares(&g.own, d, lane, first, last)
+}
+
+// fillSquares works out the squares from pos first to last of lane in
+// direction d into to.
+func (g *Generator) fillSquares(to *[n + 2]laneSquare, d, lane, first, last int) {
 	// Each field is stored in its place: a square built on the stack and
 	// copied whole stalled on store forwarding (its two 16-byte loads
 	// read the field stores just made).
@@ -534,7 +591,7 @@ func (g *Generator) loadSquares(d, lane, first, last int) {
 		sq := lane*n + pos
 		t, cross, wm := g.tiles[d][sq], g.cross[d][sq], wordMul[d][sq]
 		occupied := int32(min(uint8(t), 1)) // no branch
-		q := &g.sq[pos+1]
+		q := &to[pos+1]
 		// Both checks at once: the perpendicular word's and the lane's
 		// own runs'.
 		q.cross = cross & (g.ext[d][sq] | hasCross)

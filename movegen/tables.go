@@ -62,7 +62,7 @@ func NewTables(lex *gaddag.GADDAG) *Tables { return newTables(lex, true) }
 func newTables(lex *gaddag.GADDAG, huge bool) *Tables {
 	t := &Tables{lex: lex, graph: newGraph(lex, huge)}
 	// The empty board's sets, worked out on a generator of its own.
-	g := &Generator{tables: t, graph: t.graph}
+	g := &Generator{tables: t, graph: t.graph, stamp: newStamps()}
 	g.setBoard(&rules.Board{})
 	t.empty = g.boardState
 	return t
