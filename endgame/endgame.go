@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -101,16 +102,34 @@ type Options struct {
 // keeps for each what the others learned. Its entries are keyed by all a
 // position holds (board, racks, known bag, scoreless turns, side, rules),
 // so an entry holds in any solve that reaches its position. It is safe for
-// concurrent solves.
-type Table struct{ t *table }
+// concurrent solves. Release gives it back when done (or the garbage
+// collector does, later).
+type Table struct {
+	t       *table
+	cleanup runtime.Cleanup
+}
 
 // NewTable returns a table of mb megabytes (0: DefaultTTMB).
 func NewTable(mb int) *Table {
 	if mb <= 0 {
 		mb = DefaultTTMB
 	}
-	size := tableSlots(mb)
-	return &Table{t: &table{slots: make([]ttEntry, size), mask: size/2 - 1, gen: 1}}
+	t := &Table{t: getTable(mb)}
+	// The table's memory is outside the Go heap (huge pages): one never
+	// released goes back to the pool once unreachable.
+	t.cleanup = runtime.AddCleanup(t, putTable, t.t)
+	return t
+}
+
+// Release gives the table's memory back, for later solves to reuse; the
+// table must not be used after.
+func (t *Table) Release() {
+	if t == nil || t.t == nil {
+		return
+	}
+	t.cleanup.Stop()
+	putTable(t.t)
+	t.t = nil
 }
 
 // Window is a search window (see Options.Window).

@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"math/bits"
+	"scrabble/internal/hugemem"
 	"sync"
 	"sync/atomic"
 )
@@ -108,7 +109,14 @@ func getTable(mb int) *table {
 			return t
 		}
 	}
-	return &table{slots: make([]ttEntry, size), mask: size/2 - 1, gen: 1}
+	return newTable(size)
+}
+
+// newTable makes a table of size slots. Probes land anywhere in hundreds
+// of megabytes, so the slots are in huge pages: with 4 KB pages nearly
+// every probe also missed the TLB.
+func newTable(size uint64) *table {
+	return &table{slots: hugemem.Make[ttEntry](int(size)), mask: size/2 - 1, gen: 1}
 }
 
 // get returns the shared table, or without one a table of mb megabytes for
@@ -132,6 +140,7 @@ func putTable(t *table) {
 	tables.Lock()
 	defer tables.Unlock()
 	if len(tables.free) >= maxFreeTables {
+		hugemem.Free(tables.free[0].slots)
 		tables.free = tables.free[1:]
 	}
 	tables.free = append(tables.free, t)

@@ -197,6 +197,7 @@ func solveBag(ctx context.Context, tables *movegen.Tables, p position.Position, 
 		table:   endgame.NewTable(opts.TTMB),
 		start:   start,
 	}
+	defer s.table.Release()
 	if err := s.candidates(); err != nil {
 		return nil, err
 	}

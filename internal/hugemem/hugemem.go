@@ -10,6 +10,7 @@ package hugemem
 import (
 	"fmt"
 	"reflect"
+	"unsafe"
 )
 
 // hugePage is the size of a huge page on the systems that have them here
@@ -25,11 +26,11 @@ const minBytes = 128 << 10
 // is mapped outside the Go heap, aligned to huge pages and advised to use
 // them; a smaller one, and any when the mapping fails, comes from make.
 //
-// Memory mapped here is never returned to the system, so Make is for
-// tables kept as long as the process runs (a lexicon's shared indexes, the
-// built-in leave tables); a table that can be dropped comes from make. T
-// must hold no pointers (the garbage collector does not scan this memory):
-// Make panics if it does.
+// The garbage collector does not free memory mapped here: a table kept as
+// long as the process runs (a lexicon's shared indexes, the built-in leave
+// tables) never needs to, and one that is dropped must be given back with
+// Free. T must hold no pointers (the garbage collector does not scan this
+// memory): Make panics if it does.
 func Make[T any](n int) []T {
 	t := reflect.TypeFor[T]()
 	if !pointerFree(t) {
@@ -43,6 +44,18 @@ func Make[T any](n int) []T {
 		return s
 	}
 	return make([]T, n)
+}
+
+// Free gives back the memory of a slice Make returned, when Make mapped it
+// (a slice from make is left to the garbage collector). The slice, and any
+// slice of it, must not be used after. Tables that come and go, such as
+// an endgame's transposition table, use Make and Free; tables kept for the
+// process's life never call Free.
+func Free[T any](s []T) {
+	if len(s) == 0 {
+		return
+	}
+	unmap(uintptr(unsafe.Pointer(unsafe.SliceData(s))))
 }
 
 func pointerFree(t reflect.Type) bool {

@@ -130,3 +130,28 @@ func mappingOf(addr uintptr) (mapping, error) {
 	}
 	return m, nil
 }
+
+// TestFreeUnmaps checks that Free gives a mapped table's memory back (its
+// mapping leaves /proc/self/smaps) and leaves a small one from make alone.
+func TestFreeUnmaps(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("tables are mapped on Linux only")
+	}
+	s := Make[uint64](4 << 20 / 8)
+	s[0] = 1
+	start := uintptr(unsafe.Pointer(&s[0]))
+	if _, err := mappingOf(start); err != nil {
+		t.Fatalf("before Free: %v", err)
+	}
+	Free(s)
+	if m, err := mappingOf(start); err == nil {
+		t.Errorf("after Free the table's memory is still mapped: %+v", m)
+	}
+	small := Make[uint64](16)
+	small[0] = 7
+	Free(small) // from make: nothing to unmap
+	if small[0] != 7 {
+		t.Error("Free changed a slice from make")
+	}
+	Free[uint64](nil)
+}

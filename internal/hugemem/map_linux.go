@@ -3,6 +3,7 @@
 package hugemem
 
 import (
+	"sync"
 	"syscall"
 	"unsafe"
 )
@@ -20,5 +21,17 @@ func mapHuge[T any](n, size int) ([]T, bool) {
 	off := int(-uintptr(unsafe.Pointer(unsafe.SliceData(mem)))) & (hugePage - 1)
 	table := mem[off : off+rounded : off+rounded]
 	_ = syscall.Madvise(table, syscall.MADV_HUGEPAGE)
+	mappings.Store(uintptr(unsafe.Pointer(unsafe.SliceData(table))), mem)
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(table))), n), true
+}
+
+// mappings holds each mapping mapHuge made, by the address of the slice it
+// returned, for unmap.
+var mappings sync.Map
+
+// unmap unmaps the mapping whose slice starts at addr, if mapHuge made one.
+func unmap(addr uintptr) {
+	if mem, ok := mappings.LoadAndDelete(addr); ok {
+		_ = syscall.Munmap(mem.([]byte))
+	}
 }
