@@ -156,13 +156,27 @@ type parser struct {
 	g    *Game
 	errs []error
 	once map[string]int // pragmas allowed once: name -> line
+	// The texts are built up here, each line appended once (not the whole
+	// text copied per line), and set on the game by setNote and finish.
+	// note is the note of event noted (-1: the game's note; -2: none yet),
+	// desc the description.
+	note, desc strings.Builder
+	noted      int
 	// cont is the text that continuation lines extend (a note or the
 	// description); blanks counts the blank lines seen since, which belong
 	// to it only if it goes on.
-	cont   *string
+	cont   *strings.Builder
 	blanks int
-	// noted is the event index whose note has begun (-1: the game's note).
-	noted int
+}
+
+// setNote puts the note built so far on its event (or the game).
+func (p *parser) setNote() {
+	switch {
+	case p.noted == -1:
+		p.g.Note = p.note.String()
+	case p.noted >= 0:
+		p.g.Events[p.noted].Note = p.note.String()
+	}
 }
 
 func (p *parser) errorf(line int, format string, args ...any) {
@@ -190,8 +204,12 @@ func (p *parser) line(n int, raw string) {
 
 // extend adds a line to a note or the description, with any blank lines
 // before it.
-func (p *parser) extend(text *string, s string) {
-	*text += strings.Repeat("\n", p.blanks) + "\n" + s
+func (p *parser) extend(text *strings.Builder, s string) {
+	for range p.blanks {
+		text.WriteByte('\n')
+	}
+	text.WriteByte('\n')
+	text.WriteString(s)
 	p.blanks = 0
 }
 
@@ -209,17 +227,18 @@ func (p *parser) pragma(n int, s string) {
 	switch key {
 	case "note":
 		target := len(p.g.Events) - 1
-		text := &p.g.Note
-		if target >= 0 {
-			text = &p.g.Events[target].Note
+		begun := p.noted == target
+		if !begun {
+			p.setNote()
+			p.note.Reset()
+			p.noted = target
 		}
-		p.appendText(text, val, p.noted == target)
-		p.noted = target
+		p.appendText(&p.note, val, begun)
 		return
 	case "description":
 		_, begun := p.once[key]
 		p.once[key] = n
-		p.appendText(&p.g.Description, val, begun)
+		p.appendText(&p.desc, val, begun)
 		return
 	}
 	p.cont, p.blanks = nil, 0
@@ -279,14 +298,16 @@ func (p *parser) pragma(n int, s string) {
 // appendText sets a note or the description to val, or when it has begun
 // adds val as a new line (after the blank lines just seen, if the text was
 // the one being continued). Continuation lines then extend it.
-func (p *parser) appendText(text *string, val string, begun bool) {
+func (p *parser) appendText(text *strings.Builder, val string, begun bool) {
 	switch {
 	case begun && p.cont == text:
 		p.extend(text, val)
 	case begun:
-		*text += "\n" + val
+		text.WriteByte('\n')
+		text.WriteString(val)
 	default:
-		*text = val
+		text.Reset()
+		text.WriteString(val)
 	}
 	p.cont, p.blanks = text, 0
 }
@@ -544,6 +565,8 @@ func (p *parser) finish() {
 			}
 		}
 	}
+	p.setNote()
+	g.Description = p.desc.String()
 	// Blank lines at the end of a text are not part of it.
 	g.Note = strings.TrimRight(g.Note, "\n")
 	g.Description = strings.TrimRight(g.Description, "\n")
