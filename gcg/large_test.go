@@ -119,3 +119,57 @@ func BenchmarkParseLargeNote(b *testing.B) {
 		})
 	}
 }
+
+// endless is a reader that never ends (like /dev/zero), counting the bytes
+// read from it.
+type endless struct{ n int64 }
+
+func (r *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = '#'
+	}
+	r.n += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadSizeLimit: a file over MaxFileSize is refused with an error
+// naming it and the limit, and an endless input is not read past it.
+func TestReadSizeLimit(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "huge.gcg")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A sparse file: MaxFileSize+1 bytes, nearly none on disk.
+	if err := f.Truncate(MaxFileSize + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	inf := &endless{}
+	tests := []struct {
+		name string
+		read func() (*Game, error)
+		file string
+	}{
+		{"file one byte over", func() (*Game, error) { return ReadFile(big) }, big},
+		{"endless input", func() (*Game, error) { return Read("<stdin>", inf) }, "<stdin>"},
+		{"data in memory", func() (*Game, error) {
+			return Parse("mem.gcg", make([]byte, MaxFileSize+1))
+		}, "mem.gcg"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := tc.read()
+			if err == nil {
+				t.Fatalf("read a game of %d events, want an error", len(g.Events))
+			}
+			want := tc.file + ": larger than 16 MB, the limit for a GCG file"
+			if !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("error %q, want it to start %q", err, want)
+			}
+		})
+	}
+	if inf.n > 2*MaxFileSize {
+		t.Errorf("read %d bytes of an endless input", inf.n)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -35,13 +36,35 @@ func (e *Error) Error() string {
 // maxErrors is how many bad lines Parse reports before giving up.
 const maxErrors = 10
 
-// ReadFile reads and parses the GCG file at path.
+// MaxFileSize is the largest GCG file read, 16 MB: real games are a few
+// KB, and a file read whole must not be allowed to exhaust memory.
+const MaxFileSize = 16 << 20
+
+// ReadFile reads and parses the GCG file at path (at most MaxFileSize
+// bytes).
 func ReadFile(path string) (*Game, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading game: %w", err)
 	}
-	return Parse(path, data)
+	defer f.Close()
+	return Read(path, f)
+}
+
+// Read reads a game from r and parses it; file names it in errors. It
+// reads no more than MaxFileSize bytes (and one more to tell that there
+// is more).
+func Read(file string, r io.Reader) (*Game, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading game %s: %w", file, err)
+	}
+	return Parse(file, data)
+}
+
+// tooLarge is the error for a file over MaxFileSize.
+func tooLarge(file string) error {
+	return &Error{File: file, Msg: fmt.Sprintf("larger than %d MB, the limit for a GCG file (a real game is a few KB)", MaxFileSize>>20)}
 }
 
 // Parse reads a game in GCG; file names it in errors. It checks the shape of
@@ -53,10 +76,14 @@ func ReadFile(path string) (*Game, error) {
 // "#character-encoding UTF-8" (or the file starts with a byte-order mark);
 // "#character-encoding ISO-8859-1" or no pragma on a file that is not valid
 // UTF-8 means ISO 8859-1, the format's default. Blank lines are skipped.
+// Data over MaxFileSize is refused.
 // A #note or #description continues on the following lines up to the next
 // line that starts with '#' or '>'. Pragmas the model has no field for are
 // kept in Game.Pragmas.
 func Parse(file string, data []byte) (*Game, error) {
+	if len(data) > MaxFileSize {
+		return nil, tooLarge(file)
+	}
 	text, err := decode(file, data)
 	if err != nil {
 		return nil, err
