@@ -110,7 +110,17 @@ type replayer struct {
 	// of them on line lastAfter; the problem at index summary stands for
 	// those past maxAfterEnd.
 	after, lastAfter, summary int
+	// dropped counts the lines not applied after maxProblems problems, the
+	// first on line firstDropped and the last on lastDropped.
+	dropped, firstDropped, lastDropped int
 }
+
+// maxProblems is how many problems a replay reports before it gives up on
+// the file: no line after is applied, and one more problem covers them. A
+// real game has far fewer lines than this, and only a file made up (of
+// plays that cannot be placed, each scoring as recorded) could otherwise
+// replay into a game of any length.
+const maxProblems = 100
 
 // maxAfterEnd is how many lines after the end of the game get a problem
 // each; one more problem covers the rest, so that a file of 100,000 passes
@@ -140,7 +150,8 @@ const maxAfterEnd = 10
 // withdrawal of the last play (before any line that is not applied) are
 // applied. Any other line after the end is a problem and is
 // not applied (its step changes no engine total; Recorded still follows the
-// file); past the first ten such lines one problem covers the rest.
+// file); past the first ten such lines one problem covers the rest. After
+// 100 problems the replay stops in the same way.
 func (g *Game) Replay() *Replay {
 	rp := &replayer{r: &Replay{Game: g}, last: [2]int{-1, -1}, summary: -1}
 	for i := range g.Events {
@@ -150,6 +161,10 @@ func (g *Game) Replay() *Replay {
 		pr := &rp.r.Problems[rp.summary]
 		pr.Msg = fmt.Sprintf("the game ended after six consecutive scoreless turns (line %d): this line and %d more after it, to line %d, are not applied",
 			rp.ended, rp.after-maxAfterEnd-1, rp.lastAfter)
+	}
+	if rp.dropped > 0 {
+		rp.r.Problems = append(rp.r.Problems, Error{File: g.File, Line: rp.firstDropped,
+			Msg: fmt.Sprintf("the replay stopped after %d problems: this line and %d more after it, to line %d, are not applied", maxProblems, rp.dropped-1, rp.lastDropped)})
 	}
 	r := rp.r
 	r.Board, r.Totals, r.Recorded = rp.board, rp.totals, rp.recorded
@@ -204,7 +219,14 @@ func (rp *replayer) event(i int) {
 	g := rp.r.Game
 	e := &g.Events[i]
 	p := e.Player
-	if rp.afterEnd(e) {
+	if len(rp.r.Problems) >= maxProblems {
+		if rp.dropped == 0 {
+			rp.firstDropped = e.Line
+		}
+		rp.dropped++
+		rp.lastDropped = e.Line
+	}
+	if rp.dropped > 0 || rp.afterEnd(e) {
 		rp.recorded[p] = e.Total
 		rp.r.Steps = append(rp.r.Steps, Step{Turn: len(rp.r.Turns), Totals: rp.totals, Recorded: rp.recorded})
 		return

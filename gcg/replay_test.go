@@ -323,3 +323,32 @@ func TestReplayLongGame(t *testing.T) {
 		t.Errorf("totals %v, %d tiles on the board; want [66 0], 7", r.Totals, r.Board.TileCount())
 	}
 }
+
+// TestReplayManyProblems: a generated file of 100,000 plays that cannot be
+// placed, each scoring as recorded (so no scoreless turns end the game),
+// stops after 100 problems; one more problem covers the rest.
+func TestReplayManyProblems(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#player1 alice\n#player2 bob\n")
+	total := [2]int{}
+	for i := range 100_000 {
+		p := i % 2
+		total[p]++
+		fmt.Fprintf(&b, ">%s: 8O QI +1 %d\n", [2]string{"alice", "bob"}[p], total[p]) // off the board
+	}
+	g := mustParse(t, "many.gcg", []byte(b.String()))
+	r := g.Replay()
+	if len(r.Turns) != maxProblems {
+		t.Errorf("%d turns, want %d: one problem each, then the replay stops", len(r.Turns), maxProblems)
+	}
+	if len(r.Problems) != maxProblems+1 {
+		t.Fatalf("%d problems, want %d", len(r.Problems), maxProblems+1)
+	}
+	want := "many.gcg:103: the replay stopped after 100 problems: this line and 99899 more after it, to line 100002, are not applied"
+	if got := r.Problems[maxProblems].Error(); got != want {
+		t.Errorf("last problem %q, want %q", got, want)
+	}
+	if len(r.Steps) != len(g.Events) || r.Recorded != [2]int{50_000, 50_000} || r.Totals != [2]int{50, 50} {
+		t.Errorf("%d steps for %d events; totals %v, recorded %v", len(r.Steps), len(g.Events), r.Totals, r.Recorded)
+	}
+}
