@@ -7,11 +7,14 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"scrabble/rules"
 )
 
 // FuzzParse: Parse never panics; an error is a *Error naming the file; a
-// game it reads replays without panicking, and written and read back is the
-// same game with the same replay.
+// game it reads replays without panicking, with no turn after six
+// consecutive scoreless turns, and written and read back is the same game
+// with the same replay.
 func FuzzParse(f *testing.F) {
 	paths, _ := filepath.Glob(filepath.Join("testdata", "*.gcg"))
 	for _, p := range paths {
@@ -26,6 +29,7 @@ func FuzzParse(f *testing.F) {
 		"#player1 a\r\n#player2 b\r\n>b: -- -3 -3\r\n#note x\r\n\r\ny\r\n",
 		"#player1 a\n#player2 b\n>a: ?? 8H ab +0 0\n>b:  (challenge) +5 5\n>a: (time) -10 -10\n>b: Q (Q) -10 -5\n",
 		"#character-encoding ISO-8859-1\n#player1 a J\xf6rg\n#player2 b\n#description d\n\n#e\n",
+		"#player1 a\n#player2 b\n" + strings.Repeat(">a: - +0 0\n>b: - +0 0\n", 4) + ">a: (AB) +8 8\n>b: A (A) -1 -1\n>a: -- +0 8\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -41,6 +45,11 @@ func FuzzParse(f *testing.F) {
 		r := g.Replay()
 		if len(r.Steps) != len(g.Events) {
 			t.Fatalf("%d steps for %d events", len(r.Steps), len(g.Events))
+		}
+		for _, tr := range r.Turns {
+			if tr.Scoreless >= rules.MaxScorelessTurns {
+				t.Fatalf("turn %d (line %d) comes after %d scoreless turns: the game was over", tr.Number, g.Events[tr.Event].Line, tr.Scoreless)
+			}
 		}
 		back, text := roundTrip(t, g)
 		if !reflect.DeepEqual(withoutPlaces(back), withoutPlaces(g)) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -35,13 +36,35 @@ func (e *Error) Error() string {
 // maxErrors is how many bad lines Parse reports before giving up.
 const maxErrors = 10
 
-// ReadFile reads and parses the GCG file at path.
+// MaxFileSize is the largest GCG file read, 16 MB: real games are a few
+// KB, and a file read whole must not be allowed to exhaust memory.
+const MaxFileSize = 16 << 20
+
+// ReadFile reads and parses the GCG file at path (at most MaxFileSize
+// bytes).
 func ReadFile(path string) (*Game, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading game: %w", err)
 	}
-	return Parse(path, data)
+	defer f.Close()
+	return Read(path, f)
+}
+
+// Read reads a game from r and parses it; file names it in errors. It
+// reads no more than MaxFileSize bytes (and one more to tell that there
+// is more).
+func Read(file string, r io.Reader) (*Game, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading game %s: %w", file, err)
+	}
+	return Parse(file, data)
+}
+
+// tooLarge is the error for a file over MaxFileSize.
+func tooLarge(file string) error {
+	return &Error{File: file, Msg: fmt.Sprintf("larger than %d MB, the limit for a GCG file (a real game is a few KB)", MaxFileSize>>20)}
 }
 
 // Parse reads a game in GCG; file names it in errors. It checks the shape of
@@ -53,10 +76,14 @@ func ReadFile(path string) (*Game, error) {
 // "#character-encoding UTF-8" (or the file starts with a byte-order mark);
 // "#character-encoding ISO-8859-1" or no pragma on a file that is not valid
 // UTF-8 means ISO 8859-1, the format's default. Blank lines are skipped.
+// Data over MaxFileSize is refused.
 // A #note or #description continues on the following lines up to the next
 // line that starts with '#' or '>'. Pragmas the model has no field for are
 // kept in Game.Pragmas.
 func Parse(file string, data []byte) (*Game, error) {
+	if len(data) > MaxFileSize {
+		return nil, tooLarge(file)
+	}
 	text, err := decode(file, data)
 	if err != nil {
 		return nil, err
@@ -156,13 +183,27 @@ type parser struct {
 	g    *Game
 	errs []error
 	once map[string]int // pragmas allowed once: name -> line
+	// The texts are built up here, each line appended once (not the whole
+	// text copied per line), and set on the game by setNote and finish.
+	// note is the note of event noted (-1: the game's note; -2: none yet),
+	// desc the description.
+	note, desc strings.Builder
+	noted      int
 	// cont is the text that continuation lines extend (a note or the
 	// description); blanks counts the blank lines seen since, which belong
 	// to it only if it goes on.
-	cont   *string
+	cont   *strings.Builder
 	blanks int
-	// noted is the event index whose note has begun (-1: the game's note).
-	noted int
+}
+
+// setNote puts the note built so far on its event (or the game).
+func (p *parser) setNote() {
+	switch {
+	case p.noted == -1:
+		p.g.Note = p.note.String()
+	case p.noted >= 0:
+		p.g.Events[p.noted].Note = p.note.String()
+	}
 }
 
 func (p *parser) errorf(line int, format string, args ...any) {
@@ -190,8 +231,12 @@ func (p *parser) line(n int, raw string) {
 
 // extend adds a line to a note or the description, with any blank lines
 // before it.
-func (p *parser) extend(text *string, s string) {
-	*text += strings.Repeat("\n", p.blanks) + "\n" + s
+func (p *parser) extend(text *strings.Builder, s string) {
+	for range p.blanks {
+		text.WriteByte('\n')
+	}
+	text.WriteByte('\n')
+	text.WriteString(s)
 	p.blanks = 0
 }
 
@@ -209,17 +254,18 @@ func (p *parser) pragma(n int, s string) {
 	switch key {
 	case "note":
 		target := len(p.g.Events) - 1
-		text := &p.g.Note
-		if target >= 0 {
-			text = &p.g.Events[target].Note
+		begun := p.noted == target
+		if !begun {
+			p.setNote()
+			p.note.Reset()
+			p.noted = target
 		}
-		p.appendText(text, val, p.noted == target)
-		p.noted = target
+		p.appendText(&p.note, val, begun)
 		return
 	case "description":
 		_, begun := p.once[key]
 		p.once[key] = n
-		p.appendText(&p.g.Description, val, begun)
+		p.appendText(&p.desc, val, begun)
 		return
 	}
 	p.cont, p.blanks = nil, 0
@@ -279,14 +325,16 @@ func (p *parser) pragma(n int, s string) {
 // appendText sets a note or the description to val, or when it has begun
 // adds val as a new line (after the blank lines just seen, if the text was
 // the one being continued). Continuation lines then extend it.
-func (p *parser) appendText(text *string, val string, begun bool) {
+func (p *parser) appendText(text *strings.Builder, val string, begun bool) {
 	switch {
 	case begun && p.cont == text:
 		p.extend(text, val)
 	case begun:
-		*text += "\n" + val
+		text.WriteByte('\n')
+		text.WriteString(val)
 	default:
-		*text = val
+		text.Reset()
+		text.WriteString(val)
 	}
 	p.cont, p.blanks = text, 0
 }
@@ -544,6 +592,8 @@ func (p *parser) finish() {
 			}
 		}
 	}
+	p.setNote()
+	g.Description = p.desc.String()
 	// Blank lines at the end of a text are not part of it.
 	g.Note = strings.TrimRight(g.Note, "\n")
 	g.Description = strings.TrimRight(g.Description, "\n")

@@ -101,7 +101,31 @@ type replayer struct {
 	recorded  [2]int
 	scoreless int
 	last      [2]int // index in Turns of each player's last move, -1 for none
+	// ended is the line of the sixth consecutive scoreless turn, which ends
+	// the game (0 while it goes on); penalized says which players' end
+	// penalty lines have been read since.
+	ended     int
+	penalized [2]bool
+	// after counts the lines after the end that are not applied, the last
+	// of them on line lastAfter; the problem at index summary stands for
+	// those past maxAfterEnd.
+	after, lastAfter, summary int
+	// dropped counts the lines not applied after maxProblems problems, the
+	// first on line firstDropped and the last on lastDropped.
+	dropped, firstDropped, lastDropped int
 }
+
+// maxProblems is how many problems a replay reports before it gives up on
+// the file: no line after is applied, and one more problem covers them. A
+// real game has far fewer lines than this, and only a file made up (of
+// plays that cannot be placed, each scoring as recorded) could otherwise
+// replay into a game of any length.
+const maxProblems = 100
+
+// maxAfterEnd is how many lines after the end of the game get a problem
+// each; one more problem covers the rest, so that a file of 100,000 passes
+// gives a short report.
+const maxAfterEnd = 10
 
 // Replay applies the events on an empty board with the engine's rules
 // (rules.CheckPlacement and ScorePlay; no dictionary) and checks every
@@ -118,10 +142,29 @@ type replayer struct {
 // score; end-of-game points against the racks when the record shows them;
 // each recorded total against the previous total plus the score; a player
 // moving twice in a row.
+//
+// Six consecutive scoreless turns (passes, exchanges, plays scoring 0 or
+// withdrawn; rules.MaxScorelessTurns) end the game, as under NASPA rules:
+// after them only end penalties (each player once: their own tiles' value,
+// rules.EndByScorelessAdjustment), time penalties, challenge bonuses and a
+// withdrawal of the last play (before any line that is not applied) are
+// applied. Any other line after the end is a problem and is
+// not applied (its step changes no engine total; Recorded still follows the
+// file); past the first ten such lines one problem covers the rest. After
+// 100 problems the replay stops in the same way.
 func (g *Game) Replay() *Replay {
-	rp := &replayer{r: &Replay{Game: g}, last: [2]int{-1, -1}}
+	rp := &replayer{r: &Replay{Game: g}, last: [2]int{-1, -1}, summary: -1}
 	for i := range g.Events {
 		rp.event(i)
+	}
+	if rp.summary >= 0 {
+		pr := &rp.r.Problems[rp.summary]
+		pr.Msg = fmt.Sprintf("the game ended after six consecutive scoreless turns (line %d): this line and %d more after it, to line %d, are not applied",
+			rp.ended, rp.after-maxAfterEnd-1, rp.lastAfter)
+	}
+	if rp.dropped > 0 {
+		rp.r.Problems = append(rp.r.Problems, Error{File: g.File, Line: rp.firstDropped,
+			Msg: fmt.Sprintf("the replay stopped after %d problems: this line and %d more after it, to line %d, are not applied", maxProblems, rp.dropped-1, rp.lastDropped)})
 	}
 	r := rp.r
 	r.Board, r.Totals, r.Recorded = rp.board, rp.totals, rp.recorded
@@ -134,10 +177,60 @@ func (rp *replayer) problem(e *Event, format string, args ...any) {
 
 func (rp *replayer) nick(p int) string { return rp.r.Game.Players[p].Nick }
 
+// afterEnd reports whether event e comes after the end of the game and may
+// not be applied there, and reports it as a problem.
+func (rp *replayer) afterEnd(e *Event) bool {
+	if rp.ended == 0 {
+		return false
+	}
+	why := ""
+	switch e.Kind {
+	case TimePenalty, ChallengeBonus:
+		return false
+	case Withdrawn:
+		if rp.after == 0 {
+			return false // the play that ended the game, challenged off
+		}
+		why = "-- is not applied"
+	case EndPenalty:
+		if !rp.penalized[e.Player] {
+			rp.penalized[e.Player] = true
+			return false
+		}
+		why = fmt.Sprintf("%s's tiles have already been counted", rp.nick(e.Player))
+	case EndPoints:
+		why = "nobody went out, so nobody gets points for the opponent's tiles: each player loses their own tiles' value (RACK (TILES) -N)"
+	default:
+		why = fmt.Sprintf("%s is not applied", e.Move())
+	}
+	rp.after++
+	rp.lastAfter = e.Line
+	switch {
+	case rp.after <= maxAfterEnd:
+		rp.problem(e, "the game ended after six consecutive scoreless turns (line %d): %s", rp.ended, why)
+	case rp.after == maxAfterEnd+1:
+		rp.summary = len(rp.r.Problems)
+		rp.problem(e, "") // worded once the last line is known
+	}
+	return true
+}
+
 func (rp *replayer) event(i int) {
 	g := rp.r.Game
 	e := &g.Events[i]
 	p := e.Player
+	if len(rp.r.Problems) >= maxProblems {
+		if rp.dropped == 0 {
+			rp.firstDropped = e.Line
+		}
+		rp.dropped++
+		rp.lastDropped = e.Line
+	}
+	if rp.dropped > 0 || rp.afterEnd(e) {
+		rp.recorded[p] = e.Total
+		rp.r.Steps = append(rp.r.Steps, Step{Turn: len(rp.r.Turns), Totals: rp.totals, Recorded: rp.recorded})
+		return
+	}
 	score, scored, applied := e.Score, false, true
 	switch e.Kind {
 	case Play, Exchange, Pass:
@@ -159,7 +252,7 @@ func (rp *replayer) event(i int) {
 			rp.problem(e, "a time penalty cannot add points (%+d)", e.Score)
 		}
 	case EndPoints:
-		score, scored = 2*e.Tiles.Value(), true
+		score, scored = rules.OutBonus(e.Tiles), true
 		if left, ok := rp.left(1 - p); ok && left != e.Tiles {
 			rp.problem(e, "%s holds %s, not %s", rp.nick(1-p), rackName(left), e.Tiles)
 		}
@@ -167,7 +260,7 @@ func (rp *replayer) event(i int) {
 			rp.problem(e, "%s gets the points for going out but still holds %s", rp.nick(p), left)
 		}
 	case EndPenalty:
-		score, scored = -e.Tiles.Value(), true
+		score, scored = rules.EndByScorelessAdjustment(e.Tiles), true
 		if e.Rack.Count() > 0 && e.Rack != e.Tiles {
 			rp.problem(e, "the rack %s and the tiles (%s) differ", e.Rack, e.Tiles)
 		} else if left, ok := rp.left(p); ok && left != e.Tiles {
@@ -179,6 +272,9 @@ func (rp *replayer) event(i int) {
 	}
 	if want := rp.recorded[p] + e.Score; e.Total != want {
 		rp.problem(e, "cumulative score %d, but %d %+d = %d", e.Total, rp.recorded[p], e.Score, want)
+	}
+	if rp.ended == 0 && (e.Kind.IsMove() || e.Kind == Withdrawn) && rules.GameOverByScoreless(rp.scoreless) {
+		rp.ended = e.Line
 	}
 	rp.totals[p] += score
 	rp.recorded[p] = e.Total
@@ -393,15 +489,20 @@ func (rp *replayer) withdraw(e *Event) (score int, scored, applied bool) {
 }
 
 // left returns the tiles player p holds when the record shows them: their
-// last move was made with the bag empty (so nothing was drawn after it)
-// from a recorded rack.
+// last move was made from a recorded rack and nothing was drawn after it,
+// because the bag was empty, or because it was a pass or a withdrawn play
+// from a full rack (all of which the record then shows).
 func (rp *replayer) left(p int) (rules.Rack, bool) {
 	i := rp.last[p]
 	if i < 0 {
 		return rules.Rack{}, false
 	}
 	t := &rp.r.Turns[i]
-	if t.BagLen > 0 || t.Rack.Count() == 0 || t.Move.Kind == move.Play && !t.Placed {
+	if t.Rack.Count() == 0 || t.Move.Kind == move.Play && !t.Placed {
+		return rules.Rack{}, false
+	}
+	kept := t.Move.Kind == move.Pass || t.Withdrawn
+	if t.BagLen > 0 && !(kept && t.Rack.Count() == rules.RackSize) {
 		return rules.Rack{}, false
 	}
 	return t.Leave(), true

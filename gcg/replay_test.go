@@ -1,6 +1,9 @@
 package gcg
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -202,5 +205,150 @@ func TestBagLen(t *testing.T) {
 	}
 	if n := BagLen(&b); n != 0 {
 		t.Errorf("90 tiles down: %d in the bag, want 0", n)
+	}
+}
+
+// TestReplayScorelessEnd: six consecutive scoreless turns end the game
+// (NASPA); each player then loses their own tiles' value, and a move or
+// other line after the end is a problem and is not applied.
+func TestReplayScorelessEnd(t *testing.T) {
+	head := "#player1 alice\n#player2 bob\n" // lines 1 and 2
+	retains := ">alice: AEINRST 8D RETAINS +66 66\n"
+	bobPass, alicePass := ">bob: ADIOQUZ - +0 0\n", ">alice: EEOSTV? - +0 66\n"
+	sixPasses := strings.Repeat(bobPass+alicePass, 3) // lines 4 to 9
+	// The end: each loses their own rack, ADIOQUZ 26 and EEOSTV? 9.
+	ends := ">bob: ADIOQUZ (ADIOQUZ) -26 -26\n>alice: EEOSTV? (EEOSTV?) -9 57\n"
+	tests := []struct {
+		name     string
+		lines    string
+		problems map[int]string // line -> part of the message; every problem listed
+		totals   [2]int         // the engine's
+		recorded [2]int
+		turns    int
+	}{
+		{"sixth scoreless turn ends it", retains + sixPasses + ends, nil, [2]int{57, -26}, [2]int{57, -26}, 7},
+		{"end penalty not the rack", retains + sixPasses + ">bob:  (ADIOQU) -16 -16\n",
+			map[int]string{10: "bob holds ADIOQUZ, not ADIOQU"}, [2]int{66, -16}, [2]int{66, -16}, 7},
+		{"a play after the end", retains + sixPasses + ">bob: ADIOQUZ E6 ZO(E)A +13 13\n",
+			map[int]string{10: "the game ended after six consecutive scoreless turns (line 9): E6 ZO(E)A is not applied"},
+			[2]int{66, 0}, [2]int{66, 13}, 7},
+		{"a seventh pass", retains + sixPasses + bobPass + ends,
+			map[int]string{10: "(line 9): - is not applied"}, [2]int{57, -26}, [2]int{57, -26}, 7},
+		{"going-out points after a scoreless end", retains + sixPasses + ">alice:  (ADIOQUZ) +52 118\n",
+			map[int]string{10: "nobody went out"}, [2]int{66, 0}, [2]int{118, 0}, 7},
+		{"a second end penalty", retains + sixPasses + ends + ">bob: ADIOQUZ (ADIOQUZ) -26 -52\n",
+			map[int]string{12: "bob's tiles have already been counted"}, [2]int{57, -26}, [2]int{57, -52}, 7},
+		{"a withdrawn play is scoreless", retains + ">bob: ADIOQUZ E6 ZO(E)A +13 13\n>bob: ADIOQUZ -- -13 0\n" +
+			alicePass + strings.Repeat(bobPass+alicePass, 2) + bobPass, // lines 6 to 10: turns 3 to 7
+			map[int]string{11: "(line 10): - is not applied"}, [2]int{66, 0}, [2]int{66, 0}, 7},
+		{"a scoring play starts the count again", retains + strings.Repeat(bobPass+alicePass, 2) + // lines 4 to 7
+			">bob: ADIOQUZ E6 ZO(E)A +13 13\n" + strings.Repeat(alicePass+">bob: - +0 13\n", 3) + alicePass, // 8; 9 to 14; 15
+			map[int]string{15: "(line 14): - is not applied"}, [2]int{66, 13}, [2]int{66, 13}, 12},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := mustParse(t, "p.gcg", []byte(head+tc.lines))
+			r := g.Replay()
+			got := map[int]string{}
+			for _, p := range r.Problems {
+				if !strings.HasPrefix(p.Error(), "p.gcg:") {
+					t.Errorf("problem %q does not name the file", &p)
+				}
+				got[p.Line] += p.Msg
+			}
+			if len(got) != len(tc.problems) {
+				t.Errorf("problems %v, want %v", got, tc.problems)
+			}
+			for line, want := range tc.problems {
+				if !strings.Contains(got[line], want) {
+					t.Errorf("line %d: problem %q, want %q", line, got[line], want)
+				}
+			}
+			if r.Totals != tc.totals || r.Recorded != tc.recorded {
+				t.Errorf("totals %v, recorded %v; want %v, %v", r.Totals, r.Recorded, tc.totals, tc.recorded)
+			}
+			if len(r.Turns) != tc.turns {
+				t.Errorf("%d turns, want %d", len(r.Turns), tc.turns)
+			}
+			if len(r.Steps) != len(g.Events) {
+				t.Errorf("%d steps for %d events: an event was dropped", len(r.Steps), len(g.Events))
+			}
+		})
+	}
+}
+
+// TestReplayLongGame: a generated file of 100,000 turns after the game's
+// end (six passes) replays into seven turns; the first ten lines after the
+// end are a problem each and one more problem covers the rest.
+func TestReplayLongGame(t *testing.T) {
+	const extra = 100_000
+	var b strings.Builder
+	b.WriteString("#player1 alice\n#player2 bob\n>alice: AEINRST 8D RETAINS +66 66\n")
+	for i := range 6 + extra {
+		switch {
+		case i%2 == 0:
+			b.WriteString(">bob: - +0 0\n")
+		case i%4 == 3:
+			b.WriteString(">alice: EEOSTV? D8 .OVE +7 73\n>alice: -- -7 66\n")
+		default:
+			b.WriteString(">alice: - +0 66\n")
+		}
+	}
+	path := filepath.Join(t.TempDir(), "long.gcg")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.Replay()
+	if len(r.Turns) != 7 {
+		t.Errorf("%d turns, want 7: the game ends after six scoreless turns", len(r.Turns))
+	}
+	if len(r.Problems) != 11 {
+		t.Fatalf("%d problems, want 11 (ten lines after the end, then one for the rest)", len(r.Problems))
+	}
+	lastLine := g.Events[len(g.Events)-1].Line
+	for i, p := range r.Problems {
+		if p.File != path || p.Line <= 10 || i > 0 && p.Line <= r.Problems[i-1].Line {
+			t.Errorf("problem %d: %v", i, &p)
+		}
+	}
+	last := r.Problems[10].Msg
+	if want := fmt.Sprintf("to line %d, are not applied", lastLine); !strings.Contains(last, want) {
+		t.Errorf("last problem %q, want it to say %q", last, want)
+	}
+	if r.Totals != [2]int{66, 0} || r.Board.TileCount() != 7 {
+		t.Errorf("totals %v, %d tiles on the board; want [66 0], 7", r.Totals, r.Board.TileCount())
+	}
+}
+
+// TestReplayManyProblems: a generated file of 100,000 plays that cannot be
+// placed, each scoring as recorded (so no scoreless turns end the game),
+// stops after 100 problems; one more problem covers the rest.
+func TestReplayManyProblems(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#player1 alice\n#player2 bob\n")
+	total := [2]int{}
+	for i := range 100_000 {
+		p := i % 2
+		total[p]++
+		fmt.Fprintf(&b, ">%s: 8O QI +1 %d\n", [2]string{"alice", "bob"}[p], total[p]) // off the board
+	}
+	g := mustParse(t, "many.gcg", []byte(b.String()))
+	r := g.Replay()
+	if len(r.Turns) != maxProblems {
+		t.Errorf("%d turns, want %d: one problem each, then the replay stops", len(r.Turns), maxProblems)
+	}
+	if len(r.Problems) != maxProblems+1 {
+		t.Fatalf("%d problems, want %d", len(r.Problems), maxProblems+1)
+	}
+	want := "many.gcg:103: the replay stopped after 100 problems: this line and 99899 more after it, to line 100002, are not applied"
+	if got := r.Problems[maxProblems].Error(); got != want {
+		t.Errorf("last problem %q, want %q", got, want)
+	}
+	if len(r.Steps) != len(g.Events) || r.Recorded != [2]int{50_000, 50_000} || r.Totals != [2]int{50, 50} {
+		t.Errorf("%d steps for %d events; totals %v, recorded %v", len(r.Steps), len(g.Events), r.Totals, r.Recorded)
 	}
 }

@@ -156,11 +156,7 @@ func lastMoveBefore(g *gcg.Game, r *gcg.Replay, n int) *position.LastMove {
 // readGame reads and parses a GCG file, or standard input for "-".
 func (a *app) readGame(file string) (*gcg.Game, error) {
 	if file == "-" {
-		data, err := io.ReadAll(a.stdin)
-		if err != nil {
-			return nil, fmt.Errorf("reading game: %w", err)
-		}
-		return gcg.Parse("<stdin>", data)
+		return gcg.Read("<stdin>", a.stdin)
 	}
 	return gcg.ReadFile(file)
 }
