@@ -193,14 +193,17 @@ func TestAgainstMinimax(t *testing.T) {
 			for i := 0; i < len(games); i += 3 {
 				third = append(third, games[i])
 			}
+			shared := NewTable(4)
+			defer shared.Release()
 			for _, c := range []struct {
 				threads int
 				games   []withMinimax
-				flat    bool // Options.NoDeepening
-			}{{1, games, false}, {2, third, false}, {1, games, true}, {2, third, true}} {
+				flat    bool   // Options.NoDeepening
+				table   *Table // one table for every solve, which reuses the searchers (on the whole lexicon)
+			}{{1, games, false, nil}, {2, third, false, nil}, {1, games, true, nil}, {2, third, true, nil}, {1, games, true, shared}, {2, third, false, shared}} {
 				start := time.Now()
-				bad := disagreements(t, lex, c.games, Options{TTMB: 4, Threads: c.threads, NoDeepening: c.flat})
-				t.Logf("%s, %d thread(s), no deepening %v: %d endgames, %d disagree, in %v", name, c.threads, c.flat, len(c.games), len(bad), time.Since(start))
+				bad := disagreements(t, lex, c.games, Options{TTMB: 4, Threads: c.threads, NoDeepening: c.flat, Table: c.table, NoPrune: c.table != nil})
+				t.Logf("%s, %d thread(s), no deepening %v, shared table %v: %d endgames, %d disagree, in %v", name, c.threads, c.flat, c.table != nil, len(c.games), len(bad), time.Since(start))
 				for _, b := range bad {
 					t.Error(b)
 				}

@@ -107,6 +107,52 @@ type Options struct {
 type Table struct {
 	t       *table
 	cleanup runtime.Cleanup
+	// The searchers of finished solves, for the next solves on the same
+	// tables (see searcher.reset).
+	mu        sync.Mutex
+	searchers []*searcher
+	tables    *movegen.Tables
+}
+
+// maxKeptSearchers bounds the searchers a Table keeps (each holds its
+// generators and a move cache of a few megabytes).
+const maxKeptSearchers = 8
+
+// searcher returns a searcher for thread id of sh's solve: one a finished
+// solve on the same tables left, or a new one.
+func (t *Table) searcher(sh *shared, id int) *searcher {
+	if t != nil {
+		t.mu.Lock()
+		var s *searcher
+		if n := len(t.searchers); n > 0 && t.tables == sh.tables {
+			s = t.searchers[n-1]
+			t.searchers = t.searchers[:n-1]
+		}
+		t.mu.Unlock()
+		if s != nil {
+			s.reset(sh, id)
+			return s
+		}
+	}
+	return newSearcher(sh, id)
+}
+
+// keep takes back the searchers of a finished solve on tables.
+func (t *Table) keep(tables *movegen.Tables, ss []*searcher) {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.tables != tables {
+		t.tables, t.searchers = tables, t.searchers[:0]
+	}
+	for _, s := range ss {
+		if len(t.searchers) < maxKeptSearchers {
+			s.sh = nil // the solve's state, not kept alive
+			t.searchers = append(t.searchers, s)
+		}
+	}
 }
 
 // NewTable returns a table of mb megabytes (0: DefaultTTMB).
@@ -130,6 +176,9 @@ func (t *Table) Release() {
 	t.cleanup.Stop()
 	putTable(t.t)
 	t.t = nil
+	t.mu.Lock()
+	t.searchers, t.tables = nil, nil
+	t.mu.Unlock()
 }
 
 // Window is a search window (see Options.Window).
@@ -383,7 +432,7 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 
 	searchers := make([]*searcher, opts.Threads)
 	for i := range searchers {
-		searchers[i] = newSearcher(sh, i)
+		searchers[i] = opts.Table.searcher(sh, i)
 	}
 	var wg sync.WaitGroup
 	for i := 1; i < opts.Threads; i++ {
@@ -413,6 +462,7 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 	for _, s := range searchers {
 		res.Nodes += s.nodes
 	}
+	opts.Table.keep(search, searchers)
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

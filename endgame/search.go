@@ -94,24 +94,43 @@ type searcher struct {
 }
 
 func newSearcher(sh *shared, id int) *searcher {
-	s := &searcher{
-		sh:     sh,
-		id:     id,
-		n:      sh.opts.ScorelessTurns,
-		gens:   make([]*movegen.Generator, sh.maxPl+2),
-		cur:    make([]*movegen.Generator, sh.maxPl+2),
-		pend:   make([]*move.Move, sh.maxPl+2),
-		lists:  make([]moveList, sh.maxPl+2),
-		defs:   make([][]int32, sh.maxPl+2),
-		mcache: make([]cachedMove, moveCacheSlots),
-		ttm:    make([]move.Move, sh.maxPl+2),
-		bagAt:  make([]uint8, sh.maxPl+2),
-		racks:  sh.root.racks,
-	}
-	g := newGenerator(sh.tables)
-	g.SetBoard(&sh.root.board)
-	s.gens[0], s.cur[0] = g, g
+	s := &searcher{mcache: make([]cachedMove, moveCacheSlots)}
+	s.reset(sh, id)
 	return s
+}
+
+// reset makes s a fresh searcher of thread id of sh's solve, keeping its
+// buffers, generators and move cache from an earlier solve on the same
+// tables (see Table.searcher): a pre-endgame solves thousands of small
+// endgames, and making a searcher (its generators, its move cache) cost
+// more than searching some of them. A kept cache entry still holds: it is
+// a best move of the position its key names, legal wherever that position
+// is reached, and used only when the table names the same move.
+func (s *searcher) reset(sh *shared, id int) {
+	plies := sh.maxPl + 2
+	if len(s.gens) < plies {
+		s.gens = append(s.gens, make([]*movegen.Generator, plies-len(s.gens))...)
+		s.cur = make([]*movegen.Generator, plies)
+		s.pend = make([]*move.Move, plies)
+		s.lists = append(s.lists, make([]moveList, plies-len(s.lists))...)
+		s.defs = append(s.defs, make([][]int32, plies-len(s.defs))...)
+		s.ttm = make([]move.Move, plies)
+		s.bagAt = make([]uint8, plies)
+	}
+	clear(s.cur)
+	clear(s.pend)
+	clear(s.bagAt)
+	s.sh, s.id, s.n = sh, id, sh.opts.ScorelessTurns
+	s.racks = sh.root.racks
+	s.nodes = 0
+	s.aborted, s.onlyComplete, s.ignoreStop = false, false, false
+	s.rootMoves = nil
+	s.iterDone, s.lastDepth, s.lastValue, s.lastComplete = false, 0, 0, false
+	if s.gens[0] == nil {
+		s.gens[0] = newGenerator(sh.tables)
+	}
+	s.gens[0].SetBoard(&sh.root.board)
+	s.cur[0] = s.gens[0]
 }
 
 // genAt returns ply's own generator, making it when first needed.
