@@ -7,8 +7,8 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
-	"os"
 
+	"scrabble/internal/readlimit"
 	"scrabble/rules"
 )
 
@@ -261,7 +261,7 @@ func (s *LeaveStats) Save(path string) error { return saveAtomic(path, "leave st
 
 // LoadLeaveStats reads statistics written by Save.
 func LoadLeaveStats(path string) (*LeaveStats, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Stats, "a training checkpoint")
 	if err != nil {
 		return nil, fmt.Errorf("loading leave statistics: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"scrabble/internal/readlimit"
 	"scrabble/rules"
 )
 
@@ -259,7 +260,7 @@ func ReadWinPct(file string, r io.Reader) (*WinPct, error) {
 
 // LoadWinPct reads a table in the text form from path.
 func LoadWinPct(path string) (*WinPct, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.WinPct, "a win% table")
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,8 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
-	"os"
+
+	"scrabble/internal/readlimit"
 )
 
 // WinStats counts, from self-play, how often the player to move went on to
@@ -334,7 +335,7 @@ func (s *WinStats) Save(path string) error { return saveAtomic(path, "win statis
 
 // LoadWinStats reads statistics saved by Save.
 func LoadWinStats(path string) (*WinStats, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Stats, "a training checkpoint")
 	if err != nil {
 		return nil, err
 	}

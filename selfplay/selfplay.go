@@ -20,6 +20,7 @@ import (
 	"scrabble/game"
 	"scrabble/internal/atomicfile"
 	"scrabble/internal/crash"
+	"scrabble/internal/readlimit"
 	"scrabble/internal/splitmix"
 	"scrabble/movegen"
 )
@@ -208,7 +209,7 @@ func (t *tournament) open() error {
 		return err
 	}
 	path := filepath.Join(dir, ResultsFile)
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Results, "a results file")
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		data = nil
@@ -241,6 +242,9 @@ func (t *tournament) readResults(path string, data []byte) (good int, err error)
 		nl := bytes.IndexByte(data[good:], '\n')
 		if nl < 0 {
 			break
+		}
+		if nl > readlimit.ResultsLine {
+			return 0, fmt.Errorf("%s, line %d: longer than %s, the most a result line may hold: not a results file", path, line, readlimit.Size(readlimit.ResultsLine))
 		}
 		text := bytes.TrimSpace(data[good : good+nl])
 		good += nl + 1

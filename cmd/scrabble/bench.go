@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"sync/atomic"
@@ -14,6 +13,7 @@ import (
 	"scrabble/eval"
 	"scrabble/internal/benchset"
 	"scrabble/internal/crash"
+	"scrabble/internal/readlimit"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/position"
@@ -98,7 +98,7 @@ for the committed set), else the default lexicon.`,
 			} else {
 				from = file
 				var data []byte
-				if data, err = os.ReadFile(file); err != nil {
+				if data, err = readlimit.ReadFile(file, readlimit.Positions, "a positions file"); err != nil {
 					return fmt.Errorf("reading positions: %w", err)
 				}
 				ps, err = benchset.Parse(file, data)
