@@ -5,12 +5,14 @@ import (
 	"compress/gzip"
 	"embed"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"sync"
 
 	"scrabble/internal/hugemem"
+	"scrabble/internal/readlimit"
 	"scrabble/rules"
 )
 
@@ -55,7 +57,7 @@ func DefaultLeaves(lexicon string) (*LeaveTable, error) {
 	if err != nil {
 		return nil, nil // not trained yet for this family
 	}
-	t, err := decodeMaybeGzip(data)
+	t, err := decodeMaybeGzip(file, data)
 	if err != nil {
 		return nil, fmt.Errorf("built-in leave table %s: %w", file, err)
 	}
@@ -68,8 +70,9 @@ func DefaultLeaves(lexicon string) (*LeaveTable, error) {
 	return t, nil
 }
 
-// decodeMaybeGzip decodes the binary form, gzip-compressed or not.
-func decodeMaybeGzip(data []byte) (*LeaveTable, error) {
+// decodeMaybeGzip decodes the binary form, gzip-compressed or not; name is
+// the file, for the error of one that decompresses to more than the limit.
+func decodeMaybeGzip(name string, data []byte) (*LeaveTable, error) {
 	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
 		if err != nil {
@@ -78,10 +81,14 @@ func decodeMaybeGzip(data []byte) (*LeaveTable, error) {
 		// The gzip trailer's last word is the data's size (mod 2^32):
 		// read into a buffer of that size at once rather than growing one
 		// (a fifth of the time for a built-in table). A wrong size only
-		// costs a copy; the limit holds either way.
-		const limit = 64 << 20
+		// costs a copy; the limit holds either way (a gzip bomb is refused).
+		const limit = readlimit.Leaves
 		buf := bytes.NewBuffer(make([]byte, 0, min(int(binary.LittleEndian.Uint32(data[len(data)-4:])), limit)+1))
-		if _, err := buf.ReadFrom(io.LimitReader(zr, limit)); err != nil {
+		if _, err := buf.ReadFrom(readlimit.Reader(name+" (decompressed)", zr, limit, "a leave file")); err != nil {
+			var tl *readlimit.TooLargeError
+			if errors.As(err, &tl) {
+				return nil, err
+			}
 			return nil, fmt.Errorf("gzip: %w", err)
 		}
 		data = buf.Bytes()

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"scrabble/internal/atomicfile"
+	"scrabble/internal/readlimit"
 	"scrabble/rules"
 )
 
@@ -116,7 +117,7 @@ func saveAtomic(path, what string, w io.WriterTo) (err error) {
 
 // LoadLeaves reads a table in the binary form from path.
 func LoadLeaves(path string) (*LeaveTable, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Leaves, "a leave file")
 	if err != nil {
 		return nil, fmt.Errorf("loading leaves: %w", err)
 	}
@@ -173,12 +174,12 @@ func DecodeLeaves(data []byte) (*LeaveTable, error) {
 // LoadAny reads a table from path in either form: binary when the file
 // starts with the SCRLEAVE magic (or is gzip-compressed), CSV otherwise.
 func LoadAny(path string) (*LeaveTable, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Leaves, "a leave file")
 	if err != nil {
 		return nil, fmt.Errorf("loading leaves: %w", err)
 	}
 	if bytes.HasPrefix(data, []byte(leaveMagic)) || bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
-		t, err := decodeMaybeGzip(data)
+		t, err := decodeMaybeGzip(path, data)
 		if err != nil {
 			return nil, fmt.Errorf("leave file %s: %w", path, err)
 		}

@@ -3,12 +3,13 @@ package eval
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"math"
-	"os"
 
+	"scrabble/internal/readlimit"
 	"scrabble/rules"
 )
 
@@ -134,9 +135,23 @@ func (s *LeaveStats) Table(prior int) *LeaveTable {
 			observed := rules.MilliToPoints(float64(s.sum[i])/n) - mean
 			est = (n*observed + float64(prior)*est) / (n + float64(prior))
 		}
-		t.vals[i] = rules.RoundPoints(est)
+		t.vals[i] = clampPoints(est)
 	}
 	return t
+}
+
+// clampPoints rounds points to an Equity, clamped to its range (NaN is 0):
+// statistics near the limits must not wrap round.
+func clampPoints(p float64) rules.Equity {
+	switch {
+	case p != p:
+		return 0
+	case p > rules.MaxPoints:
+		return rules.RoundPoints(rules.MaxPoints)
+	case p < -rules.MaxPoints:
+		return rules.RoundPoints(-rules.MaxPoints)
+	}
+	return rules.RoundPoints(p)
 }
 
 // The pair model's features: one per tile (how many of it the leave holds)
@@ -261,30 +276,66 @@ func (s *LeaveStats) Save(path string) error { return saveAtomic(path, "leave st
 
 // LoadLeaveStats reads statistics written by Save.
 func LoadLeaveStats(path string) (*LeaveStats, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Stats, "a training checkpoint")
 	if err != nil {
 		return nil, fmt.Errorf("loading leave statistics: %w", err)
 	}
+	s, err := DecodeLeaveStats(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// DecodeLeaveStats reads statistics in the form Save writes, and checks
+// they could have been observed: counts not negative, no leave seen more
+// often than there were turns, no sum beyond what its count of turns can
+// be worth. A file that fails is refused even with a valid checksum.
+func DecodeLeaveStats(data []byte) (*LeaveStats, error) {
 	want := len(statsMagic) + 4 + 4 + 8 + 8 + 16*numLeaves + 4
 	switch {
 	case len(data) < len(statsMagic) || string(data[:len(statsMagic)]) != statsMagic:
-		return nil, fmt.Errorf("%s: not a leave statistics file", path)
+		return nil, errors.New("not a leave statistics file")
 	case len(data) != want:
-		return nil, fmt.Errorf("%s: %d bytes, want %d (truncated, or for another tile set)", path, len(data), want)
+		return nil, fmt.Errorf("%d bytes, want %d (truncated, or for another tile set)", len(data), want)
 	case binary.LittleEndian.Uint32(data[want-4:]) != crc32.Checksum(data[:want-4], castagnoli):
-		return nil, fmt.Errorf("%s: checksum mismatch (file damaged)", path)
+		return nil, errors.New("checksum mismatch (file damaged)")
 	}
 	r := bytes.NewReader(data[len(statsMagic):])
 	var version, n uint32
 	binary.Read(r, binary.LittleEndian, &version)
 	binary.Read(r, binary.LittleEndian, &n)
 	if version != statsVersion || int(n) != numLeaves {
-		return nil, fmt.Errorf("%s: version %d with %d entries; this program writes version %d with %d", path, version, n, statsVersion, numLeaves)
+		return nil, fmt.Errorf("version %d with %d entries; this program writes version %d with %d", version, n, statsVersion, numLeaves)
 	}
 	s := NewLeaveStats()
 	binary.Read(r, binary.LittleEndian, &s.totalSum)
 	binary.Read(r, binary.LittleEndian, &s.totalCount)
 	binary.Read(r, binary.LittleEndian, s.sum)
 	binary.Read(r, binary.LittleEndian, s.count)
+	if err := checkSum(s.totalSum, s.totalCount); err != nil {
+		return nil, fmt.Errorf("leave statistics: all turns: %w", err)
+	}
+	for i := range s.count {
+		if err := checkSum(s.sum[i], s.count[i]); err != nil {
+			return nil, fmt.Errorf("leave statistics: leave %s: %w", leaveAt(i).String(), err)
+		}
+		if s.count[i] > s.totalCount {
+			return nil, fmt.Errorf("leave statistics: leave %s seen %d times in %d turns", leaveAt(i).String(), s.count[i], s.totalCount)
+		}
+	}
 	return s, nil
+}
+
+// checkSum checks a count of turns and the millipoints they were worth:
+// the count not negative, each turn worth what an Equity holds.
+func checkSum(sum, count int64) error {
+	const most = math.MaxInt32 // millipoints a turn may be worth, either way
+	switch {
+	case count < 0:
+		return fmt.Errorf("%d turns", count)
+	case sum/most > count || -(sum/most) > count:
+		return fmt.Errorf("%d millipoints from %d turns", sum, count)
+	}
+	return nil
 }

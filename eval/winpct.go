@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"scrabble/internal/readlimit"
 	"scrabble/rules"
 )
 
@@ -89,15 +90,20 @@ func NewWinPct(step int, rows [][]float64, tempo []float64) (*WinPct, error) {
 
 // Prob is the neutral chance of winning with the given spread and unseen
 // tiles (symmetric; see WinPct). A negative unseen count is taken as 0, one
-// above the table as its last row.
+// above the table as its last row. It is total: a spread beyond the table,
+// infinite ones included, has the last stored value, and NaN is taken as 0.
 func (w *WinPct) Prob(spread float64, unseen int) float64 {
 	u := min(max(unseen, 0), w.maxUnseen)
+	if spread != spread { // NaN
+		spread = 0
+	}
 	a := math.Abs(spread) / float64(w.step)
 	row := w.p[u*w.cols : (u+1)*w.cols]
 	var p float64
-	if j := int(a); j >= w.cols-1 {
+	if !(a < float64(w.cols-1)) { // before int(a): int of a huge float is undefined
 		p = float64(row[w.cols-1])
 	} else {
+		j := int(a)
 		f := a - float64(j)
 		p = float64(row[j]) + float64(f*float64(row[j+1]-row[j])) // float64(): no fused multiply-add, the same bits from every build
 	}
@@ -254,7 +260,7 @@ func ReadWinPct(file string, r io.Reader) (*WinPct, error) {
 
 // LoadWinPct reads a table in the text form from path.
 func LoadWinPct(path string) (*WinPct, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.WinPct, "a win% table")
 	if err != nil {
 		return nil, err
 	}

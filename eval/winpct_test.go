@@ -223,6 +223,9 @@ func TestWinPctProb(t *testing.T) {
 	}{
 		{0, 1, 0.5}, {10, 1, 0.7}, {5, 1, 0.6}, {15, 1, 0.8}, {20, 1, 0.9}, {500, 1, 0.9},
 		{-5, 1, 0.4}, {-500, 1, 0.1}, {5, 0, 0.75}, {5, 50, 0.6}, {5, -3, 0.75},
+		// Total: no spread panics; beyond the table is its edge, NaN is 0.
+		{math.NaN(), 1, 0.5}, {math.Inf(1), 1, 0.9}, {math.Inf(-1), 1, 0.1},
+		{1e300, 1, 0.9}, {-1e300, 1, 0.1}, {math.MaxFloat64, 0, 1}, {9.3e18, 1, 0.9}, {-9.3e18, 1, 0.1},
 	} {
 		if got := w.Prob(c.spread, c.unseen); math.Abs(got-c.want) > 1e-6 {
 			t.Errorf("Prob(%g, %d) = %g, want %g", c.spread, c.unseen, got, c.want)

@@ -8,7 +8,8 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
-	"os"
+
+	"scrabble/internal/readlimit"
 )
 
 // WinStats counts, from self-play, how often the player to move went on to
@@ -28,6 +29,9 @@ type WinStats struct {
 const WinStatsSpread = 600
 
 const winStatsCols = 2*WinStatsSpread + 1
+
+// maxWinCount is the most turns, or games, a win statistics file may count.
+const maxWinCount = 1 << 60
 
 // NewWinStats returns empty statistics.
 func NewWinStats() *WinStats {
@@ -334,7 +338,7 @@ func (s *WinStats) Save(path string) error { return saveAtomic(path, "win statis
 
 // LoadWinStats reads statistics saved by Save.
 func LoadWinStats(path string) (*WinStats, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Stats, "a training checkpoint")
 	if err != nil {
 		return nil, err
 	}
@@ -346,6 +350,11 @@ func LoadWinStats(path string) (*WinStats, error) {
 }
 
 // DecodeWinStats parses the binary form.
+//
+// The counts must be possible: none negative, no cell with more wins than
+// turns, the turns and games of a file each at most 2^60 (so that merging
+// files cannot overflow). A file that fails is refused even with a valid
+// checksum.
 func DecodeWinStats(data []byte) (*WinStats, error) {
 	const head = 8 + 4 + 4 + 4 + 8
 	if len(data) < head+4 || string(data[:8]) != winStatsMagic {
@@ -363,6 +372,7 @@ func DecodeWinStats(data []byte) (*WinStats, error) {
 	}
 	s := NewWinStats()
 	s.games = int64(binary.LittleEndian.Uint64(data[20:]))
+	var total int64 // turns so far, at most maxWinCount
 	rest := body[head:]
 	for i := range s.n {
 		for _, dst := range []*int64{&s.n[i], &s.half[i]} {
@@ -373,9 +383,13 @@ func DecodeWinStats(data []byte) (*WinStats, error) {
 			*dst = int64(v)
 			rest = rest[k:]
 		}
-		if s.half[i] > 2*s.n[i] {
+		if s.n[i] < 0 || s.n[i] > maxWinCount-total || s.half[i] < 0 || s.half[i] > 2*s.n[i] {
 			return nil, fmt.Errorf("win statistics: cell %d has %d half-wins from %d turns", i, s.half[i], s.n[i])
 		}
+		total += s.n[i]
+	}
+	if s.games < 0 || s.games > maxWinCount {
+		return nil, fmt.Errorf("win statistics: %d games", s.games)
 	}
 	if len(rest) != 0 {
 		return nil, errors.New("win statistics: trailing bytes")

@@ -202,6 +202,11 @@ func (cp *cgpParser) racks(f cgpField, p *Position, loc *location) error {
 	return nil
 }
 
+// MaxScore is the largest score, positive or negative, a position may
+// give a player: far above any real game's, small enough that spreads and
+// sums of scores never overflow.
+const MaxScore = 1_000_000
+
 func (cp *cgpParser) scores(f cgpField, p *Position) error {
 	parts := strings.Split(f.text, "/")
 	if len(parts) != 2 {
@@ -212,6 +217,9 @@ func (cp *cgpParser) scores(f cgpField, p *Position) error {
 		n, err := strconv.Atoi(s)
 		if err != nil {
 			return cp.errorf(off, "score %d %q is not a whole number", k+1, s)
+		}
+		if n < -MaxScore || n > MaxScore {
+			return cp.errorf(off, "score %d %s is out of range (from -%d to %d)", k+1, s, MaxScore, MaxScore)
 		}
 		p.Scores[k] = n
 		off += len(s) + 1

@@ -141,6 +141,9 @@ func TestParseRack(t *testing.T) {
 		{in: "AB1", wantErr: `'1' at position 3`},
 		{in: "A B", wantErr: `' ' at position 2`},
 		{in: "A*", wantErr: `'*' at position 2`},
+		{in: strings.Repeat("A", 255), want: strings.Repeat("A", 255)},
+		{in: strings.Repeat("a", 256), wantErr: "more than 255 of one tile"}, // not a wrap to an empty rack
+		{in: strings.Repeat("?", 300), wantErr: "more than 255"},
 	}
 	for _, tc := range tests {
 		r, err := ParseRack(tc.in)
@@ -220,4 +223,27 @@ func TestUnseen(t *testing.T) {
 			t.Errorf("Unseen with rack %q: error %v, want one naming %q", tc.rack, err, tc.name)
 		}
 	}
+}
+
+// FuzzParseRack: a rack either fails to parse, naming it, or holds one tile
+// a character and writes back to the same tiles.
+func FuzzParseRack(f *testing.F) {
+	for _, s := range []string{"AEINRST", "?tsenia", "", "AB1", strings.Repeat("E", 256), "\xff?"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseRack(s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "rack ") {
+				t.Fatalf("error %q does not name the rack", err)
+			}
+			return
+		}
+		if r.Count() != len(s) {
+			t.Fatalf("ParseRack(%q): %d tiles", s, r.Count())
+		}
+		if again, err := ParseRack(r.String()); err != nil || again != r {
+			t.Fatalf("ParseRack(%q) = %v; its String %q reads back as %v, %v", s, r, r.String(), again, err)
+		}
+	})
 }

@@ -19,6 +19,9 @@ type Rack [RackSlots]uint8
 func ParseRack(s string) (Rack, error) {
 	var r Rack
 	for i, ch := range s {
+		if k := rackSlotOf(ch); k >= 0 && r[k] == 255 {
+			return Rack{}, fmt.Errorf("rack %q: more than 255 of one tile", s)
+		}
 		switch {
 		case ch == '?':
 			r[0]++
@@ -31,6 +34,19 @@ func ParseRack(s string) (Rack, error) {
 		}
 	}
 	return r, nil
+}
+
+// rackSlotOf is the slot of a tile character, or -1.
+func rackSlotOf(ch rune) int {
+	switch {
+	case ch == '?':
+		return 0
+	case ch >= 'A' && ch <= 'Z':
+		return int(ch-'A') + 1
+	case ch >= 'a' && ch <= 'z':
+		return int(ch-'a') + 1
+	}
+	return -1
 }
 
 // Count is the number of tiles.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync"
@@ -19,6 +20,7 @@ import (
 	"scrabble/game"
 	"scrabble/internal/atomicfile"
 	"scrabble/internal/crash"
+	"scrabble/internal/readlimit"
 	"scrabble/internal/splitmix"
 	"scrabble/movegen"
 )
@@ -105,16 +107,13 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		return nil, err
 	}
 
-	pending := make([]int, 0, cfg.Games)
-	for i := range cfg.Games {
-		if !t.done[i] {
-			pending = append(pending, i)
-		}
-	}
+	// Games are handed out by index, skipping the resumed ones, without a
+	// list of the pending games: --games may be far more than will be played.
+	resumed := maps.Clone(t.done) // read by the workers while finish writes t.done
 	if cfg.Progress != nil {
 		cfg.Progress(len(t.results), cfg.Games)
 	}
-	workers := min(max(1, cfg.Workers), max(1, len(pending)))
+	workers := min(max(1, cfg.Workers), max(1, cfg.Games-len(resumed)))
 	start := time.Now()
 	eg, gctx := errgroup.WithContext(ctx)
 	var next atomic.Int64
@@ -130,11 +129,13 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			}
 			table := game.NewTable(cfg.Tables)
 			for {
-				k := int(next.Add(1) - 1)
-				if k >= len(pending) || gctx.Err() != nil {
+				i := int(next.Add(1) - 1)
+				for i < cfg.Games && resumed[i] {
+					i = int(next.Add(1) - 1)
+				}
+				if i >= cfg.Games || gctx.Err() != nil {
 					return nil
 				}
-				i := pending[k]
 				rec, err := playCaught(gctx, table, players, GameSeed(cfg.Seed, i, cfg.Pairs), FirstPlayer(i))
 				if err != nil {
 					if gctx.Err() != nil {
@@ -208,7 +209,7 @@ func (t *tournament) open() error {
 		return err
 	}
 	path := filepath.Join(dir, ResultsFile)
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Results, "a results file")
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		data = nil
@@ -241,6 +242,9 @@ func (t *tournament) readResults(path string, data []byte) (good int, err error)
 		nl := bytes.IndexByte(data[good:], '\n')
 		if nl < 0 {
 			break
+		}
+		if nl > readlimit.ResultsLine {
+			return 0, fmt.Errorf("%s, line %d: longer than %s, the most a result line may hold: not a results file", path, line, readlimit.Size(readlimit.ResultsLine))
 		}
 		text := bytes.TrimSpace(data[good : good+nl])
 		good += nl + 1

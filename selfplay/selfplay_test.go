@@ -266,3 +266,29 @@ func builtinLeaves(b *testing.B) movegen.LeaveValuer {
 	}
 	return leaves
 }
+
+// TestSelfPlayManyGamesLazily: asking for far more games than are played
+// allocates nothing per game asked for (the pending games are not listed
+// up front); here 100 million asked, 3 played before a cancel.
+func TestSelfPlayManyGamesLazily(t *testing.T) {
+	lex := testlex.GADDAG(t, testlex.Name())
+	cfg := baseConfig(lex, 100_000_000)
+	cfg.Workers = 1
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg.OnGame = func(i int, _ *game.Record) {
+		if i >= 2 {
+			cancel()
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	s, err := Run(ctx, cfg)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, context.Canceled) || s == nil || s.Played != 3 || s.Planned != 100_000_000 {
+		t.Fatalf("summary %+v, error %v; want 3 of 100,000,000 games played, cancelled", s, err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 100<<20 {
+		t.Errorf("3 games of 100,000,000 asked for allocated %d MB, want under 100", got>>20)
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"sync/atomic"
@@ -14,11 +13,16 @@ import (
 	"scrabble/eval"
 	"scrabble/internal/benchset"
 	"scrabble/internal/crash"
+	"scrabble/internal/readlimit"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/position"
 	"scrabble/rules"
 )
+
+// maxPresetGenerators is the most generators bench movegen sets up
+// before the timing, one per position and thread.
+const maxPresetGenerators = 4096
 
 func newBenchCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
@@ -80,6 +84,7 @@ for the committed set), else the default lexicon.`,
 			if threads < 1 {
 				return usagef("--threads must be at least 1, not %d", threads)
 			}
+			threads = capThreads(a.stderr, "--threads", threads)
 			if duration <= 0 {
 				return usagef("--duration must be positive, e.g. 5s, not %s", duration)
 			}
@@ -93,7 +98,7 @@ for the committed set), else the default lexicon.`,
 			} else {
 				from = file
 				var data []byte
-				if data, err = os.ReadFile(file); err != nil {
+				if data, err = readlimit.ReadFile(file, readlimit.Positions, "a positions file"); err != nil {
 					return fmt.Errorf("reading positions: %w", err)
 				}
 				ps, err = benchset.Parse(file, data)
@@ -142,8 +147,17 @@ for the committed set), else the default lexicon.`,
 			}
 			k := min(threads, len(ps))
 			tables := movegen.NewTables(lex)
+			// A generator per position and thread while that is a few
+			// thousand at most; beyond, one generator a thread, its board
+			// set inside the timing (a large file must not cost a
+			// generator per line).
+			preset := k*len(ps) <= maxPresetGenerators
 			gens := make([][]*movegen.Generator, k)
 			for w := range gens {
+				if !preset {
+					gens[w] = []*movegen.Generator{movegen.New(tables)}
+					continue
+				}
 				gens[w] = make([]*movegen.Generator, len(ps))
 				for i, p := range ps {
 					gens[w][i] = movegen.New(tables)
@@ -157,6 +171,9 @@ for the committed set), else the default lexicon.`,
 			fmt.Fprintf(a.stdout, "movegen, mode %s: %s (%s), lexicon %s, %s, %s\n",
 				mode, plural(len(ps), "position"), from, lex.Header().Name, plural(k, "thread"), duration)
 			fmt.Fprintf(a.stdout, "build: %s\n", buildTarget())
+			if !preset {
+				fmt.Fprintf(a.stdout, "(more than %s generators: one a thread, each position's board set up inside the timing)\n", thousands(maxPresetGenerators))
+			}
 			if mode == "equity" && table == nil {
 				fmt.Fprintf(a.stdout, "(no built-in leave values for %s: equity is the score)\n", lex.Header().Name)
 			}
@@ -182,15 +199,22 @@ for the committed set), else the default lexicon.`,
 					n := 0
 					for !stop.Load() {
 						i := int(next.Add(1)-1) % len(ps)
+						gen := gens[w][0]
+						if preset {
+							gen = gens[w][i]
+						} else {
+							gen.SetBoard(&ps[i].Board)
+							gen.SetLeaves(valuers[i])
+						}
 						switch mode {
 						case "all":
-							gens[w][i].GeneratePlays(&ps[i].Racks[0], &c)
+							gen.GeneratePlays(&ps[i].Racks[0], &c)
 						case "best":
-							gens[w][i].ForgetRacks() // as on a new position
-							gens[w][i].Best(&ps[i].Racks[0], 0, movegen.Options{})
+							gen.ForgetRacks() // as on a new position
+							gen.Best(&ps[i].Racks[0], 0, movegen.Options{})
 						default:
-							gens[w][i].ForgetRacks()
-							gens[w][i].Best(&ps[i].Racks[0], bags[i], movegen.Options{Exchanges: true, Pass: true})
+							gen.ForgetRacks()
+							gen.Best(&ps[i].Racks[0], bags[i], movegen.Options{Exchanges: true, Pass: true})
 						}
 						n++
 					}

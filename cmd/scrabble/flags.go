@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -56,8 +58,22 @@ func (a *app) threads(cmd *cobra.Command) (int, error) {
 	case n < 1:
 		return 0, usagef("%s must be at least 1, not %d", what, n)
 	}
-	return n, nil
+	return capThreads(a.stderr, what, n), nil
 }
+
+// capThreads caps a thread count at maxThreads, saying so on stderr.
+func capThreads(stderr io.Writer, what string, n int) int {
+	if n > maxThreads() {
+		fmt.Fprintf(stderr, "scrabble: %s %d capped at %d threads (4 per CPU, at least 256)\n", what, n, maxThreads())
+		n = maxThreads()
+	}
+	return n
+}
+
+// maxThreads is the most threads (or self-play workers) a command runs:
+// more would only cost memory, each thread holding its own generator and
+// search state.
+func maxThreads() int { return max(256, 4*runtime.NumCPU()) }
 
 // topLimit is the number of entries a --top value asks for: 0 is all.
 func topLimit(top int) int {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -38,10 +39,10 @@ func (ifl *inferFlags) options(prefix string, leaves movegen.LeaveValuer) (infer
 		return infer.Options{}, usagef("--%smodel: %v", prefix, err)
 	}
 	switch {
-	case !(ifl.tau > 0):
-		return infer.Options{}, usagef("--%stau must be more than 0, not %g", prefix, ifl.tau)
-	case !(ifl.margin >= 0):
-		return infer.Options{}, usagef("--%smargin must be 0 or more, not %g", prefix, ifl.margin)
+	case !(ifl.tau > 0) || math.IsInf(ifl.tau, 0):
+		return infer.Options{}, usagef("--%stau must be a number more than 0, not %g", prefix, ifl.tau)
+	case !(ifl.margin >= 0) || math.IsInf(ifl.margin, 0):
+		return infer.Options{}, usagef("--%smargin must be a number, 0 or more, not %g", prefix, ifl.margin)
 	case !(ifl.floor > 0 && ifl.floor <= 1):
 		return infer.Options{}, usagef("--%sfloor must be more than 0 and at most 1, not %g", prefix, ifl.floor)
 	case ifl.racks < 1:

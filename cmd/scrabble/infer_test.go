@@ -90,6 +90,9 @@ func TestInferCommand(t *testing.T) {
 		{[]string{"infer", "--board", noLM, "--last", "8H CAT", "--turn", "3"}, "--turn"},
 		{[]string{"infer", "--board", noLM, "--last", "-", "--model", "best"}, "--model"},
 		{[]string{"infer", "--board", noLM, "--last", "-", "--tau", "0"}, "--tau"},
+		{[]string{"infer", "--board", noLM, "--last", "-", "--tau", "NaN"}, "--tau"},
+		{[]string{"infer", "--board", noLM, "--last", "-", "--tau", "+Inf"}, "--tau"},
+		{[]string{"infer", "--board", noLM, "--last", "-", "--margin", "Inf"}, "--margin"},
 		{[]string{"infer", "--gcg", game, "--turn", "1"}, "--turn"},
 		{[]string{"infer"}, "--board"},
 	} {

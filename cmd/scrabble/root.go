@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"scrabble/internal/crash"
+	"scrabble/internal/readlimit"
 	"scrabble/lexica"
 )
 
@@ -71,14 +72,25 @@ func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 	}
 }
 
+// exitInternal is the exit status of a bug (a panic, recovered on the main
+// goroutine or by a worker's crash handler): distinct from a failure (1)
+// and a usage error (2). 70 is EX_SOFTWARE of sysexits.h.
+const exitInternal = 70
+
+// testPanicEnv exists only for tests (TestPanicExitStatus): set to "main",
+// run panics on the main goroutine; to "worker", a goroutine panics and its
+// crash handler turns the panic into an error, as selfplay's and bench's
+// workers do. Never set it otherwise.
+const testPanicEnv = "SCRABBLE_TEST_PANIC"
+
 // run executes the command line args and returns the exit status: 0 on
-// success, 1 on failure, 2 on a usage error. Errors are printed to stderr as
-// "scrabble: message".
+// success, 1 on failure, 2 on a usage error, 70 (exitInternal) on a bug.
+// Errors are printed to stderr as "scrabble: message".
 func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "scrabble: %v\n", crash.Error(r))
-			status = 1
+			status = exitInternal
 		}
 	}()
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
@@ -87,7 +99,23 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	cmd, err := root.ExecuteC()
+	var (
+		cmd *cobra.Command
+		err error
+	)
+	switch os.Getenv(testPanicEnv) {
+	case "main":
+		panic("forced by " + testPanicEnv)
+	case "worker":
+		done := make(chan error)
+		go func() {
+			defer func() { done <- crash.Error(recover()) }()
+			panic("forced by " + testPanicEnv)
+		}()
+		err = <-done
+	default:
+		cmd, err = root.ExecuteC()
+	}
 	if a.stopInterrupts != nil {
 		a.stopInterrupts()
 	}
@@ -99,6 +127,10 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return int(es)
 	}
 	fmt.Fprintf(stderr, "scrabble: %s\n", strings.TrimRight(err.Error(), "\n"))
+	var pe *crash.Panic
+	if errors.As(err, &pe) {
+		return exitInternal
+	}
 	var ue usageError
 	if errors.As(err, &ue) || strings.HasPrefix(err.Error(), "unknown command") {
 		if cmd == nil {
@@ -301,7 +333,7 @@ func readConfig(v *viper.Viper, stderr io.Writer) error {
 	} else {
 		path = expandHome(path)
 	}
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Config, "a config file")
 	if err != nil {
 		if !explicit && errors.Is(err, os.ErrNotExist) {
 			return nil

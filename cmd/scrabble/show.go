@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"scrabble/internal/readlimit"
 	"scrabble/position"
 	"scrabble/rules"
 )
@@ -82,9 +83,9 @@ func (a *app) readPosition(file string) (*position.Position, error) {
 	)
 	if file == "-" {
 		name = "<stdin>"
-		data, err = io.ReadAll(a.stdin)
+		data, err = readlimit.ReadAll(name, a.stdin, readlimit.Position, "a position")
 	} else {
-		data, err = os.ReadFile(file)
+		data, err = readlimit.ReadFile(file, readlimit.Position, "a position")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading position: %w", err)

@@ -35,6 +35,10 @@ func TestSimUsage(t *testing.T) {
 		{[]string{"sim"}, 2, "--board FILE is required"},
 		{[]string{"sim", "--board", examplePos, "--stop", "maybe"}, 2, `--stop "maybe": want none`},
 		{[]string{"sim", "--board", examplePos, "--stop", "100"}, 2, "--stop"},
+		{[]string{"sim", "--board", examplePos, "--stop", "NaN"}, 2, `--stop "NaN": want none`},
+		{[]string{"sim", "--board", examplePos, "--stop", "nan%"}, 2, `--stop "nan%": want none`},
+		{[]string{"sim", "--board", examplePos, "--stop", "Inf"}, 2, `--stop "Inf": want none`},
+		{[]string{"sim", "--board", examplePos, "--stop", "-Inf"}, 2, `--stop "-Inf": want none`},
 		{[]string{"sim", "--board", examplePos, "--plies", "0"}, 2, "--plies must be from 1"},
 		{[]string{"sim", "--board", examplePos, "--iterations", "0"}, 2, "--iterations must be at least 1"},
 		{[]string{"sim", "--board", examplePos, "--time", "0s"}, 2, "--time must be a positive duration"},
@@ -52,6 +56,7 @@ func TestSimUsage(t *testing.T) {
 		{[]string{"sim", "--board", filepath.Join("testdata", "endgame.cgp"), "--add", "-A"}, 2, `--add "-A" is not a legal move`},
 		{[]string{"selfplay", "--p1", "equity", "--p1-iterations", "10"}, 2, "--p1-iterations is for the sim player, and --p1 is equity"},
 		{[]string{"selfplay", "--p2", "sim", "--p2-stop", "often"}, 2, "--p2-stop"},
+		{[]string{"selfplay", "--p2", "sim", "--p2-stop", "NaN"}, 2, "--p2-stop"},
 		{[]string{"selfplay", "--p2", "sim", "--p2-plies", "0"}, 2, "--p2-plies must be from 1"},
 	} {
 		r := e.run(c.args...)

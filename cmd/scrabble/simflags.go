@@ -18,7 +18,7 @@ func parseStop(s string) (float64, error) {
 		return 0, nil
 	}
 	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
-	if err != nil || v < 50 || v >= 100 {
+	if err != nil || !(v >= 50 && v < 100) { // !(...): NaN fails too
 		return 0, fmt.Errorf("--stop %q: want none, or a confidence level in percent from 50 to below 100, such as 95 or 99", s)
 	}
 	return v / 100, nil

@@ -22,6 +22,7 @@ var utilities = []string{
 	"internal/atomicfile",
 	"internal/crash",
 	"internal/hugemem",
+	"internal/readlimit",
 	"internal/splitmix",
 	"internal/texttable",
 }

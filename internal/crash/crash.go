@@ -14,12 +14,20 @@ import (
 // (at FILE:LINE)", the site being where the panic was raised. Call it from
 // the deferred function that recovered r, so the stack still holds the
 // panicking frames.
+//
+// The error is a *Panic, so that a command can tell a bug from a failure
+// (the command-line tool exits with its own status for one).
 func Error(r any) error {
 	if site := panicSite(debug.Stack()); site != "" {
-		return fmt.Errorf("internal error: %v (at %s)", r, site)
+		return &Panic{fmt.Sprintf("internal error: %v (at %s)", r, site)}
 	}
-	return fmt.Errorf("internal error: %v", r)
+	return &Panic{fmt.Sprintf("internal error: %v", r)}
 }
+
+// Panic is a recovered panic, as Error describes it.
+type Panic struct{ msg string }
+
+func (p *Panic) Error() string { return p.msg }
 
 // panicSite finds, in a stack trace taken while panicking, the first frame
 // below the panic outside the runtime: the code that raised it (an index

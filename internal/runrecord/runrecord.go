@@ -23,6 +23,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/internal/atomicfile"
+	"scrabble/internal/readlimit"
 )
 
 // WorkDir makes the work directory of a training run writing out
@@ -162,7 +163,7 @@ func Keep(dir string, resume, started bool, now Settings) error {
 		return fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", dir)
 	}
 	path := filepath.Join(dir, SettingsFile)
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Config, "a run's settings file")
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if started {
