@@ -1,6 +1,7 @@
 package gaddag_test
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -66,5 +67,26 @@ func BenchmarkContains(b *testing.B) {
 	for b.Loop() {
 		g.Contains(probe[i&4095])
 		i++
+	}
+}
+
+// BenchmarkDecode measures decoding a compiled lexicon already in memory:
+// the checksum and the proof that the graph is well-formed, without the
+// file read that BenchmarkLoad adds.
+func BenchmarkDecode(b *testing.B) {
+	for _, name := range []string{"NWL23", "CSW24"} {
+		b.Run(name, func(b *testing.B) {
+			var buf bytes.Buffer
+			if _, err := testlex.GADDAG(b, name).WriteTo(&buf); err != nil {
+				b.Fatal(err)
+			}
+			data := buf.Bytes()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := gaddag.Decode(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

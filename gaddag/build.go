@@ -41,6 +41,9 @@ func Build(name string, words []string, sourceSHA [32]byte) (*GADDAG, error) {
 	if len(words) == 0 {
 		return nil, fmt.Errorf("no words")
 	}
+	if len(words) > MaxWords {
+		return nil, fmt.Errorf("%d words, more than a compiled lexicon holds (%d)", len(words), MaxWords)
+	}
 
 	b := newBuilder(len(words))
 	// The reversed prefixes do not depend on the DAWG, so they are listed

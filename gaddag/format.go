@@ -190,8 +190,10 @@ func arcsOf(b []byte, n int) []Arc {
 }
 
 // validate makes every later walk safe: children and roots point inside the
-// array, letters are in range, and the array ends with a last-sibling arc so
-// no sibling scan runs off the end.
+// array, letters are in range and in order among siblings, the array ends
+// with a last-sibling arc so no sibling scan runs off the end, and the graph
+// is what Build makes (checkGraph): acyclic, no path longer than a word, the
+// declared number of words.
 func (g *GADDAG) validate() error {
 	n := len(g.arcs)
 	if n == 0 || n > MaxArcs {
@@ -213,6 +215,9 @@ func (g *GADDAG) validate() error {
 		if a.Letter() > 26 {
 			return fmt.Errorf("%w: arc %d has letter code %d", ErrCorrupt, i, a.Letter())
 		}
+		if !a.Last() && i+1 < n && g.arcs[i+1].Letter() <= a.Letter() {
+			return fmt.Errorf("%w: arcs %d and %d: siblings not in increasing letter order", ErrCorrupt, i, i+1)
+		}
 	}
-	return nil
+	return g.checkGraph()
 }

@@ -22,11 +22,12 @@ import (
 const Separator rules.Letter = 0
 
 const (
-	childBits   = 25
-	childMask   = 1<<childBits - 1
-	lastBit     = 1 << 25
-	acceptsBit  = 1 << 26
-	letterShift = 27
+	childBits    = 25
+	childMask    = 1<<childBits - 1
+	lastBit      = 1 << 25
+	acceptsShift = 26
+	acceptsBit   = 1 << acceptsShift
+	letterShift  = 27
 	// MaxArcs is the most arcs a compiled lexicon may hold.
 	MaxArcs = 1 << childBits
 	// maxPathLen bounds any path: a 15-letter word plus the separator.

@@ -2,7 +2,6 @@ package lexica
 
 import (
 	"bufio"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -152,18 +151,14 @@ func (r *Registry) stage(s string) {
 // compile reads a word list and builds its GADDAG named name.
 func (r *Registry) compile(name, wordListPath string) (*gaddag.GADDAG, error) {
 	r.stage("reading")
-	data, err := os.ReadFile(wordListPath)
-	if err != nil {
-		return nil, fmt.Errorf("reading word list: %w", err)
-	}
-	return r.compileData(name, wordListPath, data)
-}
-
-func (r *Registry) compileData(name, wordListPath string, data []byte) (*gaddag.GADDAG, error) {
-	wl, err := ParseWordList(wordListPath, data)
+	wl, err := ReadWordList(wordListPath)
 	if err != nil {
 		return nil, err
 	}
+	return r.compileList(name, wordListPath, wl)
+}
+
+func (r *Registry) compileList(name, wordListPath string, wl *WordList) (*gaddag.GADDAG, error) {
 	r.stage("compiling")
 	g, err := gaddag.Build(name, wl.Words, wl.SHA256)
 	if err != nil {
@@ -512,11 +507,10 @@ func (r *Registry) compileCached(path string) (*gaddag.GADDAG, error) {
 		return nil, err
 	}
 	r.stage("reading")
-	data, err := os.ReadFile(path)
+	sum, err := HashWordList(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading word list: %w", err)
+		return nil, err
 	}
-	sum := sha256.Sum256(data)
 	cache := r.CachePath(sum)
 	if g, err := gaddag.Load(cache); err == nil && g.Header().SourceSHA256 == sum {
 		return g, nil
@@ -526,7 +520,13 @@ func (r *Registry) compileCached(path string) (*gaddag.GADDAG, error) {
 	if !ValidName(name) {
 		name = "wordlist"
 	}
-	g, err := r.compileData(name, path, data)
+	wl, err := ReadWordList(path)
+	if err != nil {
+		return nil, err
+	}
+	// Cached under what was read, should the file have changed since.
+	cache = r.CachePath(wl.SHA256)
+	g, err := r.compileList(name, path, wl)
 	if err != nil {
 		return nil, err
 	}

@@ -118,3 +118,31 @@ func FuzzParseWordList(f *testing.F) {
 		}
 	})
 }
+
+// TestReadWordListSizeLimit: a word list past the limit is refused with the
+// file and the limit named, before it is read (a sparse file, so the test
+// writes nothing), and a stream past it is cut off at the limit.
+func TestReadWordListSizeLimit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.txt")
+	if err := os.WriteFile(path, []byte("CAT\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, lexica.MaxWordListBytes+1); err != nil {
+		t.Fatal(err)
+	}
+	for name, read := range map[string]func(string) error{
+		"ReadWordList": func(p string) error { _, err := lexica.ReadWordList(p); return err },
+		"HashWordList": func(p string) error { _, err := lexica.HashWordList(p); return err },
+	} {
+		err := read(path)
+		if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "limit of 64 MB") {
+			t.Errorf("%s of a file of 64 MB and a byte: %v, want the file and the limit named", name, err)
+		}
+	}
+	if err := os.Truncate(path, 4); err != nil {
+		t.Fatal(err)
+	}
+	if wl, err := lexica.ReadWordList(path); err != nil || len(wl.Words) != 1 || wl.SHA256 != sha256.Sum256([]byte("CAT\n")) {
+		t.Errorf("the same file cut to CAT: %v %v", wl, err)
+	}
+}

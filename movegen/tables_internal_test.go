@@ -26,3 +26,7 @@ func tablesFor(lex *gaddag.GADDAG) *Tables {
 
 // TablesFor is tablesFor for the package's external tests.
 var TablesFor = tablesFor
+
+// NewTablesHeap is NewTables in ordinary memory, for a test that makes
+// tables for many lexica (a fuzz target): huge pages are never returned.
+func NewTablesHeap(lex *gaddag.GADDAG) *Tables { return newTables(lex, false) }

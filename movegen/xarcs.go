@@ -92,9 +92,11 @@ func tableOf[T any](n int, huge bool) []T {
 func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
 	const done = 1 << 31
 	after := make([]uint32, len(arcs))
-	var node func(i gaddag.Node) uint32
-	node = func(i gaddag.Node) uint32 {
-		if i == 0 {
+	var node func(i gaddag.Node, depth int) uint32
+	node = func(i gaddag.Node, depth int) uint32 {
+		// gaddag.Decode proves no path is longer than a word; the bound
+		// keeps the walk finite on any graph all the same.
+		if i == 0 || depth > rules.Size {
 			return 0
 		}
 		if v := after[i]; v&done != 0 {
@@ -108,7 +110,7 @@ func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
 					set |= sets[c]
 				}
 			} else {
-				set |= node(a.Child())
+				set |= node(a.Child(), depth+1)
 			}
 			if a.Last() {
 				break
@@ -119,7 +121,7 @@ func afterSetsOf(arcs []gaddag.Arc, sets []uint32) []uint32 {
 		return set
 	}
 	for i := 1; i < len(arcs); i++ {
-		node(gaddag.Node(i))
+		node(gaddag.Node(i), 0)
 	}
 	for i := range after {
 		after[i] &^= done
