@@ -12,7 +12,9 @@
 #   MODE: endgame (default: the 60 endgames of ../shared/endgame/
 #   positions.jsonl, MAGPIE's two-pass rule) or peg (the one-tile
 #   pre-endgames of peg1.jsonl whose MAGPIE record is proven, each valued
-#   for MAGPIE's move); THREADS: default 1.
+#   for MAGPIE's move) or pegfull (the pre-endgames of peg1.jsonl named in
+#   ZZ_IDS, e.g. ZZ_IDS=p009, each solved in full: every candidate, the
+#   exact best move); THREADS: default 1.
 # Needs SCRABBLE_LEXICA_DIR (the shared data's endgame/ is beside it).
 # Both builds must give the same values (checked every round). The old
 # half is written against the API of 1d08384's parent; a rename in the
@@ -37,6 +39,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -173,8 +176,40 @@ func TestZZABSolve(t *testing.T) {
 				return float64(2*c.Wins+c.Ties)*1e6 + c.MeanSpread
 			})
 		}
+	case "pegfull":
+		ids := strings.Split(os.Getenv("ZZ_IDS"), ",")
+		for _, l := range zzLines(t, "peg1.jsonl") {
+			if !slices.Contains(ids, l.ID) {
+				continue
+			}
+			p, err := position.ParseCGP(l.ID, l.CGP)
+			if err != nil {
+				t.Fatal(err)
+			}
+			op, err := oldposition.ParseCGP(l.ID, l.CGP)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names = append(names, l.ID)
+			news = append(news, func() float64 {
+				r, err := peg.Solve(context.Background(), tables, p, peg.Options{ScorelessTurns: 2, Threads: threads, Top: 1})
+				if err != nil || !r.Proven {
+					t.Fatal(l.ID, err)
+				}
+				c := r.Candidates[0]
+				return float64(2*c.Wins+c.Ties)*1e6 + c.MeanSpread
+			})
+			olds = append(olds, func() float64 {
+				r, err := oldpeg.Solve(context.Background(), otables, op, oldpeg.Options{ScorelessTurns: 2, Threads: threads, Top: 1})
+				if err != nil || !r.Proven {
+					t.Fatal(l.ID, err)
+				}
+				c := r.Candidates[0]
+				return float64(2*c.Wins+c.Ties)*1e6 + c.MeanSpread
+			})
+		}
 	default:
-		t.Fatalf("mode %q: endgame or peg", mode)
+		t.Fatalf("mode %q: endgame, peg or pegfull", mode)
 	}
 	run := func(side []func() float64, per []time.Duration) (time.Duration, []float64) {
 		var total time.Duration
