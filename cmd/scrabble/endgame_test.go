@@ -115,9 +115,10 @@ func TestBestSolvesEndgames(t *testing.T) {
 	}
 }
 
-// TestEndgameInterruptSignal sends a real SIGINT to an endgame search that
-// cannot finish soon (7 tiles against 7, a blank): it prints the best line
-// found so far, not proven, says so and exits 130.
+// TestEndgameInterruptSignal sends a real SIGINT, SIGTERM or SIGHUP to an
+// endgame search that cannot finish soon (7 tiles against 7, a blank): each
+// stops it alike, printing the best line found so far, not proven, saying
+// so, and exiting 130.
 func TestEndgameInterruptSignal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -131,29 +132,33 @@ func TestEndgameInterruptSignal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "--data-dir", e.dataDir, "--lexicon", "NWL23", "endgame", "--board", board, "--json")
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(4 * time.Second) // the lexicon is compiled, then the search runs
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Fatal(err)
-	}
-	var got endgameJSON
-	if err := json.Unmarshal([]byte(stdout.String()), &got); err != nil {
-		t.Fatalf("exit %d, stdout is not the endgame JSON (%v):\n%s\n%s", cmd.ProcessState.ExitCode(), err, stdout.String(), stderr.String())
-	}
-	if code := cmd.ProcessState.ExitCode(); code != 130 || !got.Interrupted || got.Proven || got.Best.Move == "" || len(got.PV) == 0 {
-		t.Errorf("exit %d, %+v", code, got)
-	}
-	if !strings.Contains(stderr.String(), "scrabble: interrupted: the best line found so far is shown") {
-		t.Errorf("stderr: %s", stderr.String())
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			cmd := exec.Command(bin, "--data-dir", e.dataDir, "--lexicon", "NWL23", "endgame", "--board", board, "--json")
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(4 * time.Second) // the lexicon is compiled, then the search runs
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			var exit *exec.ExitError
+			if err != nil && !errors.As(err, &exit) {
+				t.Fatal(err)
+			}
+			var got endgameJSON
+			if err := json.Unmarshal([]byte(stdout.String()), &got); err != nil {
+				t.Fatalf("exit %d, stdout is not the endgame JSON (%v):\n%s\n%s", cmd.ProcessState.ExitCode(), err, stdout.String(), stderr.String())
+			}
+			if code := cmd.ProcessState.ExitCode(); code != 130 || !got.Interrupted || got.Proven || got.Best.Move == "" || len(got.PV) == 0 {
+				t.Errorf("exit %d, %+v", code, got)
+			}
+			if !strings.Contains(stderr.String(), "scrabble: interrupted: the best line found so far is shown") {
+				t.Errorf("stderr: %s", stderr.String())
+			}
+		})
 	}
 }

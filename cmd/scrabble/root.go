@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -43,7 +44,9 @@ func (a *app) watchInterrupts(cmd *cobra.Command) {
 	if cmd.Annotations["interruptible"] == "" {
 		return
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	// SIGTERM (kill, a service manager) and SIGHUP (a closed terminal)
+	// stop a run as Ctrl-C does: the work done so far is kept.
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	cmd.SetContext(ctx)
 	a.stopInterrupts = stop
 }
