@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"scrabble/internal/crash"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/position"
@@ -423,28 +424,30 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 	if sh.playouts {
 		sh.rootKey ^= zPlayouts
 	}
-	stopCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go func() {
-		<-stopCtx.Done()
-		sh.stop.Store(true)
-	}()
+	stopWatch := context.AfterFunc(ctx, func() { sh.stop.Store(true) })
+	defer stopWatch()
 
 	searchers := make([]*searcher, opts.Threads)
 	for i := range searchers {
 		searchers[i] = opts.Table.searcher(sh, i)
 	}
-	var wg sync.WaitGroup
-	for i := 1; i < opts.Threads; i++ {
-		wg.Add(1)
-		go func(s *searcher) {
-			defer wg.Done()
+	// A helper's panic stops the search and is this solve's error; one
+	// of this thread's goes to the caller, the helpers told to stop.
+	helpers := crash.Group{OnPanic: func() { sh.stop.Store(true) }}
+	defer sh.stop.Store(true)
+	for _, s := range searchers[1:] {
+		helpers.Go(func() {
+			if testHelperStart != nil {
+				testHelperStart()
+			}
 			s.iterate()
-		}(searchers[i])
+		})
 	}
 	searchers[0].iterate()
 	sh.stop.Store(true)
-	wg.Wait()
+	if err := helpers.Wait(); err != nil {
+		return nil, fmt.Errorf("endgame: %w", err)
+	}
 	// Ranking obeys the caller's context only.
 	sh.stop.Store(ctx.Err() != nil)
 
@@ -466,6 +469,10 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
+
+// testHelperStart, set only by a test (TestHelperPanicIsAnError), is
+// called by each helper thread as it starts.
+var testHelperStart func()
 
 // maxPlies bounds the length of the rest of a game with tiles on both
 // racks: every play takes at least one tile, and between two plays (and

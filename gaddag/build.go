@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"scrabble/internal/crash"
 	"scrabble/rules"
 )
 
@@ -48,10 +49,14 @@ func Build(name string, words []string, sourceSHA [32]byte) (*GADDAG, error) {
 	b := newBuilder(len(words))
 	// The reversed prefixes do not depend on the DAWG, so they are listed
 	// and sorted on another core meanwhile.
-	keysDone := make(chan []revKey, 1)
-	go func() { keysDone <- sortedReversedPrefixes(words) }()
+	var keys []revKey
+	var keysG crash.Group
+	keysG.Go(func() { keys = sortedReversedPrefixes(words) })
 	pre := b.buildDAWG(words)
-	b.root = b.buildReversedPrefixes(<-keysDone, pre)
+	if err := keysG.Wait(); err != nil {
+		return nil, err
+	}
+	b.root = b.buildReversedPrefixes(keys, pre)
 	b.arcs = shareTails(b.arcs, &b.root, &b.dawg)
 	if len(b.arcs) > MaxArcs {
 		return nil, fmt.Errorf("lexicon too large: %d arcs, the format holds %d", len(b.arcs), MaxArcs)

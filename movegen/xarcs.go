@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"scrabble/gaddag"
+	"scrabble/internal/crash"
 	"scrabble/internal/hugemem"
 	"scrabble/rules"
 )
@@ -149,8 +150,9 @@ func newGraph(lex *gaddag.GADDAG, huge bool) graph {
 	}
 	// The after-run sets need only these; they take about half as
 	// long as the rest, which they need not wait for.
-	afterC := make(chan []uint32, 1)
-	go func() { afterC <- afterSetsOf(arcs, sets) }()
+	var after []uint32
+	var afterG crash.Group
+	afterG.Go(func() { after = afterSetsOf(arcs, sets) })
 	// A block is a run of arcs ending with a last arc; nodes starting
 	// inside one move with it.
 	blockOf := make([]int32, len(arcs))
@@ -218,7 +220,7 @@ func newGraph(lex *gaddag.GADDAG, huge bool) graph {
 	}
 	l.root = remap(lex.Root())
 	l.dawg = remap(lex.DawgRoot())
-	after := <-afterC
+	afterG.Rethrow() // a panic there is this goroutine's
 	l.after = tableOf[uint32](len(arcs), huge)
 	for i := 1; i < len(arcs); i++ {
 		l.after[remap(gaddag.Node(i))] = after[i]

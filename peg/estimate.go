@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"scrabble/internal/crash"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -15,20 +16,19 @@ import (
 // highest-scoring move to the end), the record and mean spread of those
 // playouts ranking the moves. The exact stage then meets the strong
 // candidates first, and their records prune the rest sooner. The estimate
-// is the same for any number of threads.
-func (s *solver) orderByPlayouts() {
+// is the same for any number of threads. A worker's panic is the error.
+func (s *solver) orderByPlayouts() error {
 	type est struct{ key, sum int }
 	draws := s.sampleDraws()
 	ests := make([]est, len(s.cands))
 	var next int
 	var mu sync.Mutex
-	var wg sync.WaitGroup
+	// A panic leaves the other workers nothing more to take.
+	wg := crash.Group{OnPanic: func() { mu.Lock(); next = len(s.cands); mu.Unlock() }}
 	base := movegen.New(s.tables)
 	base.SetBoard(&s.pos.Board)
 	for w := 0; w < s.opts.Threads; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			g := movegen.New(s.tables)
 			for {
 				mu.Lock()
@@ -55,9 +55,11 @@ func (s *solver) orderByPlayouts() {
 				ests[i] = e
 				c.estimate = float64(e.sum)
 			}
-		}()
+		})
 	}
-	wg.Wait()
+	if err := wg.Wait(); err != nil {
+		return err
+	}
 	idx := make([]int, len(s.cands))
 	for i := range idx {
 		idx[i] = i
@@ -74,6 +76,7 @@ func (s *solver) orderByPlayouts() {
 		sorted[k].order = k
 	}
 	s.cands = sorted
+	return nil
 }
 
 // playout plays first move m with draw d, then both sides' highest-scoring

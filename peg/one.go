@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 
+	"scrabble/internal/crash"
+
 	"scrabble/endgame"
 )
 
@@ -30,7 +32,9 @@ import (
 func (s *solver) solveOne() error {
 	ctx, cancel := s.endgameContext()
 	defer cancel()
-	s.orderByPlayouts()
+	if err := s.orderByPlayouts(); err != nil {
+		return err
+	}
 	for _, c := range s.cands {
 		c.lo = make([]int, len(s.draws))
 		c.hi = make([]int, len(s.draws))
@@ -80,37 +84,40 @@ func (s *solver) solveOne() error {
 			if !ok {
 				return // stopped
 			}
-			mu.Lock()
-			settled++
-			if c.pruned {
-				s.pruned++
-			} else {
-				c.done = true
-				at, _ := slices.BinarySearchFunc(leaders, c, func(a, c *cand) int { return rankExact(a, c) })
-				leaders = slices.Insert(leaders, at, c)
-				if len(leaders) > s.opts.Top {
-					gone := leaders[len(leaders)-1]
-					gone.done, gone.pruned = false, true
+			// Unlocked by defer: a panic here (in Progress, say) must
+			// not leave the others waiting for the lock.
+			func() {
+				mu.Lock()
+				defer mu.Unlock()
+				settled++
+				if c.pruned {
 					s.pruned++
-					leaders = leaders[:s.opts.Top]
+				} else {
+					c.done = true
+					at, _ := slices.BinarySearchFunc(leaders, c, func(a, c *cand) int { return rankExact(a, c) })
+					leaders = slices.Insert(leaders, at, c)
+					if len(leaders) > s.opts.Top {
+						gone := leaders[len(leaders)-1]
+						gone.done, gone.pruned = false, true
+						s.pruned++
+						leaders = leaders[:s.opts.Top]
+					}
 				}
-			}
-			if f := s.opts.Progress; f != nil && len(leaders) > 0 {
-				b := leaders[0]
-				f(Progress{Stage: "exact", Done: settled, Of: len(s.cands), Best: b.notation, BestWinPct: s.winPct(b)})
-			}
-			mu.Unlock()
+				if f := s.opts.Progress; f != nil && len(leaders) > 0 {
+					b := leaders[0]
+					f(Progress{Stage: "exact", Done: settled, Of: len(s.cands), Best: b.notation, BestWinPct: s.winPct(b)})
+				}
+			}()
 		}
 	}
-	var wg sync.WaitGroup
+	// A panic leaves the other workers nothing more to take.
+	wg := crash.Group{OnPanic: func() { mu.Lock(); next = len(s.cands); mu.Unlock() }}
 	for i := 0; i < s.opts.Threads; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			worker()
-		}()
+		wg.Go(worker)
 	}
-	wg.Wait()
+	if err := wg.Wait(); err != nil {
+		return err
+	}
 	if first != nil {
 		return first
 	}

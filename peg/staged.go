@@ -2,6 +2,8 @@ package peg
 
 import (
 	"sync"
+
+	"scrabble/internal/crash"
 )
 
 // stagedExact is how many of the best candidates by estimate a staged solve
@@ -25,7 +27,9 @@ const stagedExact = 4
 // not proven even when stage 2 completes (Result.Proven is false); which
 // records are exact is said candidate by candidate.
 func (s *solver) solveStaged() error {
-	s.orderByPlayouts()
+	if err := s.orderByPlayouts(); err != nil {
+		return err
+	}
 	if s.stopped = s.stoppedBy(); s.stopped != "" {
 		return nil
 	}
@@ -42,12 +46,11 @@ func (s *solver) solveStaged() error {
 	for _, c := range s.cands[:k] {
 		vals := make([]int, len(s.draws))
 		var next int
-		var wg sync.WaitGroup
+		// A panic leaves the other workers nothing more to take.
+		wg := crash.Group{OnPanic: func() { mu.Lock(); next = len(s.draws); mu.Unlock() }}
 		stopped := false
 		for w := 0; w < s.opts.Threads; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				for {
 					mu.Lock()
 					i := next
@@ -73,9 +76,11 @@ func (s *solver) solveStaged() error {
 						return
 					}
 				}
-			}()
+			})
 		}
-		wg.Wait()
+		if err := wg.Wait(); err != nil {
+			return err
+		}
 		if first != nil {
 			return first
 		}

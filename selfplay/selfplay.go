@@ -118,7 +118,12 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	eg, gctx := errgroup.WithContext(ctx)
 	var next atomic.Int64
 	for range workers {
-		eg.Go(func() error {
+		eg.Go(func() (err error) {
+			defer func() { // a bug outside a game too: an error, not a goroutine dump
+				if r := recover(); r != nil {
+					err = crash.Error(r)
+				}
+			}()
 			var players [2]game.Player
 			for i := range 2 {
 				p, err := NewPlayer(cfg.Players[i], cfg.Options[i])

@@ -5,11 +5,12 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"scrabble/internal/crash"
 )
 
 // thousands formats n with comma separators: 267751 -> "267,751".
@@ -69,7 +70,7 @@ type progress struct {
 	bar  *progressbar.ProgressBar
 	what string
 	done chan struct{}
-	wg   sync.WaitGroup
+	tick crash.Group
 }
 
 func startProgress(w io.Writer, what string) *progress {
@@ -87,9 +88,7 @@ func startProgress(w io.Writer, what string) *progress {
 		progressbar.OptionClearOnFinish(),
 	)
 	p.done = make(chan struct{})
-	p.wg.Add(1)
-	go func() {
-		defer p.wg.Done()
+	p.tick.Go(func() {
 		t := time.NewTicker(100 * time.Millisecond)
 		defer t.Stop()
 		for {
@@ -100,7 +99,7 @@ func startProgress(w io.Writer, what string) *progress {
 				p.bar.Add(1)
 			}
 		}
-	}()
+	})
 	return p
 }
 
@@ -117,6 +116,6 @@ func (p *progress) stop() {
 		return
 	}
 	close(p.done)
-	p.wg.Wait()
+	p.tick.Rethrow()
 	p.bar.Finish()
 }

@@ -12,6 +12,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/internal/crash"
 	"scrabble/internal/texttable"
 	"scrabble/lexica"
 	"scrabble/move"
@@ -41,19 +42,17 @@ func (t *turn) lexName() string { return t.lex.Header().Name }
 func (t *turn) generator(terms eval.Terms) (*movegen.Generator, error) {
 	// The leave table (decompressed) and the generator's tables (built
 	// from the lexicon) take about as long each: one on each core.
-	type loaded struct {
-		table *eval.LeaveTable
-		err   error
-	}
-	leavesC := make(chan loaded, 1)
-	go func() {
-		table, err := eval.DefaultLeaves(t.lexName())
-		leavesC <- loaded{table, err}
-	}()
+	var (
+		table   *eval.LeaveTable
+		err     error
+		leavesG crash.Group
+	)
+	leavesG.Go(func() { table, err = eval.DefaultLeaves(t.lexName()) })
 	gen := movegen.New(movegen.NewTables(t.lex))
 	gen.SetBoard(&t.pos.Board)
-	l := <-leavesC
-	table, err := l.table, l.err
+	if perr := leavesG.Wait(); perr != nil {
+		return nil, perr
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -80,10 +81,13 @@ func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 // and a usage error (2). 70 is EX_SOFTWARE of sysexits.h.
 const exitInternal = 70
 
-// testPanicEnv exists only for tests (TestPanicExitStatus): set to "main",
-// run panics on the main goroutine; to "worker", a goroutine panics and its
-// crash handler turns the panic into an error, as selfplay's and bench's
-// workers do. Never set it otherwise.
+// testPanicEnv exists only for tests (TestPanicExitStatus,
+// TestFatalErrorExitStatus): set to "main", run panics on the main
+// goroutine; to "worker", a goroutine started by a crash.Group panics, as
+// an engine worker would (endgame, peg, movegen), and the group hands the
+// panic to the waiting command as an error; to "fatal", the process dies
+// of a fatal runtime error (a stack overflow, which no recover catches).
+// Never set it otherwise.
 const testPanicEnv = "SCRABBLE_TEST_PANIC"
 
 // run executes the command line args and returns the exit status: 0 on
@@ -110,12 +114,12 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	case "main":
 		panic("forced by " + testPanicEnv)
 	case "worker":
-		done := make(chan error)
-		go func() {
-			defer func() { done <- crash.Error(recover()) }()
-			panic("forced by " + testPanicEnv)
-		}()
-		err = <-done
+		var g crash.Group
+		g.Go(func() { panic("forced by " + testPanicEnv) })
+		err = g.Wait()
+	case "fatal":
+		debug.SetMaxStack(1 << 20) // overflow in a moment, not at 1 GB
+		fmt.Fprintln(stdout, overflow(1))
 	default:
 		cmd, err = root.ExecuteC()
 	}
@@ -459,4 +463,12 @@ func expandHome(p string) string {
 		}
 	}
 	return p
+}
+
+// overflow recurses until the stack overflows (testPanicEnv "fatal").
+func overflow(n int) int {
+	var pad [64]byte
+	pad[n%64] = byte(n)
+	//lint:ignore SA5007 the endless recursion is the crash the hook forces
+	return overflow(n+1) + int(pad[n%64])
 }

@@ -17,4 +17,8 @@
 // module and may be used anywhere; nothing imports benchmarks, and the
 // test helpers (internal/testlex, internal/testgen, internal/gametest)
 // are imported by tests only.
+//
+// It also checks that non-test code starts goroutines only through
+// crash.Group, which recovers a goroutine's panic for the goroutine that
+// waits: a bug in a worker is an error (exit 70), never Go's exit 2.
 package archtest

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"sync"
 )
 
 // Error describes a value recovered from a panic as "internal error: VALUE
@@ -17,7 +18,13 @@ import (
 //
 // The error is a *Panic, so that a command can tell a bug from a failure
 // (the command-line tool exits with its own status for one).
+//
+// A *Panic recovered again (a Group's error re-raised by its waiter) is
+// returned as it is, naming the first site.
 func Error(r any) error {
+	if p, ok := r.(*Panic); ok {
+		return p
+	}
 	if site := panicSite(debug.Stack()); site != "" {
 		return &Panic{fmt.Sprintf("internal error: %v (at %s)", r, site)}
 	}
@@ -53,4 +60,73 @@ func panicSite(stack []byte) string {
 		return file
 	}
 	return ""
+}
+
+// Group starts goroutines and waits for them, as a sync.WaitGroup does,
+// but a panic in one of them does not kill the process: it is recovered,
+// described by Error, and returned by Wait to the goroutine that waits,
+// which fails as with any other error (the command-line tool exits 70 on
+// a *Panic). Every goroutine of the module is started by a Group
+// (internal/archtest checks that no other go statement exists), so that a
+// bug in a worker never ends the process with Go's exit status 2, which
+// the tool keeps for usage errors.
+//
+// The zero Group is ready to use; a Group must not be copied after use.
+type Group struct {
+	// OnPanic, when set, is called once, by the goroutine that panicked
+	// first, right after the panic is recovered: it should make the
+	// other goroutines stop (cancel their context, set their stop flag),
+	// so that Wait returns soon.
+	OnPanic func()
+
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	first *Panic
+}
+
+// Go runs f in a new goroutine of the group.
+func (g *Group) Go(f func()) {
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		defer func() {
+			if r := recover(); r != nil {
+				g.fail(Error(r).(*Panic))
+			}
+		}()
+		f()
+	}()
+}
+
+func (g *Group) fail(p *Panic) {
+	g.mu.Lock()
+	first := g.first == nil
+	if first {
+		g.first = p
+	}
+	g.mu.Unlock()
+	if first && g.OnPanic != nil {
+		g.OnPanic()
+	}
+}
+
+// Wait waits until every goroutine started by Go has returned, and
+// returns the first panic among them as a *Panic, or nil.
+func (g *Group) Wait() error {
+	g.wg.Wait()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.first == nil {
+		return nil
+	}
+	return g.first
+}
+
+// Rethrow waits as Wait does, and re-raises a goroutine's panic on the
+// calling goroutine, for a caller with no error to return: the *Panic
+// goes on to the caller's own recover (Error returns it unchanged).
+func (g *Group) Rethrow() {
+	if err := g.Wait(); err != nil {
+		panic(err)
+	}
 }

@@ -59,3 +59,53 @@ func TestPanicSiteWithoutPanicFrame(t *testing.T) {
 		t.Errorf("site %q from a stack that is not panicking", s)
 	}
 }
+
+// TestGroupReturnsAWorkersPanic: a panic in a goroutine of a Group reaches
+// the waiter as a *Panic naming the site, OnPanic runs once, and the other
+// goroutines are waited for.
+func TestGroupReturnsAWorkersPanic(t *testing.T) {
+	stop := make(chan struct{})
+	calls := 0
+	g := Group{OnPanic: func() { calls++; close(stop) }}
+	finished := false
+	g.Go(func() { <-stop; finished = true }) // returns only once told to stop
+	g.Go(func() { panic("worker bug") })
+	err := g.Wait()
+	var p *Panic
+	if !errors.As(err, &p) || !regexp.MustCompile(`^internal error: worker bug \(at crash/crash_test.go:\d+\)$`).MatchString(err.Error()) {
+		t.Fatalf("Wait: %v, want the worker's panic", err)
+	}
+	if calls != 1 || !finished {
+		t.Errorf("OnPanic called %d times, other worker finished %v; want 1, true", calls, finished)
+	}
+}
+
+func TestGroupWithoutPanic(t *testing.T) {
+	var g Group
+	n := make([]int, 4)
+	for i := range n {
+		g.Go(func() { n[i] = i + 1 })
+	}
+	if err := g.Wait(); err != nil {
+		t.Fatalf("Wait: %v", err)
+	}
+	if n[0]+n[1]+n[2]+n[3] != 10 {
+		t.Errorf("goroutines not all run: %v", n)
+	}
+	g.Rethrow() // nothing to re-raise
+}
+
+// TestGroupRethrow: Rethrow re-raises the worker's panic on the waiter,
+// where Error describes it with the worker's site, not the waiter's.
+func TestGroupRethrow(t *testing.T) {
+	var g Group
+	g.Go(func() {
+		var m map[int]int
+		//lint:ignore SA5000 the write to a nil map is the panic under test
+		m[1] = 2
+	})
+	err := recovered(g.Rethrow)
+	if err == nil || !regexp.MustCompile(`^internal error: assignment to entry in nil map \(at crash/crash_test.go:\d+\)$`).MatchString(err.Error()) {
+		t.Errorf("Rethrow: %v", err)
+	}
+}
