@@ -15,8 +15,9 @@ import (
 	"scrabble/rules"
 )
 
-// fuzzWords is the word list FuzzGenerate uses when no real one is
-// available (neither the shared lists nor SOWPODS from make): every two-letter word of NWL23 and a few hundred common words.
+// fuzzWords is the word list FuzzGenerate uses, alone when no real one is
+// available (neither the shared lists nor SOWPODS from make): every
+// two-letter word of NWL23 and a few hundred common words.
 const fuzzWords = `
 AA AB AD AE AG AH AI AL AM AN AR AS AT AW AX AY BA BE BI BO BY DA DE DO ED
 EF EH EL EM EN ER ES ET EW EX FA FE GI GO HA HE HI HM HO ID IF IN IS IT JO
@@ -50,6 +51,13 @@ PLANTERS HOWL CRATE TRACE REACT CARET CATER QUITE QUIET EQUATE SQUARE JAZZ
 FIZZ OXEN EXTRA TAXES RELAX WAXES
 `
 
+// fuzzLexWords is how many words of the real list the fuzz lexicon keeps
+// (every k-th, with every two-letter word and fuzzWords): enough for every
+// length of word and most letter pairs, few enough that the brute-force
+// reference (whose cost grows with the prefixes it can extend, up to 26
+// ways a blank) takes a fraction of a millisecond a position, not tens.
+const fuzzLexWords = 4000
+
 var (
 	fuzzLexOnce sync.Once
 	fuzzLexG    *gaddag.GADDAG
@@ -57,23 +65,33 @@ var (
 	fuzzLexErr  error
 )
 
-// fuzzLexicon returns testlex's real lexicon (NWL23 when SCRABBLE_LEXICA_DIR
-// is set, else SOWPODS) when there is one, otherwise the embedded list,
-// compiled and as maps.
+// fuzzLexicon returns the fuzz target's lexicon, compiled and as maps,
+// built once per process: fuzzWords, and when there is a real list
+// (testlex's: NWL23 when SCRABBLE_LEXICA_DIR is set, else SOWPODS) its
+// two-letter words and every k-th of its words, fuzzLexWords in all.
 func fuzzLexicon(tb testing.TB) (*gaddag.GADDAG, *refLexicon) {
 	tb.Helper()
+	var real []string
 	if name := testlex.Name(); os.Getenv(testlex.EnvVar) != "" || testlex.Available(name) {
-		return testlex.GADDAG(tb, name), refLex(tb, name)
+		real = testlex.WordList(tb, name).Words
 	}
 	fuzzLexOnce.Do(func() {
 		words := strings.Fields(fuzzWords)
+		if len(real) > 0 {
+			step := max(1, len(real)/fuzzLexWords)
+			for i, w := range real {
+				if len(w) == 2 || i%step == 0 {
+					words = append(words, w)
+				}
+			}
+		}
 		slices.Sort(words)
 		words = slices.Compact(words)
-		fuzzLexG, fuzzLexErr = gaddag.Build("fuzzwords", words, sha256.Sum256([]byte(fuzzWords)))
+		fuzzLexG, fuzzLexErr = gaddag.Build("fuzzwords", words, sha256.Sum256([]byte(strings.Join(words, "\n"))))
 		fuzzLexRef = newRefLexicon("fuzzwords", words)
 	})
 	if fuzzLexErr != nil {
-		tb.Fatalf("compiling the embedded word list: %v", fuzzLexErr)
+		tb.Fatalf("compiling the fuzz word list: %v", fuzzLexErr)
 	}
 	return fuzzLexG, fuzzLexRef
 }
@@ -119,7 +137,7 @@ func fuzzPosition(words []string, data []byte) (rules.Board, rules.Rack) {
 	}
 	var rack rules.Rack
 	for range in.next() % (rules.RackSize + 1) {
-		if x := in.next(); x%9 == 0 && rack[rules.Blank] < 2 {
+		if x := in.next(); x%27 == 0 && rack[rules.Blank] < 2 {
 			rack[rules.Blank]++
 		} else {
 			rack[1+x%rules.NumLetters]++
@@ -155,104 +173,108 @@ func FuzzGenerate(f *testing.F) {
 	tables := movegen.TablesFor(lex)
 	tables.Prepare()
 	g, fresh := movegen.New(tables), movegen.New(tables)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		board, rack := fuzzPosition(lx.list, data)
-		pos := &refPosition{stage: "fuzz", board: board, rack: rack}
-		g.SetLeaves(nil)
-		g.SetBoard(&board)
-		c := enginePlays(g, rack)
-		if len(c.dups) > 0 || len(c.bad) > 0 {
-			t.Errorf("duplicate plays %v, malformed moves %v\n%v", c.dups, c.bad, pos)
-		}
-		keys := make([]string, 0, len(c.plays))
-		for k := range c.plays {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			p, err := parseRefKey(k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var used rules.Rack
-			for _, tl := range p.tiles {
-				if tl != rules.PlayedThrough {
-					used.Add(tl)
-				}
-			}
-			switch s, err := refScore(lx, &board, p); {
-			case err != nil:
-				t.Errorf("illegal play %s (%s): %v\n%v", k, describeKey(k), err, pos)
-			case s != c.plays[k]:
-				t.Errorf("play %s (%s) scored %d, want %d\n%v", k, describeKey(k), c.plays[k], s, pos)
-			case !rack.Contains(used):
-				t.Errorf("play %s (%s) uses tiles %s not on the rack\n%v", k, describeKey(k), used.String(), pos)
-			}
-			if err := refListed(&board, p); err != nil {
-				t.Errorf("play %s (%s): %v\n%v", k, describeKey(k), err, pos)
-			}
-		}
-		if d := diffPlays(c.plays, refPlays(lx, &board, rack)); d != "" {
-			t.Errorf("engine vs reference: %s%v", d, pos)
-		}
-		// The pruned search, with leave values, finds the top of the list.
-		g.SetLeaves(hashLeaves{})
-		opts := movegen.Options{Exchanges: true, Pass: true}
-		var all movegen.AllMoves
-		g.Generate(&rack, 50, opts, &all)
-		got, ok := g.Best(&rack, 50, opts)
-		want := all.Moves[0] // the pass at least
-		for j := range all.Moves {
-			if move.ByEquity(&all.Moves[j], &want) < 0 {
-				want = all.Moves[j]
-			}
-		}
-		if !ok || got != want {
-			t.Errorf("Best = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
-		}
-		// With the open term: each play loses the cost of the triple-word
-		// squares it opens, counted from the boards (openedRef), in the
-		// full list and in Best alike.
-		cost := rules.Equity(1000 + 500*(len(data)%8))
-		opts.OpenCost = cost
-		var termed movegen.AllMoves
-		g.Generate(&rack, 50, opts, &termed)
-		if len(termed.Moves) != len(all.Moves) {
-			t.Fatalf("the open term changed the number of moves: %d, not %d", len(termed.Moves), len(all.Moves))
-		}
-		for j := range all.Moves {
-			m := all.Moves[j]
-			if m.Kind == move.Play {
-				m.Equity -= rules.Equity(openedRef(&board, &m)) * cost
-			}
-			if termed.Moves[j] != m {
-				t.Fatalf("Generate with the open term: %v (eq %d), want eq %d\n%v", m.NotationOn(&board), termed.Moves[j].Equity, m.Equity, pos)
-			}
-			if j == 0 || move.ByEquity(&m, &want) < 0 {
-				want = m
-			}
-		}
-		if got, ok := g.Best(&rack, 50, opts); !ok || got != want {
-			t.Errorf("Best with the open term = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
-		}
-		g.SetLeaves(nil)
-		if len(keys) == 0 {
-			return
-		}
+	f.Fuzz(func(t *testing.T, data []byte) { checkFuzzGenerate(t, lx, g, fresh, data) })
+}
 
-		// Apply one play, then compare with a generator set to the new board.
-		k := keys[len(data)*31%len(keys)]
-		m := moveFromKey(t, k, c.plays[k])
-		g.Apply(&m)
-		after := board
-		p, _ := parseRefKey(k)
-		refApply(&after, p)
-		if *g.Board() != after {
-			t.Fatalf("after Apply(%s) the generator's board is\n%s\nwant\n%s", k, g.Board().GridString(), after.GridString())
+// checkFuzzGenerate is FuzzGenerate's check of one input, on generators g and
+// fresh of the tables of lx.
+func checkFuzzGenerate(t *testing.T, lx *refLexicon, g, fresh *movegen.Generator, data []byte) {
+	board, rack := fuzzPosition(lx.list, data)
+	pos := &refPosition{stage: "fuzz", board: board, rack: rack}
+	g.SetLeaves(nil)
+	g.SetBoard(&board)
+	c := enginePlays(g, rack)
+	if len(c.dups) > 0 || len(c.bad) > 0 {
+		t.Errorf("duplicate plays %v, malformed moves %v\n%v", c.dups, c.bad, pos)
+	}
+	keys := make([]string, 0, len(c.plays))
+	for k := range c.plays {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		p, err := parseRefKey(k)
+		if err != nil {
+			t.Fatal(err)
 		}
-		fresh.SetBoard(&after)
-		if d := diffPlays(enginePlays(g, rack).plays, enginePlays(fresh, rack).plays); d != "" {
-			t.Errorf("after Apply(%s), incremental vs SetBoard (as engine vs reference): %s%v", k, d, &refPosition{stage: "fuzz after Apply", board: after, rack: rack})
+		var used rules.Rack
+		for _, tl := range p.tiles {
+			if tl != rules.PlayedThrough {
+				used.Add(tl)
+			}
 		}
-	})
+		switch s, err := refScore(lx, &board, p); {
+		case err != nil:
+			t.Errorf("illegal play %s (%s): %v\n%v", k, describeKey(k), err, pos)
+		case s != c.plays[k]:
+			t.Errorf("play %s (%s) scored %d, want %d\n%v", k, describeKey(k), c.plays[k], s, pos)
+		case !rack.Contains(used):
+			t.Errorf("play %s (%s) uses tiles %s not on the rack\n%v", k, describeKey(k), used.String(), pos)
+		}
+		if err := refListed(&board, p); err != nil {
+			t.Errorf("play %s (%s): %v\n%v", k, describeKey(k), err, pos)
+		}
+	}
+	if d := diffPlays(c.plays, refPlays(lx, &board, rack)); d != "" {
+		t.Errorf("engine vs reference: %s%v", d, pos)
+	}
+	// The pruned search, with leave values, finds the top of the list.
+	g.SetLeaves(hashLeaves{})
+	opts := movegen.Options{Exchanges: true, Pass: true}
+	var all movegen.AllMoves
+	g.Generate(&rack, 50, opts, &all)
+	got, ok := g.Best(&rack, 50, opts)
+	want := all.Moves[0] // the pass at least
+	for j := range all.Moves {
+		if move.ByEquity(&all.Moves[j], &want) < 0 {
+			want = all.Moves[j]
+		}
+	}
+	if !ok || got != want {
+		t.Errorf("Best = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
+	}
+	// With the open term: each play loses the cost of the triple-word
+	// squares it opens, counted from the boards (openedRef), in the
+	// full list and in Best alike.
+	cost := rules.Equity(1000 + 500*(len(data)%8))
+	opts.OpenCost = cost
+	var termed movegen.AllMoves
+	g.Generate(&rack, 50, opts, &termed)
+	if len(termed.Moves) != len(all.Moves) {
+		t.Fatalf("the open term changed the number of moves: %d, not %d", len(termed.Moves), len(all.Moves))
+	}
+	for j := range all.Moves {
+		m := all.Moves[j]
+		if m.Kind == move.Play {
+			m.Equity -= rules.Equity(openedRef(&board, &m)) * cost
+		}
+		if termed.Moves[j] != m {
+			t.Fatalf("Generate with the open term: %v (eq %d), want eq %d\n%v", m.NotationOn(&board), termed.Moves[j].Equity, m.Equity, pos)
+		}
+		if j == 0 || move.ByEquity(&m, &want) < 0 {
+			want = m
+		}
+	}
+	if got, ok := g.Best(&rack, 50, opts); !ok || got != want {
+		t.Errorf("Best with the open term = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
+	}
+	g.SetLeaves(nil)
+	if len(keys) == 0 {
+		return
+	}
+
+	// Apply one play, then compare with a generator set to the new board.
+	k := keys[len(data)*31%len(keys)]
+	m := moveFromKey(t, k, c.plays[k])
+	g.Apply(&m)
+	after := board
+	p, _ := parseRefKey(k)
+	refApply(&after, p)
+	if *g.Board() != after {
+		t.Fatalf("after Apply(%s) the generator's board is\n%s\nwant\n%s", k, g.Board().GridString(), after.GridString())
+	}
+	fresh.SetBoard(&after)
+	if d := diffPlays(enginePlays(g, rack).plays, enginePlays(fresh, rack).plays); d != "" {
+		t.Errorf("after Apply(%s), incremental vs SetBoard (as engine vs reference): %s%v", k, d, &refPosition{stage: "fuzz after Apply", board: after, rack: rack})
+	}
 }

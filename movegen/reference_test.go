@@ -8,6 +8,7 @@ package movegen_test
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -20,26 +21,79 @@ import (
 	"scrabble/rules"
 )
 
-// refLexicon is a word list as plain maps.
+// refLexicon is a word list as a plain map and a plain trie of its
+// prefixes (letter by letter from the front: nothing like the GADDAG).
 type refLexicon struct {
-	name     string
-	list     []string
-	words    map[string]bool
-	prefixes map[string]bool // every non-empty prefix of a word, words included
+	name  string
+	list  []string
+	words map[string]bool
+	trie  []refNode // trie[0] is the empty prefix
+}
+
+// refNode is a prefix of a word in the trie: bit l of mask (1..26) says
+// the prefix goes on with letter l, the children being stored in letter
+// order from first.
+type refNode struct {
+	mask  uint32
+	first int32
+	word  bool
 }
 
 func newRefLexicon(name string, list []string) *refLexicon {
-	lx := &refLexicon{name: name, list: list, words: make(map[string]bool, len(list)), prefixes: make(map[string]bool, 3*len(list))}
+	lx := &refLexicon{name: name, list: list, words: make(map[string]bool, len(list))}
+	var az []string
 	for _, w := range list {
 		lx.words[w] = true
-		for i := len(w); i >= 1; i-- {
-			if lx.prefixes[w[:i]] {
-				break // shorter prefixes are there already
-			}
-			lx.prefixes[w[:i]] = true
+		if strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+			az = append(az, w)
 		}
 	}
+	slices.Sort(az)
+	az = slices.Compact(az)
+	lx.trie = []refNode{{}}
+	if len(az) > 0 {
+		lx.fill(0, az, 0)
+	}
 	return lx
+}
+
+// fill makes the children of node, the prefix that words (sorted, all
+// longer than depth or equal to the prefix) share.
+func (lx *refLexicon) fill(node int32, words []string, depth int) {
+	if len(words[0]) == depth {
+		lx.trie[node].word = true
+		words = words[1:]
+	}
+	var groups [][]string
+	for len(words) > 0 {
+		c := words[0][depth]
+		n := 1
+		for n < len(words) && words[n][depth] == c {
+			n++
+		}
+		groups = append(groups, words[:n])
+		lx.trie[node].mask |= 1 << (c - 'A' + 1)
+		words = words[n:]
+	}
+	first := int32(len(lx.trie))
+	lx.trie[node].first = first
+	for range groups {
+		lx.trie = append(lx.trie, refNode{})
+	}
+	for k, grp := range groups {
+		lx.fill(first+int32(k), grp, depth+1)
+	}
+}
+
+// child is node followed by letter ch ('A'..'Z'), or -1 when that is no
+// prefix of a word.
+func (lx *refLexicon) child(node int32, ch byte) int32 {
+	bit := uint32(1) << (ch - 'A' + 1)
+	n := &lx.trie[node]
+	if n.mask&bit == 0 {
+		return -1
+	}
+	return n.first + int32(bits.OnesCount32(n.mask&(bit-1)))
 }
 
 var (
@@ -248,6 +302,7 @@ type refGen struct {
 	line   int
 	start  int
 	word   []byte
+	nodes  []int32 // the trie node of each prefix of word
 	tiles  []rules.Letter
 	placed int
 	joined bool // touches the board (or covers the centre of an empty board)
@@ -303,7 +358,7 @@ func refPlays(lx *refLexicon, b *rules.Board, rack rules.Rack) map[string]int {
 					continue
 				}
 				g.start = s
-				g.word, g.tiles, g.placed, g.joined = g.word[:0], g.tiles[:0], 0, false
+				g.word, g.nodes, g.tiles, g.placed, g.joined = g.word[:0], g.nodes[:0], g.tiles[:0], 0, false
 				g.extend(s)
 			}
 		}
@@ -349,8 +404,9 @@ func (g *refGen) extend(i int) {
 		return
 	}
 	sq := r*rules.Size + c
+	can := g.cross[g.dir][sq] & g.lx.trie[g.node()].mask
 	for l := rules.Letter(1); l <= rules.NumLetters; l++ {
-		if g.cross[g.dir][sq]&(1<<l) == 0 {
+		if can&(1<<l) == 0 {
 			continue
 		}
 		if g.rack[l] > 0 {
@@ -369,33 +425,45 @@ func (g *refGen) extend(i int) {
 // step puts tile t (PlayedThrough for a board tile) with letter ch on square
 // i, records a candidate that ends there and extends further.
 func (g *refGen) step(i int, t rules.Letter, ch byte) {
+	node := g.lx.child(g.node(), ch)
+	if node < 0 {
+		return // no word starts so
+	}
 	g.word = append(g.word, ch)
+	g.nodes = append(g.nodes, node)
 	g.tiles = append(g.tiles, t)
 	joined := g.joined
 	if t != rules.PlayedThrough {
 		g.placed++
 	}
 	g.joined = g.joined || g.joins(i)
-	if g.lx.prefixes[string(g.word)] {
-		nr, nc := refSquare(g.dir, g.line, i+1)
-		if refTile(g.b, nr, nc) == rules.Empty {
-			g.candidate()
-		}
-		if i+1 < rules.Size {
-			g.extend(i + 1)
-		}
+	nr, nc := refSquare(g.dir, g.line, i+1)
+	if refTile(g.b, nr, nc) == rules.Empty {
+		g.candidate()
+	}
+	if i+1 < rules.Size {
+		g.extend(i + 1)
 	}
 	if t != rules.PlayedThrough {
 		g.placed--
 	}
 	g.joined = joined
 	g.word = g.word[:len(g.word)-1]
+	g.nodes = g.nodes[:len(g.nodes)-1]
 	g.tiles = g.tiles[:len(g.tiles)-1]
+}
+
+// node is the trie node of the current word.
+func (g *refGen) node() int32 {
+	if len(g.nodes) == 0 {
+		return 0
+	}
+	return g.nodes[len(g.nodes)-1]
 }
 
 // candidate records the current span if it is a legal play.
 func (g *refGen) candidate() {
-	if g.placed == 0 || len(g.word) < 2 || !g.joined || !g.lx.words[string(g.word)] {
+	if g.placed == 0 || len(g.word) < 2 || !g.joined || !g.lx.trie[g.node()].word {
 		return
 	}
 	row, col := refSquare(g.dir, g.line, g.start)
