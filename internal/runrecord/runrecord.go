@@ -24,28 +24,36 @@ import (
 	"scrabble/gaddag"
 	"scrabble/internal/atomicfile"
 	"scrabble/internal/readlimit"
+	"scrabble/internal/runlock"
 )
 
 // WorkDir makes the work directory of a training run writing out
-// (out + ".train"); one that holds an earlier run's work is an error
+// (out + ".train") and locks it (see runlock) for the life of the run: the
+// caller releases the lock when the run ends. A directory another run
+// holds is an error, and so is one that holds an earlier run's work
 // unless resume.
-func WorkDir(out string, resume bool) (string, error) {
+func WorkDir(out string, resume bool) (string, *runlock.Lock, error) {
 	work := out + ".train"
-	if StartedIn(work) && !resume {
-		return "", fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
-	}
 	if err := os.MkdirAll(work, 0o755); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return work, nil
+	lock, err := runlock.Acquire(work)
+	if err != nil {
+		return "", nil, err
+	}
+	if StartedIn(work) && !resume {
+		lock.Release()
+		return "", nil, fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
+	}
+	return work, lock, nil
 }
 
 // StartedIn reports whether a run's work directory holds any of its work
-// (anything besides the record of its settings).
+// (anything besides the record of its settings and the run's lock file).
 func StartedIn(work string) bool {
 	entries, _ := os.ReadDir(work)
 	for _, e := range entries {
-		if e.Name() != SettingsFile && !strings.HasPrefix(e.Name(), "."+SettingsFile+".tmp") {
+		if e.Name() != SettingsFile && e.Name() != runlock.File && !strings.HasPrefix(e.Name(), "."+SettingsFile+".tmp") {
 			return true
 		}
 	}
