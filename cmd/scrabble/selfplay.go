@@ -19,6 +19,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/infer"
+	"scrabble/internal/atomicfile"
 	"scrabble/internal/runlock"
 	"scrabble/internal/runrecord"
 	"scrabble/movegen"
@@ -184,6 +185,9 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 					return err
 				}
 				defer lock.Release()
+				// GCG files and settings half written when an earlier
+				// run was killed.
+				atomicfile.RemoveStale(out, atomicfile.RunPattern)
 				if err := keepSelfplaySettings(&cfg, out, resume); err != nil {
 					return err
 				}

@@ -31,7 +31,7 @@ import (
 // (out + ".train") and locks it (see runlock) for the life of the run: the
 // caller releases the lock when the run ends. A directory another run
 // holds is an error, and so is one that holds an earlier run's work
-// unless resume.
+// unless resume. Temporary files a killed run left are removed.
 func WorkDir(out string, resume bool) (string, *runlock.Lock, error) {
 	work := out + ".train"
 	if err := os.MkdirAll(work, 0o755); err != nil {
@@ -41,6 +41,10 @@ func WorkDir(out string, resume bool) (string, *runlock.Lock, error) {
 	if err != nil {
 		return "", nil, err
 	}
+	// Checkpoints half written when an earlier run was killed (the
+	// lock says no other run is writing here; the files' own locks are
+	// checked as well): no work of the run's.
+	atomicfile.RemoveStale(work, atomicfile.RunPattern)
 	if StartedIn(work) && !resume {
 		lock.Release()
 		return "", nil, fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
