@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 	"unsafe"
 
@@ -69,6 +70,8 @@ func (g *GADDAG) encode() []byte {
 // Save writes the compiled form to path atomically (a temporary file in the
 // same directory, then a rename), so a reader never sees half a file.
 func (g *GADDAG) Save(path string) error {
+	// What an earlier Save killed mid-write left (never a live writer's).
+	atomicfile.RemoveStale(filepath.Dir(path), ".tmp-*.gaddag")
 	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".tmp-*.gaddag"})
 	if err != nil {
 		return fmt.Errorf("saving lexicon: %w", err)

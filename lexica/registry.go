@@ -167,12 +167,21 @@ func (r *Registry) compileList(name, wordListPath string, wl *WordList) (*gaddag
 	return g, nil
 }
 
+// removeStale removes the temporary files of compiled lexica and of the
+// default's record that a process killed mid-write left in dir (a
+// compiled lexicon's is megabytes); a live writer's are kept (see
+// atomicfile.RemoveStale). It is a courtesy: a failure is not an error.
+func removeStale(dir string) {
+	atomicfile.RemoveStale(dir, ".tmp-*"+gaddagExt, ".tmp-default-*")
+}
+
 // writeAtomic saves g to path through a temporary file in the same
 // directory, so readers never see a partial file.
 func writeAtomic(path string, g *gaddag.GADDAG) (err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	removeStale(filepath.Dir(path))
 	err = atomicfile.Write(path, atomicfile.Options{Pattern: ".tmp-*" + gaddagExt, Perm: 0o644, Sync: true}, func(f io.Writer) error {
 		w := bufio.NewWriterSize(f, 1<<20)
 		if _, err := g.WriteTo(w); err != nil {
@@ -202,6 +211,7 @@ func (r *Registry) Add(name, wordListPath string) (Info, error) {
 		return Info{}, err
 	}
 	r.stage("writing")
+	removeStale(dir) // the default's record (writeAtomic cleans the lexica's directory)
 	oldPath, _, exists, err := r.installedPath(name)
 	if err != nil {
 		return Info{}, err
@@ -374,6 +384,7 @@ func (r *Registry) writeDefault(name string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	removeStale(dir)
 	return atomicfile.Write(filepath.Join(dir, defaultFile), atomicfile.Options{Pattern: ".tmp-default-*", Perm: 0o644}, func(w io.Writer) error {
 		_, err := io.WriteString(w, name+"\n")
 		return err

@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,7 +9,9 @@ import (
 
 // FuzzReadResults: the results file read on resume either fails naming the
 // file, or gives results of this tournament: each game once, in range, with
-// its seed and seating, and a good length within the data ending a line.
+// its seed and seating, possible scores and winner, each from a line that
+// is one JSON object and nothing else, and a good length within the data
+// ending a line.
 func FuzzReadResults(f *testing.F) {
 	cfg := Config{Players: [2]string{"equity", "score"}, Games: 10, Seed: 7}
 	line := func(i int) string {
@@ -20,6 +23,9 @@ func FuzzReadResults(f *testing.F) {
 	f.Add([]byte(line(3) + "\n" + line(4)[:20]))
 	f.Add([]byte("\n\n{}\n"))
 	f.Add([]byte(line(2) + " " + line(3) + "\n"))
+	f.Add([]byte(line(2) + "}\n"))
+	f.Add([]byte(strings.Replace(line(5), `"winner":1`, `"winner":2`, 1) + "\n"))
+	f.Add([]byte(strings.Replace(line(5), `[300,280]`, `[-300,99999999]`, 1) + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr := &tournament{cfg: cfg, done: map[int]bool{}}
 		good, err := tr.readResults("r.jsonl", data)
@@ -38,6 +44,16 @@ func FuzzReadResults(f *testing.F) {
 		for _, r := range tr.results {
 			if r.Game < 0 || r.Game >= cfg.Games || r.Seed != GameSeed(cfg.Seed, r.Game, cfg.Pairs) || r.Players != cfg.Players {
 				t.Fatalf("accepted %+v", r)
+			}
+			if err := checkResult(&r); err != nil || r.Winner < 0 || r.Winner > 2 || r.Scores[0] < -maxRackValue || r.Scores[1] < -maxRackValue {
+				t.Fatalf("accepted an impossible result %+v: %v", r, err)
+			}
+		}
+		// Every line kept is one JSON value and nothing else (json.Valid
+		// refuses anything after the first value).
+		for _, l := range strings.Split(string(data[:good]), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !json.Valid([]byte(l)) {
+				t.Fatalf("accepted the line %q", l)
 			}
 		}
 	})

@@ -11,6 +11,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,6 +24,7 @@ import (
 	"scrabble/internal/readlimit"
 	"scrabble/internal/splitmix"
 	"scrabble/movegen"
+	"scrabble/rules"
 )
 
 // ResultsFile is the name of the results file in a tournament's directory:
@@ -262,6 +264,14 @@ func (t *tournament) readResults(path string, data []byte) (good int, err error)
 		if err := dec.Decode(&r); err != nil {
 			return 0, fmt.Errorf("%s, line %d: %w", path, line, err)
 		}
+		if rest := text[dec.InputOffset():]; len(rest) > 0 {
+			// A second object, or anything else, after the result: the
+			// line is not one a run wrote (they are one object each).
+			return 0, fmt.Errorf("%s, line %d: %q after the result's JSON object: not a line a run writes", path, line, clip(rest, 32))
+		}
+		if err := checkResult(&r); err != nil {
+			return 0, fmt.Errorf("%s, line %d: game %d: %w", path, line, r.Game, err)
+		}
 		switch {
 		case r.Game < 0 || r.Game >= cfg.Games:
 			return 0, fmt.Errorf("%s, line %d: game %d is beyond the %d games asked for (numbered from 0): ask for at least %d to resume this run", path, line, r.Game, cfg.Games, r.Game+1)
@@ -276,6 +286,83 @@ func (t *tournament) readResults(path string, data []byte) (good int, err error)
 		t.results = append(t.results, r)
 	}
 	return good, nil
+}
+
+// clip is b, cut to at most n bytes with "..." when longer.
+func clip(b []byte, n int) string {
+	if len(b) <= n {
+		return string(b)
+	}
+	return string(b[:n]) + "..."
+}
+
+// Bounds on a game's figures, for checking a results file: a line no game
+// could have written is refused on resume, not summed into the summary.
+var (
+	// maxRackValue is the most a rack can be worth: the RackSize highest
+	// tiles of the set (what a player loses after six scoreless turns, or
+	// half what the one going out gains).
+	maxRackValue = func() int {
+		d := rules.Distribution()
+		tiles := d.Tiles()
+		slices.SortFunc(tiles, func(a, b rules.Letter) int { return b.Value() - a.Value() })
+		v := 0
+		for _, l := range tiles[:rules.RackSize] {
+			v += l.Value()
+		}
+		return v
+	}()
+	// maxTurns is the longest a game can be: each turn placing tiles
+	// places at least one of the set's, and at most
+	// MaxScorelessTurns-1 scoreless turns come between two of them (the
+	// sixth ends the game).
+	maxTurns = (rules.TileCount() + 1) * rules.MaxScorelessTurns
+)
+
+// maxTurnScore bounds a player's score per turn, out of reach of any game:
+// the highest plays found possible on the standard board score under 1,800,
+// and a game's average is far below its best play.
+const maxTurnScore = 2000
+
+// checkResult says what is impossible in a result line, or nil: a winner
+// that does not match the scores, a score no game reaches, counts that do
+// not fit in the game's turns, an unknown ending or first mover.
+func checkResult(r *GameResult) error {
+	if r.First != 1 && r.First != 2 {
+		return fmt.Errorf("first mover %d: want 1 or 2", r.First)
+	}
+	if r.Turns < 1 || r.Turns > maxTurns {
+		return fmt.Errorf("%d turns: a game has 1 to %d", r.Turns, maxTurns)
+	}
+	var low int // plays score 0 or more; going out only adds
+	switch r.End {
+	case game.EndOut.String():
+	case game.EndScoreless.String():
+		low = -maxRackValue // each player loses their rack's value
+	default:
+		return fmt.Errorf("end %q: want %q or %q", r.End, game.EndOut, game.EndScoreless)
+	}
+	for i := range 2 {
+		turns := (r.Turns + 1 - (r.First-1+i)%2) / 2 // the first mover has the odd turns
+		if high := turns*maxTurnScore + 2*maxRackValue; r.Scores[i] < low || r.Scores[i] > high {
+			return fmt.Errorf("player %d scored %d: no game ending %q in %d turns gives a score outside %d to %d",
+				i+1, r.Scores[i], r.End, r.Turns, low, high)
+		}
+		if c := [3]int{r.Bingos[i], r.Exchanges[i], r.Passes[i]}; min(c[0], c[1], c[2]) < 0 || c[0]+c[1]+c[2] > turns {
+			return fmt.Errorf("player %d has %d bingos, %d exchanges and %d passes in %d turns of theirs", i+1, c[0], c[1], c[2], turns)
+		}
+	}
+	want := 0 // a draw
+	switch {
+	case r.Scores[0] > r.Scores[1]:
+		want = 1
+	case r.Scores[1] > r.Scores[0]:
+		want = 2
+	}
+	if r.Winner != want {
+		return fmt.Errorf("winner %d with scores %d-%d (the winner is 1 or 2, 0 for a draw)", r.Winner, r.Scores[0], r.Scores[1])
+	}
+	return nil
 }
 
 // finish records a finished game: its GCG file, then its result line (so

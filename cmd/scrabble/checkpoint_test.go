@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"scrabble/internal/runlock"
 	"scrabble/internal/runrecord"
 	"strings"
 	"testing"
@@ -78,6 +79,9 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 		var b strings.Builder
 		files, _ := filepath.Glob(filepath.Join(work, "*"))
 		for _, f := range files {
+			if filepath.Base(f) == runlock.File {
+				continue // its content is the last run's pid
+			}
 			data, _ := os.ReadFile(f)
 			fmt.Fprintf(&b, "%s %x\n", filepath.Base(f), sha256.Sum256(data))
 		}

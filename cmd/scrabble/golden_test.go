@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"scrabble/internal/runlock"
 	"scrabble/internal/testlex"
 	"scrabble/position"
 	"scrabble/rules"
@@ -341,6 +342,9 @@ func outFiles(t *testing.T, b *bytes.Buffer, dir string) {
 		t.Fatal(err)
 	}
 	for _, en := range entries {
+		if en.Name() == runlock.File {
+			continue // the run's lock, holding its pid: no output
+		}
 		data, err := os.ReadFile(filepath.Join(dir, en.Name()))
 		if err != nil {
 			t.Fatal(err)

@@ -84,10 +84,11 @@ values whatever --threads.`,
 			if err != nil {
 				return err
 			}
-			work, err := runrecord.WorkDir(out, resume)
+			work, lock, err := runrecord.WorkDir(out, resume)
 			if err != nil {
 				return err
 			}
+			defer lock.Release()
 			var bar *gamesBar
 			defer func() { bar.finish() }()
 			leaves, err := train.Leaves(cmd.Context(), train.LeavesConfig{

@@ -376,6 +376,8 @@ func createHTMLFile(path string) (*htmlFile, error) {
 	} else if !st.IsDir() {
 		return nil, fmt.Errorf("--html %s: %s is not a directory", path, dir)
 	}
+	// An earlier review killed while writing left its page's temporary.
+	atomicfile.RemoveStale(dir, ".review-*.html")
 	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".review-*.html", Perm: 0o644})
 	if err != nil {
 		return nil, fmt.Errorf("--html %s: cannot write in %s: %w", path, dir, unwrapPath(err))

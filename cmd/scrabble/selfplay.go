@@ -19,6 +19,8 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/infer"
+	"scrabble/internal/atomicfile"
+	"scrabble/internal/runlock"
 	"scrabble/internal/runrecord"
 	"scrabble/movegen"
 	"scrabble/selfplay"
@@ -172,6 +174,20 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				}
 			}
 			if out != "" {
+				// The lock is taken before the settings are recorded or
+				// checked, and held until the run ends: a second run on
+				// the directory is refused before it touches anything.
+				if err := os.MkdirAll(out, 0o755); err != nil {
+					return err
+				}
+				lock, err := runlock.Acquire(out)
+				if err != nil {
+					return err
+				}
+				defer lock.Release()
+				// GCG files and settings half written when an earlier
+				// run was killed.
+				atomicfile.RemoveStale(out, atomicfile.RunPattern)
 				if err := keepSelfplaySettings(&cfg, out, resume); err != nil {
 					return err
 				}
@@ -232,14 +248,11 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	return cmd
 }
 
-// keepSelfplaySettings records the settings of a run writing to dir, or
-// checks those of a resumed one. A resumed run may ask for more games than
+// keepSelfplaySettings records the settings of a run writing to dir (made
+// and locked by the caller), or checks those of a resumed one. A resumed run may ask for more games than
 // it began with: game i depends only on the seed and i, so the summary is
 // that of one run of the new number.
 func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
 	results, err := os.Stat(filepath.Join(dir, selfplay.ResultsFile))
 	started := err == nil && results.Size() > 0
 	s := runrecord.NewSettings("selfplay")

@@ -75,10 +75,11 @@ built-in table is eval/data/winpct.csv.`,
 			if err != nil {
 				return err
 			}
-			work, err := runrecord.WorkDir(out, resume)
+			work, lock, err := runrecord.WorkDir(out, resume)
 			if err != nil {
 				return err
 			}
+			defer lock.Release()
 			var bar *gamesBar
 			var took time.Duration
 			table, observations, err := train.WinPct(cmd.Context(), train.WinPctConfig{

@@ -23,6 +23,7 @@ var utilities = []string{
 	"internal/crash",
 	"internal/hugemem",
 	"internal/readlimit",
+	"internal/runlock",
 	"internal/splitmix",
 	"internal/texttable",
 }

@@ -2,14 +2,21 @@
 // a crash, sees the old file or the new one, never part of one: the bytes
 // go to a temporary file in the same directory, which is then renamed over
 // the path. Every file the engine writes for keeps goes through it.
+//
+// A process killed mid-write leaves its temporary file behind. The writer
+// holds an flock(2) on its temporary file from Create until the file is
+// renamed or removed, so RemoveStale can tell a dead writer's temporaries
+// (no lock) from a live one's and remove only those.
 package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // Options say how the temporary file is named and what is done before the
@@ -32,6 +39,10 @@ type File struct {
 	*os.File
 	path string
 	opts Options
+	// lock is a second descriptor of the file, holding its flock until
+	// the rename or removal is done (closing File first, as Commit does,
+	// keeps the lock).
+	lock int
 }
 
 // Create starts writing path: the temporary file is created now, so a
@@ -41,11 +52,66 @@ func Create(path string, opts Options) (*File, error) {
 	if pattern == "" {
 		pattern = "." + filepath.Base(path) + ".tmp*"
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), pattern)
-	if err != nil {
-		return nil, err
+	// A RemoveStale between the creation and the lock could remove the
+	// new file: once locked, the name must still be this file's, else it
+	// is made again.
+	for range 8 {
+		f, err := os.CreateTemp(filepath.Dir(path), pattern)
+		if err != nil {
+			return nil, err
+		}
+		lock, err := lockTemp(f)
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return nil, fmt.Errorf("locking %s: %w", f.Name(), err)
+		}
+		if sameFile(f, f.Name()) {
+			return &File{File: f, path: path, opts: opts, lock: lock}, nil
+		}
+		f.Close()
+		syscall.Close(lock)
 	}
-	return &File{File: f, path: path, opts: opts}, nil
+	return nil, fmt.Errorf("creating a temporary file for %s: removed as often as made", path)
+}
+
+// lockTemp takes the writer's lock on f through a descriptor of its own
+// (not inherited by child processes).
+func lockTemp(f *os.File) (int, error) {
+	fd, _, errno := syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_DUPFD_CLOEXEC, 0)
+	if errno != 0 {
+		return -1, errno
+	}
+	if err := flock(int(fd), syscall.LOCK_EX); err != nil {
+		syscall.Close(int(fd))
+		return -1, err
+	}
+	return int(fd), nil
+}
+
+// sameFile reports whether name is the open file f.
+func sameFile(f *os.File, name string) bool {
+	a, err1 := f.Stat()
+	b, err2 := os.Lstat(name)
+	return err1 == nil && err2 == nil && os.SameFile(a, b)
+}
+
+// flock is syscall.Flock, retried when a signal interrupts it.
+func flock(fd, how int) error {
+	for {
+		if err := syscall.Flock(fd, how); err != syscall.EINTR {
+			return err
+		}
+	}
+}
+
+// unlock releases the writer's lock, once the temporary file is renamed
+// or removed.
+func (f *File) unlock() {
+	if f.lock >= 0 {
+		syscall.Close(f.lock)
+		f.lock = -1
+	}
 }
 
 // Commit puts the file written in place: it sets the mode, syncs if asked,
@@ -59,6 +125,7 @@ func (f *File) Commit() error {
 	if err != nil {
 		os.Remove(f.Name())
 	}
+	f.unlock()
 	return err
 }
 
@@ -77,6 +144,7 @@ func (f *File) finish() error {
 func (f *File) Abort() {
 	f.Close()
 	os.Remove(f.Name())
+	f.unlock()
 }
 
 // Write writes path with write, atomically (see Create and Commit). An

@@ -24,28 +24,40 @@ import (
 	"scrabble/gaddag"
 	"scrabble/internal/atomicfile"
 	"scrabble/internal/readlimit"
+	"scrabble/internal/runlock"
 )
 
 // WorkDir makes the work directory of a training run writing out
-// (out + ".train"); one that holds an earlier run's work is an error
-// unless resume.
-func WorkDir(out string, resume bool) (string, error) {
+// (out + ".train") and locks it (see runlock) for the life of the run: the
+// caller releases the lock when the run ends. A directory another run
+// holds is an error, and so is one that holds an earlier run's work
+// unless resume. Temporary files a killed run left are removed.
+func WorkDir(out string, resume bool) (string, *runlock.Lock, error) {
 	work := out + ".train"
-	if StartedIn(work) && !resume {
-		return "", fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
-	}
 	if err := os.MkdirAll(work, 0o755); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return work, nil
+	lock, err := runlock.Acquire(work)
+	if err != nil {
+		return "", nil, err
+	}
+	// Checkpoints half written when an earlier run was killed (the
+	// lock says no other run is writing here; the files' own locks are
+	// checked as well): no work of the run's.
+	atomicfile.RemoveStale(work, atomicfile.RunPattern)
+	if StartedIn(work) && !resume {
+		lock.Release()
+		return "", nil, fmt.Errorf("%s holds an earlier run: continue it with --resume, or remove it", work)
+	}
+	return work, lock, nil
 }
 
 // StartedIn reports whether a run's work directory holds any of its work
-// (anything besides the record of its settings).
+// (anything besides the record of its settings and the run's lock file).
 func StartedIn(work string) bool {
 	entries, _ := os.ReadDir(work)
 	for _, e := range entries {
-		if e.Name() != SettingsFile && !strings.HasPrefix(e.Name(), "."+SettingsFile+".tmp") {
+		if e.Name() != SettingsFile && e.Name() != runlock.File && !strings.HasPrefix(e.Name(), "."+SettingsFile+".tmp") {
 			return true
 		}
 	}
