@@ -69,7 +69,7 @@ func (g *GADDAG) encode() []byte {
 // Save writes the compiled form to path atomically (a temporary file in the
 // same directory, then a rename), so a reader never sees half a file.
 func (g *GADDAG) Save(path string) error {
-	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".tmp-*.gaddag"})
+	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".tmp-*.gaddag", Sync: true})
 	if err != nil {
 		return fmt.Errorf("saving lexicon: %w", err)
 	}

@@ -374,7 +374,7 @@ func (r *Registry) writeDefault(name string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return atomicfile.Write(filepath.Join(dir, defaultFile), atomicfile.Options{Pattern: ".tmp-default-*", Perm: 0o644}, func(w io.Writer) error {
+	return atomicfile.Write(filepath.Join(dir, defaultFile), atomicfile.Options{Pattern: ".tmp-default-*", Perm: 0o644, Sync: true}, func(w io.Writer) error {
 		_, err := io.WriteString(w, name+"\n")
 		return err
 	})

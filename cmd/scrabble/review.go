@@ -376,7 +376,7 @@ func createHTMLFile(path string) (*htmlFile, error) {
 	} else if !st.IsDir() {
 		return nil, fmt.Errorf("--html %s: %s is not a directory", path, dir)
 	}
-	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".review-*.html", Perm: 0o644})
+	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".review-*.html", Perm: 0o644, Sync: true})
 	if err != nil {
 		return nil, fmt.Errorf("--html %s: cannot write in %s: %w", path, dir, unwrapPath(err))
 	}
