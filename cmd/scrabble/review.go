@@ -142,7 +142,7 @@ exits with status 130.`,
 					return err
 				}
 				if interrupted != nil {
-					return reviewInterrupted(a, interrupted, asJSON)
+					return reviewInterrupted(a, interrupted, asJSON, false)
 				}
 				return nil
 			}
@@ -153,7 +153,7 @@ exits with status 130.`,
 				return err
 			}
 			if interrupted != nil {
-				return reviewInterrupted(a, interrupted, asJSON)
+				return reviewInterrupted(a, interrupted, asJSON, true)
 			}
 			return nil
 		},
