@@ -9,7 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
-	"os"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -75,40 +75,33 @@ func (t *LeaveTable) WriteTo(w io.Writer) (int64, error) {
 // temporary file in the same directory, then renamed over path.
 func (t *LeaveTable) Save(path string) error { return saveAtomic(path, "leaves", t) }
 
-// SaveAs writes the table in the form path's name asks for: CSV (.csv),
-// gzip-compressed binary (.gz), else binary (Save).
+// SaveAs writes the table in the form path's name asks for: CSV (.csv,
+// every leave, those worth 0 too, so that it loads back whole),
+// gzip-compressed binary (.gz), else binary (Save). Every form is written
+// atomically: on any error, a full disk say, the file at path is left as it
+// was.
 func (t *LeaveTable) SaveAs(path string) error {
-	if !strings.HasSuffix(path, ".csv") && !strings.HasSuffix(path, ".gz") {
-		return t.Save(path)
+	switch {
+	case strings.HasSuffix(path, ".csv"):
+		return saveAtomic(path, "leaves", writerTo(func(w io.Writer) error { return t.WriteCSV(w, false) }))
+	case strings.HasSuffix(path, ".gz"):
+		return saveAtomic(path, "leaves", writerTo(t.SaveGzip))
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	var werr error
-	if strings.HasSuffix(path, ".csv") {
-		werr = t.WriteCSV(f, true)
-	} else {
-		werr = t.SaveGzip(f)
-	}
-	if err := errors.Join(werr, f.Close()); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return t.Save(path)
 }
 
-// saveAtomic writes w to a temporary file beside path, then renames it
-// over path, so readers never see half a file.
+// writerTo makes a write function an io.WriterTo for saveAtomic.
+type writerTo func(w io.Writer) error
+
+func (f writerTo) WriteTo(w io.Writer) (int64, error) { return 0, f(w) }
+
+// saveAtomic writes w to a temporary file beside path, synced, then renames
+// it over path, so readers never see half a file. Errors name path.
 func saveAtomic(path, what string, w io.WriterTo) (err error) {
-	f, err := atomicfile.Create(path, atomicfile.Options{Perm: 0o644, Sync: true})
-	if err != nil {
-		return fmt.Errorf("saving %s: %w", what, err)
-	}
-	if _, err = w.WriteTo(f); err != nil {
-		f.Abort()
-	} else {
-		err = f.Commit()
-	}
+	err = atomicfile.Write(path, atomicfile.Options{Perm: 0o644, Sync: true}, func(f io.Writer) error {
+		_, err := w.WriteTo(f)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("saving %s to %s: %w", what, path, err)
 	}
@@ -172,8 +165,16 @@ func DecodeLeaves(data []byte) (*LeaveTable, error) {
 }
 
 // LoadAny reads a table from path in either form: binary when the file
-// starts with the SCRLEAVE magic (or is gzip-compressed), CSV otherwise.
-func LoadAny(path string) (*LeaveTable, error) {
+// starts with the SCRLEAVE magic (or is gzip-compressed), CSV otherwise. A
+// CSV must list every leave (see ReadCSV); LoadAnyPartial takes one that
+// does not.
+func LoadAny(path string) (*LeaveTable, error) { return loadAny(path, false) }
+
+// LoadAnyPartial is LoadAny for a CSV that may leave leaves out (a
+// hand-written table, or `leaves csv` without --all): those are worth 0.
+func LoadAnyPartial(path string) (*LeaveTable, error) { return loadAny(path, true) }
+
+func loadAny(path string, partial bool) (*LeaveTable, error) {
 	data, err := readlimit.ReadFile(path, readlimit.Leaves, "a leave file")
 	if err != nil {
 		return nil, fmt.Errorf("loading leaves: %w", err)
@@ -185,7 +186,7 @@ func LoadAny(path string) (*LeaveTable, error) {
 		}
 		return t, nil
 	}
-	return ReadCSV(path, bytes.NewReader(data))
+	return readCSV(path, bytes.NewReader(data), partial)
 }
 
 // WriteCSV writes the table as CSV: a header line "leave,value", then one
@@ -233,11 +234,36 @@ func appendPoints(b []byte, v rules.Equity) []byte {
 // ReadCSV reads a table in the CSV form written by WriteCSV; file names the
 // input in error messages. Blank lines and lines starting with '#' are
 // skipped, as is a "leave,value" header line. Tiles may come in any order;
-// values are in points and are rounded to the nearest millipoint. Leaves the
-// input does not list are worth 0. Errors name the file and line: a
-// character that is not a tile, a leave of no tiles or more than 6, a leave
-// the distribution does not allow, a leave listed twice, a bad value.
-func ReadCSV(file string, r io.Reader) (*LeaveTable, error) {
+// values are in points and are rounded to the nearest millipoint. Errors
+// name the file and line: a character that is not a tile, a leave of no
+// tiles or more than 6, a leave the distribution does not allow, a leave
+// listed twice, a bad value.
+//
+// The table must be complete: every leave of 1 to MaxLeave tiles the
+// distribution allows (Len of them) listed, as WriteCSV writes them without
+// skipZero. A CSV that leaves any out, a file cut short on a full disk say,
+// is refused with a *MissingLeavesError; ReadPartialCSV takes it.
+func ReadCSV(file string, r io.Reader) (*LeaveTable, error) { return readCSV(file, r, false) }
+
+// ReadPartialCSV is ReadCSV for a CSV that may leave leaves out: those are
+// worth 0.
+func ReadPartialCSV(file string, r io.Reader) (*LeaveTable, error) { return readCSV(file, r, true) }
+
+// MissingLeavesError is ReadCSV's refusal of a CSV that does not list every
+// leave.
+type MissingLeavesError struct {
+	File    string
+	Missing int    // leaves not listed
+	Total   int    // leaves a complete table lists (Len)
+	First   string // the first missing leave in the table's order
+}
+
+func (e *MissingLeavesError) Error() string {
+	return fmt.Sprintf("%s: %d of the %d leaves of 1 to %d tiles are missing (the first: %s): the file is cut short or lists only some leaves",
+		e.File, e.Missing, e.Total, MaxLeave, e.First)
+}
+
+func readCSV(file string, r io.Reader, partial bool) (*LeaveTable, error) {
 	t := NewLeaveTable()
 	seen := make([]uint64, (numLeaves+63)/64)
 	sc := bufio.NewScanner(r)
@@ -279,7 +305,34 @@ func ReadCSV(file string, r io.Reader) (*LeaveTable, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s:%d: %w", file, lineNo+1, err)
 	}
+	if !partial {
+		if err := checkComplete(file, seen); err != nil {
+			return nil, err
+		}
+	}
 	return t, nil
+}
+
+// checkComplete refuses a CSV whose seen bits do not cover every leave.
+func checkComplete(file string, seen []uint64) error {
+	listed, first := 0, -1
+	for w, bitsSet := range seen {
+		listed += bits.OnesCount64(bitsSet)
+		if first < 0 && w*64 < numLeaves {
+			want := ^uint64(0)
+			if n := numLeaves - w*64; n < 64 {
+				want = 1<<n - 1
+			}
+			if bitsSet != want {
+				first = w*64 + bits.TrailingZeros64(^bitsSet)
+			}
+		}
+	}
+	if listed == numLeaves {
+		return nil
+	}
+	r := leaveAt(first)
+	return &MissingLeavesError{File: file, Missing: numLeaves - listed, Total: numLeaves, First: string(appendLeave(nil, &r))}
 }
 
 // parseLeave reads a leave written with A-Z and '?' for a blank, and checks

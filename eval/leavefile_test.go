@@ -3,14 +3,19 @@ package eval
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"scrabble/rules"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+
+	"scrabble/internal/atomicfile"
+	"scrabble/rules"
 )
 
 func randomTable(seed uint64) *LeaveTable {
@@ -171,7 +176,11 @@ func TestCSVRoundTrip(t *testing.T) {
 		if wantLines := map[bool]int{false: want.Len(), true: nonzero}[skipZero]; lines != wantLines {
 			t.Fatalf("skipZero=%v: %d lines, want %d", skipZero, lines, wantLines)
 		}
-		got, err := ReadCSV("t.csv", &buf)
+		read := ReadCSV
+		if skipZero {
+			read = ReadPartialCSV
+		}
+		got, err := read("t.csv", &buf)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +189,7 @@ func TestCSVRoundTrip(t *testing.T) {
 	// LoadAny picks CSV for a file without the magic.
 	path := filepath.Join(t.TempDir(), "leaves.csv")
 	var buf bytes.Buffer
-	want.WriteCSV(&buf, true)
+	want.WriteCSV(&buf, false)
 	os.WriteFile(path, buf.Bytes(), 0o644)
 	got, err := LoadAny(path)
 	if err != nil {
@@ -210,12 +219,12 @@ func TestCSVFormat(t *testing.T) {
 
 func TestReadCSV(t *testing.T) {
 	input := "# leave values\n\nleave,value\r\nEIRST?,25.125\n  ?RSTIE , 1e1 \n"
-	_, err := ReadCSV("in.csv", strings.NewReader(input))
+	_, err := ReadPartialCSV("in.csv", strings.NewReader(input))
 	if err == nil || !strings.Contains(err.Error(), "in.csv:5:") || !strings.Contains(err.Error(), "twice") {
 		t.Fatalf("duplicate in another order: %v", err)
 	}
 	input = "# leave values\n\nleave,value\r\nEIRST?,25.125\nQ, -7.5\n\n#x\nZ?,0\nAB,3.0005\n"
-	lt, err := ReadCSV("in.csv", strings.NewReader(input))
+	lt, err := ReadPartialCSV("in.csv", strings.NewReader(input))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +235,7 @@ func TestReadCSV(t *testing.T) {
 		}
 	}
 	// No header is fine too.
-	if _, err := ReadCSV("in.csv", strings.NewReader("A,1\n")); err != nil {
+	if _, err := ReadPartialCSV("in.csv", strings.NewReader("A,1\n")); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -253,7 +262,7 @@ func TestReadCSVErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ReadCSV("x.csv", strings.NewReader(tc.input))
+			_, err := ReadPartialCSV("x.csv", strings.NewReader(tc.input))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want an error containing %q", err, tc.want)
 			}
@@ -261,8 +270,10 @@ func TestReadCSVErrors(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "bad.csv")
 	os.WriteFile(path, []byte("A,1\nQQ,2\n"), 0o644)
-	if _, err := LoadAny(path); err == nil || !strings.Contains(err.Error(), path+":2:") {
-		t.Fatalf("LoadAny: %v", err)
+	for _, load := range []func(string) (*LeaveTable, error){LoadAny, LoadAnyPartial} {
+		if _, err := load(path); err == nil || !strings.Contains(err.Error(), path+":2:") {
+			t.Fatalf("LoadAny: %v", err)
+		}
 	}
 }
 
@@ -275,7 +286,7 @@ func FuzzReadCSV(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lt, err := ReadCSV("fuzz.csv", bytes.NewReader(data))
+		lt, err := ReadPartialCSV("fuzz.csv", bytes.NewReader(data))
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.csv:") {
 				t.Fatalf("error does not name the file: %v", err)
@@ -286,7 +297,7 @@ func FuzzReadCSV(f *testing.F) {
 		if err := lt.WriteCSV(&buf, true); err != nil {
 			t.Fatal(err)
 		}
-		again, err := ReadCSV("again.csv", &buf)
+		again, err := ReadPartialCSV("again.csv", &buf)
 		if err != nil {
 			t.Fatalf("re-reading written CSV: %v", err)
 		}
@@ -327,3 +338,118 @@ func TestFuzzSeedFullTable(t *testing.T) {
 }
 
 func crc32c(b []byte) uint32 { return crc32.Checksum(b, crc32.MakeTable(crc32.Castagnoli)) }
+
+// TestReadCSVComplete: a CSV that lists every leave loads; one cut short at
+// a line's end (the fragment a full disk leaves) is refused, naming the
+// file and how many leaves are missing, unless read as partial.
+func TestReadCSVComplete(t *testing.T) {
+	want := randomTable(5)
+	var buf bytes.Buffer
+	if err := want.WriteCSV(&buf, false); err != nil {
+		t.Fatal(err)
+	}
+	full := buf.Bytes()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "full.csv")
+	if err := os.WriteFile(path, full, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadAny(path)
+	if err != nil {
+		t.Fatalf("a complete CSV: %v", err)
+	}
+	sameTable(t, got, want)
+
+	// Cut after the header and the first 1000 leaves.
+	cut := 0
+	for range 1001 {
+		cut += bytes.IndexByte(full[cut:], '\n') + 1
+	}
+	short := filepath.Join(dir, "short.csv")
+	if err := os.WriteFile(short, full[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = LoadAny(short)
+	var missing *MissingLeavesError
+	if !errors.As(err, &missing) || missing.File != short || missing.Missing != want.Len()-1000 || missing.Total != want.Len() {
+		t.Fatalf("a CSV cut short: %v (%+v), want %d leaves missing", err, missing, want.Len()-1000)
+	}
+	first := want.LeaveAt(1000)
+	if wantMsg := fmt.Sprintf("%s: %d of the %d leaves", short, want.Len()-1000, want.Len()); !strings.Contains(err.Error(), wantMsg) ||
+		!strings.Contains(err.Error(), "the first: "+string(appendLeave(nil, &first))) {
+		t.Errorf("error %q, want it to say %q and the first missing leave", err, wantMsg)
+	}
+	part, err := LoadAnyPartial(short)
+	if err != nil {
+		t.Fatalf("LoadAnyPartial: %v", err)
+	}
+	for i := range want.Len() {
+		if v := map[bool]rules.Equity{true: want.At(i), false: 0}[i < 1000]; part.At(i) != v {
+			t.Fatalf("partial table: leave %d is %d, want %d", i, part.At(i), v)
+		}
+	}
+	// A file of the header alone, or empty, misses them all.
+	for _, text := range []string{"leave,value\n", ""} {
+		_, err := ReadCSV("x.csv", strings.NewReader(text))
+		if !errors.As(err, &missing) || missing.Missing != want.Len() {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+	// The last leave missing alone is caught too.
+	lastCut := bytes.LastIndexByte(full[:len(full)-1], '\n') + 1
+	if _, err := ReadCSV("x.csv", bytes.NewReader(full[:lastCut])); !errors.As(err, &missing) || missing.Missing != 1 {
+		t.Errorf("the last leave missing: %v", err)
+	}
+}
+
+// TestSaveFullDisk: every way of saving a leave table, and the win% CSV,
+// leaves the old file byte-identical when the disk fills up mid-write, and
+// says which file failed; with the space back the table saves and loads
+// whole.
+func TestSaveFullDisk(t *testing.T) {
+	want := randomTable(9)
+	win := DefaultWinPct()
+	dir := t.TempDir()
+	saves := map[string]func(string) error{
+		"leaves.csv":    want.SaveAs,
+		"leaves.gz":     want.SaveAs,
+		"leaves.leaves": want.SaveAs,
+		"bin.leaves":    want.Save,
+		"winpct.csv":    func(p string) error { return win.SaveCSV(p, "a comment") },
+	}
+	for name, save := range saves {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(dir, name)
+			old := []byte("the old file\n")
+			if err := os.WriteFile(path, old, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			restore := atomicfile.SimulateFullDisk(4096)
+			err := save(path)
+			restore()
+			if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), path) {
+				t.Fatalf("error %v, want ENOSPC naming %s", err, path)
+			}
+			if got, _ := os.ReadFile(path); !bytes.Equal(got, old) {
+				t.Fatalf("the old file became %d bytes: %.40q", len(got), got)
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if strings.Contains(e.Name(), ".tmp") {
+					t.Errorf("temporary file %s left", e.Name())
+				}
+			}
+			if err := save(path); err != nil {
+				t.Fatal(err)
+			}
+			if name == "winpct.csv" {
+				return
+			}
+			got, err := LoadAny(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameTable(t, got, want)
+		})
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -146,17 +145,11 @@ func (w *WinPct) MaxUnseen() int { return w.maxUnseen }
 // resolve, and keep the file small enough to read in a diff.
 const winHeader = "unseen,tempo"
 
-// SaveCSV writes the table to the file path in the text form (WriteCSV).
+// SaveCSV writes the table to the file path in the text form (WriteCSV),
+// atomically: on any error, a full disk say, the file at path is left as
+// it was.
 func (w *WinPct) SaveCSV(path string, comments ...string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	werr := w.WriteCSV(f, comments...)
-	if err := errors.Join(werr, f.Close()); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return saveAtomic(path, "the win% table", writerTo(func(out io.Writer) error { return w.WriteCSV(out, comments...) }))
 }
 
 // WriteCSV writes the table in the text form, after the comment lines (each

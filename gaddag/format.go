@@ -72,7 +72,7 @@ func (g *GADDAG) encode() []byte {
 func (g *GADDAG) Save(path string) error {
 	// What an earlier Save killed mid-write left (never a live writer's).
 	atomicfile.RemoveStale(filepath.Dir(path), ".tmp-*.gaddag")
-	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".tmp-*.gaddag"})
+	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".tmp-*.gaddag", Sync: true})
 	if err != nil {
 		return fmt.Errorf("saving lexicon: %w", err)
 	}

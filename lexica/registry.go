@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"scrabble/gaddag"
@@ -43,6 +44,12 @@ type Registry struct {
 	// Progress, when set, is told each stage of a compilation ("reading",
 	// "compiling", "writing").
 	Progress func(stage string)
+	// Warn, when set, is told (once per Registry) that a compiled word
+	// list could not be cached: a read-only data directory, a full disk.
+	// The lexicon compiled is used all the same.
+	Warn func(msg string)
+
+	warnOnce sync.Once
 }
 
 // NewRegistry returns the registry over dir, with SharedDir taken from the
@@ -385,7 +392,7 @@ func (r *Registry) writeDefault(name string) error {
 		return err
 	}
 	removeStale(dir)
-	return atomicfile.Write(filepath.Join(dir, defaultFile), atomicfile.Options{Pattern: ".tmp-default-*", Perm: 0o644}, func(w io.Writer) error {
+	return atomicfile.Write(filepath.Join(dir, defaultFile), atomicfile.Options{Pattern: ".tmp-default-*", Perm: 0o644, Sync: true}, func(w io.Writer) error {
 		_, err := io.WriteString(w, name+"\n")
 		return err
 	})
@@ -543,7 +550,13 @@ func (r *Registry) compileCached(path string) (*gaddag.GADDAG, error) {
 	}
 	r.stage("writing")
 	if err := writeAtomic(cache, g); err != nil {
-		return nil, fmt.Errorf("caching compiled %s: %w", path, err)
+		// The compilation is good: a cache that cannot be written costs
+		// the next run a compilation, not this run its lexicon.
+		r.warnOnce.Do(func() {
+			if r.Warn != nil {
+				r.Warn(fmt.Sprintf("cannot cache the compiled %s, so it is compiled again on every run: %v", path, err))
+			}
+		})
 	}
 	return g, nil
 }

@@ -421,5 +421,5 @@ func (t *tournament) close() {
 // writeGCGFile writes the record to path through a temporary file, so a
 // GCG file is either complete or absent.
 func writeGCGFile(path string, rec *game.Record) error {
-	return atomicfile.Write(path, atomicfile.Options{Perm: 0o644}, func(w io.Writer) error { return WriteGCG(w, rec) })
+	return atomicfile.Write(path, atomicfile.Options{Perm: 0o644, Sync: true}, func(w io.Writer) error { return WriteGCG(w, rec) })
 }

@@ -93,6 +93,9 @@ type LeavesConfig struct {
 	// From is a leave table file generation 1 plays with; "" for zero
 	// leaves, or the values kept in Dir by the run resumed.
 	From string
+	// AllowPartial takes a From CSV that leaves leaves out (they are worth
+	// 0); without it such a file is refused (eval.ReadCSV).
+	AllowPartial bool
 	// Chunk is the games between checkpoints (0: DefaultChunk).
 	Chunk int
 	// OnEvent, if set, hears of the run's progress; Progress, if set, of
@@ -149,7 +152,11 @@ func (r *leavesRun) startingValues() (*eval.LeaveTable, error) {
 	hasKept := err == nil
 	switch {
 	case r.cfg.From != "":
-		if start, err = eval.LoadAny(r.cfg.From); err != nil {
+		load := eval.LoadAny
+		if r.cfg.AllowPartial {
+			load = eval.LoadAnyPartial
+		}
+		if start, err = load(r.cfg.From); err != nil {
 			return nil, err
 		}
 	case hasKept:

@@ -41,7 +41,7 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 			{[]string{"--lexicon", "OTHER"}, "lexicon was SAME (recorded in %s), now OTHER"},
 			{[]string{"--p1", "score"}, "p1 was equity (recorded in %s), now score"},
 			{[]string{"--p1", "sim"}, "p1 was equity (recorded in %s), now sim"},
-			{[]string{"--p1-leaves", leaves}, "p1-leaves was none (recorded in %s), now sha256:"},
+			{[]string{"--p1-leaves", leaves, "--allow-partial-leaves"}, "p1-leaves was none (recorded in %s), now sha256:"},
 			{[]string{"--p1-terms", "open=2"}, "p1-terms was none (recorded in %s), now open=2"},
 			{[]string{"--p2-iterations", "5"}, "p2-iterations was 4 (recorded in %s), now 5"},
 			{[]string{"--p2-candidates", "2"}, "p2-candidates was 3 (recorded in %s), now 2"},
@@ -59,7 +59,7 @@ func TestResumeRefusesOtherSettings(t *testing.T) {
 				{[]string{"--games", "5"}, "games was 6 (recorded in %s), now 5"},
 				{[]string{"--prior", "5"}, "prior was 100 (recorded in %s), now 5"},
 				{[]string{"--observe", "next"}, "observe was rack (recorded in %s), now next"},
-				{[]string{"--from", leaves}, "from was none (recorded in %s), now sha256:"},
+				{[]string{"--from", leaves, "--allow-partial"}, "from was none (recorded in %s), now sha256:"},
 				{[]string{"--generations", "1"}, "generations was 2 (recorded in %s), now 1: a resumed run can go on to more, not fewer"},
 			}},
 		{"winpct train", []string{"winpct", "train", "--lexicon", "SAME", "--games", "6", "--out", winpctOut},
@@ -163,7 +163,7 @@ func TestResumeSameAsWhole(t *testing.T) {
 	}
 
 	// selfplay: cut the results file after 3 games and part of a 4th.
-	play := []string{"selfplay", "--games", "8", "--pairs", "--p1-leaves", leaves, "--p2", "equity", "--json"}
+	play := []string{"selfplay", "--games", "8", "--pairs", "--p1-leaves", leaves, "--allow-partial-leaves", "--p2", "equity", "--json"}
 	_, whole := parseSelfplayJSON(t, e.ok(play...))
 	e.ok(append(play, "--out", path("cut"))...)
 	lines := strings.SplitAfter(string(read(path("cut/results.jsonl"))), "\n")

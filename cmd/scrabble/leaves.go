@@ -22,7 +22,36 @@ func newLeavesCmd(a *app) *cobra.Command {
   scrabble leaves csv nwl23.leaves > nwl23.csv`,
 	}
 	cmd.AddCommand(newLeavesTrainCmd(a), newLeavesCSVCmd(a), newLeavesConvertCmd(a))
+	cmd.PersistentFlags().Bool("allow-partial", false, "take a leave CSV that does not list every leave (those left out are worth 0)")
 	return cmd
+}
+
+// loadLeaveFile loads the leave table in path (binary, compressed binary
+// or CSV). A CSV that does not list every leave is refused, naming the file
+// and how many are missing, unless partial (the flag named) allows it.
+func loadLeaveFile(path string, partial bool, flag string) (*eval.LeaveTable, error) {
+	load := eval.LoadAny
+	if partial {
+		load = eval.LoadAnyPartial
+	}
+	t, err := load(path)
+	return t, partialHint(err, flag)
+}
+
+// partialHint adds to a refusal of a partial leave CSV the flag that takes
+// it.
+func partialHint(err error, flag string) error {
+	var missing *eval.MissingLeavesError
+	if errors.As(err, &missing) {
+		return fmt.Errorf("%w; give --%s to take it, the missing leaves worth 0", err, flag)
+	}
+	return err
+}
+
+// allowPartial reads the leaves command's --allow-partial.
+func allowPartial(cmd *cobra.Command) bool {
+	v, _ := cmd.Flags().GetBool("allow-partial")
+	return v
 }
 
 // trainChunk is how many games are played between checkpoints: an
@@ -93,7 +122,7 @@ values whatever --threads.`,
 			defer func() { bar.finish() }()
 			leaves, err := train.Leaves(cmd.Context(), train.LeavesConfig{
 				Tables: movegen.NewTables(lex), Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
-				Workers: threads, Observe: observe, From: from, Chunk: trainChunk,
+				Workers: threads, Observe: observe, From: from, AllowPartial: allowPartial(cmd), Chunk: trainChunk,
 				OnEvent: func(e train.Event) {
 					switch e.Kind {
 					case train.GenerationKept:
@@ -117,7 +146,7 @@ values whatever --threads.`,
 					fmt.Fprintf(a.stderr, "scrabble: interrupted in generation %d; continue with --resume\n", stopped.Generation)
 					return exitStatus(130)
 				}
-				return err
+				return partialHint(err, "allow-partial")
 			}
 			if err := leaves.SaveAs(out); err != nil {
 				return err
@@ -146,12 +175,13 @@ func newLeavesCSVCmd(a *app) *cobra.Command {
 		Short: "Print a leave table as CSV (leave,value)",
 		Long: `Print the leave table in FILE (binary or CSV) as CSV: one line "leave,value"
 per leave, letters sorted with ? for a blank, value in points. Leaves worth 0
-are left out unless --all is given.`,
+are left out unless --all is given: only the output of --all loads back as a
+table without --allow-partial.`,
 		Example: `  scrabble leaves csv nwl23.leaves > nwl23.csv
   scrabble leaves csv nwl23.leaves | grep -E '^(S|\?|Q),'`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, argv []string) error {
-			table, err := eval.LoadAny(argv[0])
+			table, err := loadLeaveFile(argv[0], allowPartial(cmd), "allow-partial")
 			if err != nil {
 				return err
 			}
@@ -167,13 +197,17 @@ func newLeavesConvertCmd(a *app) *cobra.Command {
 		Use:   "convert IN OUT",
 		Short: "Convert a leave table between binary, CSV and compressed binary",
 		Long: `Read the leave table IN (binary, compressed binary or CSV) and write it to
-OUT in the form OUT's name gives: .csv for CSV, .gz for gzip-compressed
-binary, anything else binary.`,
+OUT in the form OUT's name gives: .csv for CSV (every leave, those worth 0
+too), .gz for gzip-compressed binary, anything else binary. OUT is written
+atomically: if the write fails (a full disk), the old OUT is left as it was.
+A CSV IN must list every leave of 1 to 6 tiles, or the command refuses it,
+naming the file and how many are missing; --allow-partial takes it, the
+missing leaves worth 0.`,
 		Example: `  scrabble leaves convert nwl23.leaves nwl23.csv
   scrabble leaves convert edited.csv eval/data/NWL23.leaves.gz`,
 		Args: args(cobra.ExactArgs(2)),
 		RunE: func(cmd *cobra.Command, argv []string) error {
-			t, err := eval.LoadAny(argv[0])
+			t, err := loadLeaveFile(argv[0], allowPartial(cmd), "allow-partial")
 			if err != nil {
 				return err
 			}

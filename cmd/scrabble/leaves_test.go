@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"scrabble/internal/atomicfile"
 	"scrabble/internal/testlex"
 )
 
@@ -125,5 +127,72 @@ func TestLeavesTrainFrom(t *testing.T) {
 	// A run that could not start left nothing to resume: it starts afresh.
 	if r := train(path("bad.leaves"), "--from", path("start.leaves")); r.code != 0 {
 		t.Errorf("start after a failed start: status %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// TestLeavesConvertFullDisk: leaves convert onto a disk that fills up
+// mid-write fails with exit 1 naming OUT, and leaves the old OUT
+// byte-identical, in every output form.
+func TestLeavesConvertFullDisk(t *testing.T) {
+	e := newTestEnv(t)
+	in := filepath.Join("..", "..", "eval", "data", "NWL23.leaves.gz")
+	for _, name := range []string{"out.csv", "out.gz", "out.leaves"} {
+		out := e.file(name, "the old table\n")
+		restore := atomicfile.SimulateFullDisk(64 << 10)
+		r := e.run("leaves", "convert", in, out)
+		restore()
+		if r.code != 1 || !strings.Contains(r.stderr, out) || !strings.Contains(r.stderr, "no space left on device") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 naming the file and the full disk", name, r.code, r.stderr)
+		}
+		if got, _ := os.ReadFile(out); string(got) != "the old table\n" {
+			t.Errorf("%s: the old file became %d bytes: %.40q", name, len(got), got)
+		}
+		// With the space back, it converts, and the result loads whole.
+		e.ok("leaves", "convert", in, out)
+		e.ok("leaves", "csv", out)
+	}
+}
+
+// TestLeavesPartialCSV: a leave CSV that does not list every leave is
+// refused, naming the file and how many are missing, unless
+// --allow-partial; a complete one (leaves convert's CSV, or leaves csv
+// --all) loads as it is.
+func TestLeavesPartialCSV(t *testing.T) {
+	e := newTestEnv(t)
+	in := filepath.Join("..", "..", "eval", "data", "NWL23.leaves.gz")
+	full := filepath.Join(e.root, "full.csv")
+	e.ok("leaves", "convert", in, full)
+	data, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := bytes.Count(data, []byte("\n")) - 1 // the header aside
+	e.ok("leaves", "convert", full, filepath.Join(e.root, "again.leaves"))
+	if all := e.ok("leaves", "csv", "--all", in); all != string(data) {
+		t.Errorf("leaves csv --all and leaves convert's CSV differ")
+	}
+
+	// The first half, cut at a line's end: what a full disk left before
+	// writes were atomic.
+	cut := bytes.IndexByte(data[len(data)/2:], '\n') + len(data)/2 + 1
+	short := e.file("short.csv", string(data[:cut]))
+	listed := bytes.Count(data[:cut], []byte("\n")) - 1
+	for _, args := range [][]string{
+		{"leaves", "convert", short, filepath.Join(e.root, "x.leaves")},
+		{"leaves", "csv", short},
+	} {
+		r := e.run(args...)
+		want := fmt.Sprintf("%s: %d of the %d leaves of 1 to 6 tiles are missing", short, total-listed, total)
+		if r.code != 1 || !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "--allow-partial") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and %q", args[1], r.code, r.stderr, want)
+		}
+	}
+	e.ok("leaves", "convert", "--allow-partial", short, filepath.Join(e.root, "x.leaves"))
+	if got := e.ok("leaves", "csv", "--allow-partial", short); got == "" {
+		t.Error("leaves csv --allow-partial printed nothing")
+	}
+	r := e.run("selfplay", "--games", "1", "--p1-leaves", short)
+	if r.code != 1 || !strings.Contains(r.stderr, short) || !strings.Contains(r.stderr, "--allow-partial-leaves") {
+		t.Errorf("selfplay: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

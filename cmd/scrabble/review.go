@@ -142,7 +142,7 @@ exits with status 130.`,
 					return err
 				}
 				if interrupted != nil {
-					return reviewInterrupted(a, interrupted, asJSON)
+					return reviewInterrupted(a, interrupted, asJSON, false)
 				}
 				return nil
 			}
@@ -153,7 +153,7 @@ exits with status 130.`,
 				return err
 			}
 			if interrupted != nil {
-				return reviewInterrupted(a, interrupted, asJSON)
+				return reviewInterrupted(a, interrupted, asJSON, true)
 			}
 			return nil
 		},
@@ -378,7 +378,7 @@ func createHTMLFile(path string) (*htmlFile, error) {
 	}
 	// An earlier review killed while writing left its page's temporary.
 	atomicfile.RemoveStale(dir, ".review-*.html")
-	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".review-*.html", Perm: 0o644})
+	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".review-*.html", Perm: 0o644, Sync: true})
 	if err != nil {
 		return nil, fmt.Errorf("--html %s: cannot write in %s: %w", path, dir, unwrapPath(err))
 	}

@@ -117,9 +117,10 @@ func TestReviewSimCancelled(t *testing.T) {
 	}
 }
 
-// TestReviewSimInterruptSignal sends a real SIGINT to review --sim: it
-// prints the review of the turns done so far (JSON, HTML, text), says where
-// it stopped and exits 130.
+// TestReviewSimInterruptSignal sends a real SIGINT, SIGTERM and SIGHUP to
+// review --sim of a shared game: each time it prints the review of the
+// turns done so far (JSON, HTML, text), says where it stopped and exits
+// 130; with several games it names the game it stopped in.
 func TestReviewSimInterruptSignal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -130,12 +131,12 @@ func TestReviewSimInterruptSignal(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	// interrupt runs the review and sends SIGINT once it has reviewed for
-	// a while; it returns the exit code, stdout and stderr.
-	interrupt := func(args ...string) (int, string, string) {
+	// interrupt runs the review of games and sends sig once it has
+	// reviewed for a while; it returns the exit code, stdout and stderr.
+	interrupt := func(t *testing.T, sig syscall.Signal, games []string, args ...string) (int, string, string) {
 		t.Helper()
-		cmd := exec.Command(bin, append([]string{"--data-dir", e.dataDir, "--lexicon", "NWL23", "review", game,
-			"--sim", "--iterations", "200"}, args...)...)
+		argv := append([]string{"--data-dir", e.dataDir, "--lexicon", "NWL23", "review"}, games...)
+		cmd := exec.Command(bin, append(append(argv, "--sim", "--iterations", "200"), args...)...)
 		var stdout strings.Builder
 		cmd.Stdout = &stdout
 		errPipe, err := cmd.StderrPipe()
@@ -154,7 +155,7 @@ func TestReviewSimInterruptSignal(t *testing.T) {
 			t.Fatalf("first stderr line %q, %v", first, err)
 		}
 		time.Sleep(2 * time.Second)
-		if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		if err := cmd.Process.Signal(sig); err != nil {
 			t.Fatal(err)
 		}
 		var rest strings.Builder
@@ -169,8 +170,25 @@ func TestReviewSimInterruptSignal(t *testing.T) {
 		return cmd.ProcessState.ExitCode(), stdout.String(), first + rest.String()
 	}
 
-	html := filepath.Join(e.root, "partial.html")
-	code, stdout, stderr := interrupt("--json", "--html", html)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) { checkReviewInterrupted(t, e, sig, interrupt, game) })
+	}
+
+	// Several games: the one stopped in is named, those before it whole.
+	other := testlex.Game(t, "josh2.gcg")
+	code, stdout, stderr := interrupt(t, syscall.SIGTERM, []string{game, other})
+	want := "interrupted in " + game + " at turn "
+	if code != 130 || !strings.Contains(stdout, "Review "+want) || !strings.Contains(stderr, "scrabble: "+want) {
+		t.Errorf("several games: exit %d, want 130 and %q\nstdout:\n%s\nstderr:\n%s", code, want, stdout, stderr)
+	}
+}
+
+// checkReviewInterrupted interrupts review --sim of game with sig, in JSON
+// with an HTML page and in text, and checks what it prints.
+func checkReviewInterrupted(t *testing.T, e *testEnv, sig syscall.Signal,
+	interrupt func(*testing.T, syscall.Signal, []string, ...string) (int, string, string), game string) {
+	html := filepath.Join(e.root, "partial-"+sig.String()+".html")
+	code, stdout, stderr := interrupt(t, sig, []string{game}, "--json", "--html", html)
 	var rep reviewSimJSON
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("exit %d, stdout is not the JSON report (%v):\n%s\n%s", code, err, stdout, stderr)
@@ -197,7 +215,7 @@ func TestReviewSimInterruptSignal(t *testing.T) {
 		t.Errorf("%d turn sections in the HTML, want the %d turns done", n, len(rep.Turns))
 	}
 
-	code, stdout, _ = interrupt()
+	code, stdout, _ = interrupt(t, sig, []string{game})
 	if code != 130 || !strings.Contains(stdout, "Summary\n") || !strings.Contains(stdout, "Review "+wantMsg) {
 		t.Errorf("text: exit %d\n%s", code, stdout)
 	}

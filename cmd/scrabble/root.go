@@ -289,6 +289,7 @@ func (a *app) setup(cmd *cobra.Command) error {
 	}
 	a.v = v
 	a.reg = lexica.NewRegistry(dir)
+	a.reg.Warn = func(msg string) { fmt.Fprintf(a.stderr, "scrabble: warning: %s\n", msg) }
 	return nil
 }
 

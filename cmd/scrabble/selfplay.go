@@ -50,6 +50,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		out                string
 		pairs, resume      bool
 		asJSON             bool
+		allowPartialLeaves bool
 		simFlags           [2]*simPlayerFlags
 	)
 	var names []string
@@ -121,7 +122,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				if file == "" || file == "none" {
 					continue
 				}
-				t, err := eval.LoadAny(file)
+				t, err := loadLeaveFile(file, allowPartialLeaves, "allow-partial-leaves")
 				if err != nil {
 					return err
 				}
@@ -228,6 +229,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	f.StringVar(&p2, "p2", "score", "player 2: "+playerNames())
 	f.StringVar(&p1Leaves, "p1-leaves", "", "leave table FILE for player 1 (default: the lexicon's trained values; none: zero)")
 	f.StringVar(&p2Leaves, "p2-leaves", "", "leave table FILE for player 2 (default: the lexicon's trained values; none: zero)")
+	f.BoolVar(&allowPartialLeaves, "allow-partial-leaves", false, "take a --p1-leaves/--p2-leaves CSV that does not list every leave (those left out are worth 0)")
 	f.StringVar(&p1Terms, "p1-terms", "", "player 1's "+termsFlagUsage)
 	f.StringVar(&p2Terms, "p2-terms", "", "player 2's "+termsFlagUsage)
 	simFlags = [2]*simPlayerFlags{addSimPlayerFlags(f, 1), addSimPlayerFlags(f, 2)}

@@ -66,7 +66,7 @@ func TestSelfplayUsage(t *testing.T) {
 		{[]string{"selfplay", "--games", "0"}, [2]string{}, 2, "--games must be at least 1"},
 		{[]string{"selfplay", "--resume"}, [2]string{}, 2, "--resume needs --out"},
 		{[]string{"selfplay", "--p1", "nobody"}, [2]string{}, 2, `unknown player "nobody"`},
-		{[]string{"selfplay", "--p2", "score", "--p2-leaves", leaves}, [2]string{}, 2, "no leave values"},
+		{[]string{"selfplay", "--p2", "score", "--p2-leaves", leaves, "--allow-partial-leaves"}, [2]string{}, 2, "no leave values"},
 		{[]string{"selfplay", "--threads", "0"}, [2]string{}, 2, "--threads must be"},
 		{[]string{"selfplay"}, [2]string{"SCRABBLE_WORKERS", "many"}, 2, `not "many"`},
 		{[]string{"selfplay"}, [2]string{"SCRABBLE_SEED", "-3"}, 2, `seed "-3"`},
@@ -117,7 +117,7 @@ func TestSelfplayNWL23(t *testing.T) {
 
 	// A table, and the files of --out.
 	dir := filepath.Join(e.root, "run")
-	out := e.ok("--lexicon", "NWL23", "selfplay", "--games", "12", "--p1", "equity", "--p1-leaves", leaves,
+	out := e.ok("--lexicon", "NWL23", "selfplay", "--games", "12", "--p1", "equity", "--p1-leaves", leaves, "--allow-partial-leaves",
 		"--p2", "score", "--out", dir, "--pairs", "--threads", "2")
 	for _, re := range []string{
 		`^equity vs score: 12 games, lexicon NWL23, seed 1, pairs\n`,
@@ -143,7 +143,7 @@ func TestSelfplayNWL23(t *testing.T) {
 
 	// Resuming for more games plays only the new ones; the summary is that
 	// of one uninterrupted run, whatever the workers.
-	args := []string{"--lexicon", "NWL23", "selfplay", "--games", "20", "--p1-leaves", leaves, "--pairs", "--json"}
+	args := []string{"--lexicon", "NWL23", "selfplay", "--games", "20", "--p1-leaves", leaves, "--allow-partial-leaves", "--pairs", "--json"}
 	s, resumed := parseSelfplayJSON(t, e.ok(append(args, "--out", dir, "--resume")...))
 	if s.Games != 20 || s.Played != 8 || s.Planned != 20 {
 		t.Errorf("resumed: %+v", s)

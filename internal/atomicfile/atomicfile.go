@@ -1,7 +1,10 @@
 // Package atomicfile writes a file so that a reader, or a run resumed after
 // a crash, sees the old file or the new one, never part of one: the bytes
 // go to a temporary file in the same directory, which is then renamed over
-// the path. Every file the engine writes for keeps goes through it.
+// the path. Every file the engine writes for keeps goes through it, with
+// Sync on: internal/archtest fails on any other os.Create, os.WriteFile or
+// os.OpenFile for writing in the module's non-test code, and on an Options
+// without Sync.
 //
 // A process killed mid-write leaves its temporary file behind. The writer
 // holds an flock(2) on its temporary file from Create until the file is
@@ -16,6 +19,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 )
 
@@ -28,8 +32,9 @@ type Options struct {
 	Pattern string
 	// Perm, if not 0, is the file's mode; 0 keeps os.CreateTemp's 0600.
 	Perm fs.FileMode
-	// Sync flushes the data to the disk before the rename, so the new file
-	// survives a crash of the machine, at the cost of a wait.
+	// Sync flushes the data to the disk before the rename (and the
+	// directory after it), so the new file survives a crash of the
+	// machine, at the cost of a wait. Every writer of the module sets it.
 	Sync bool
 }
 
@@ -124,9 +129,85 @@ func (f *File) Commit() error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
+		f.unlock()
+		return err
 	}
 	f.unlock()
-	return err
+	if f.opts.Sync {
+		syncDir(filepath.Dir(f.path))
+	}
+	return nil
+}
+
+// syncDir flushes a directory's entries, so a rename in it survives a
+// crash. It is best effort: the file is in place whatever it returns, and
+// some file systems cannot sync a directory.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// Write writes p to the temporary file. (File defines its writes rather
+// than take *os.File's, so that SimulateFullDisk sees every byte.)
+func (f *File) Write(p []byte) (int, error) {
+	if n, ok := takeSpace(len(p)); !ok {
+		k, err := f.File.Write(p[:n])
+		if err == nil {
+			err = &fs.PathError{Op: "write", Path: f.Name(), Err: syscall.ENOSPC}
+		}
+		return k, err
+	}
+	return f.File.Write(p)
+}
+
+// WriteString writes s to the temporary file.
+func (f *File) WriteString(s string) (int, error) { return f.Write([]byte(s)) }
+
+// ReadFrom copies r to the temporary file through Write.
+func (f *File) ReadFrom(r io.Reader) (int64, error) { return io.Copy(writerOnly{f}, r) }
+
+// writerOnly hides File's ReadFrom from io.Copy, which would call it back.
+type writerOnly struct{ io.Writer }
+
+// The disk space SimulateFullDisk leaves; space < 0 means no simulation.
+var (
+	spaceMu sync.Mutex
+	space   int64 = -1
+)
+
+// SimulateFullDisk is for tests: until the returned function is called,
+// the files written through this package share free bytes of space, and a
+// write beyond them fails as on a full disk (a *fs.PathError wrapping
+// syscall.ENOSPC, after writing what fits). Nothing else changes: the
+// temporary file, the Abort or the Commit are the real ones.
+func SimulateFullDisk(free int64) (restore func()) {
+	spaceMu.Lock()
+	old := space
+	space = max(free, 0)
+	spaceMu.Unlock()
+	return func() {
+		spaceMu.Lock()
+		space = old
+		spaceMu.Unlock()
+	}
+}
+
+// takeSpace claims n bytes of the simulated disk: ok when they fit (or
+// there is no simulation), else how many do.
+func takeSpace(n int) (fit int, ok bool) {
+	spaceMu.Lock()
+	defer spaceMu.Unlock()
+	if space < 0 || int64(n) <= space {
+		if space >= 0 {
+			space -= int64(n)
+		}
+		return n, true
+	}
+	fit = int(space)
+	space = 0
+	return fit, false
 }
 
 func (f *File) finish() error {

@@ -1,10 +1,13 @@
 package atomicfile
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -75,5 +78,41 @@ func TestCreateAbort(t *testing.T) {
 	}
 	if _, err := Create(filepath.Join(dir, "missing", "x"), Options{}); err == nil {
 		t.Error("Create in a missing directory: no error")
+	}
+}
+
+// TestFullDisk: a write that runs out of space (SimulateFullDisk, which
+// fails as the kernel does, with ENOSPC after what fits) fails Write,
+// naming the temporary file's error, leaves the old file byte-identical and
+// removes the temporary file; once the space is back, the file is written.
+func TestFullDisk(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "table.csv")
+	old := []byte("leave,value\nA,1\n")
+	if err := os.WriteFile(path, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Repeat("QU,12.5\n", 1000)
+	write := func(w io.Writer) error {
+		_, err := io.Copy(w, strings.NewReader(text)) // through ReadFrom
+		return err
+	}
+	restore := SimulateFullDisk(100)
+	err := Write(path, Options{Perm: 0o644, Sync: true}, write)
+	restore()
+	if !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("error %v, want ENOSPC", err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, old) {
+		t.Errorf("the old file became %q", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files in the directory, want 1", len(entries))
+	}
+	if err := Write(path, Options{Perm: 0o644, Sync: true}, write); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != text {
+		t.Errorf("after the space came back: %d bytes, want %d", len(got), len(text))
 	}
 }
