@@ -40,8 +40,14 @@ func (s *solver) orderByPlayouts() error {
 				}
 				c := s.cands[i]
 				var e est
-				for _, d := range draws {
+				if len(draws) == len(s.draws) {
+					c.guess = make([]int, len(draws))
+				}
+				for k, d := range draws {
 					f := s.spread0 + s.playout(g, base, &c.m, &d)
+					if c.guess != nil {
+						c.guess[k] = f
+					}
 					switch {
 					case f > 0:
 						e.key += 2 * d.weight

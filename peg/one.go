@@ -157,21 +157,10 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 		if c.lo[i] == c.hi[i] {
 			continue
 		}
-		// The value lies in [lo, hi]: a window just around it gives it
-		// exactly, at less cost than the full one.
-		w := endgame.Window{Lo: -endgameInf, Hi: endgameInf}
-		if c.lo[i] > -inf {
-			w.Lo = c.lo[i] - 1 - s.spread0
-		}
-		if c.hi[i] < inf {
-			w.Hi = c.hi[i] + 1 - s.spread0
-		}
-		res, err := s.solveDraw(ctx, c, &s.draws[i], w, s.perSolve(), 0, 0)
-		if err != nil || !res.Proven {
+		ok, err := s.exact(ctx, c, i)
+		if err != nil || !ok {
 			return false, err
 		}
-		f := s.spread0 + res.Value
-		c.lo[i], c.hi[i] = f, f
 		if L = weakest(); !s.mayBeat(c, L) {
 			c.pruned = true
 			return true, nil
@@ -191,6 +180,40 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 		c.spread += d.weight * f
 	}
 	c.spreadDone = true
+	return true, nil
+}
+
+// exact narrows draw i's bounds of c to its exact final spread by
+// null-window tests (MTD(f)): each asks whether the value lies above a
+// guess, starting from the playouts' (or the middle of what the bounds
+// leave), and moves the guess to the bound the test returns. With the
+// table the endgames share, the tests near the value cost about what one
+// search with the window between the bounds would, and the ones far from
+// it little. ok is false when the solve was stopped.
+func (s *solver) exact(ctx context.Context, c *cand, i int) (ok bool, err error) {
+	g := 0
+	if c.guess != nil {
+		g = c.guess[i]
+	}
+	for c.lo[i] < c.hi[i] {
+		g = max(min(g, c.hi[i]), c.lo[i])
+		// Test "final spread > t": t = g, unless g is the upper bound.
+		t := g
+		if t == c.hi[i] {
+			t--
+		}
+		res, err := s.solveDraw(ctx, c, &s.draws[i], endgame.Window{Lo: t - s.spread0, Hi: t + 1 - s.spread0}, s.perSolve(), 0, 0)
+		if err != nil || !res.Proven {
+			return false, err
+		}
+		if f := s.spread0 + res.Value; f <= t {
+			c.hi[i] = min(c.hi[i], f)
+			g = f
+		} else {
+			c.lo[i] = max(c.lo[i], f)
+			g = f
+		}
+	}
 	return true, nil
 }
 

@@ -328,6 +328,9 @@ type cand struct {
 	estimate         float64
 	estWins, estTies int
 	stage            int
+	// guess holds each draw's final spread by the playouts, when every
+	// draw was played out: where an exact value's search starts.
+	guess []int
 }
 
 // winKey orders records by win percentage: twice the wins plus the ties.
