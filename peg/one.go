@@ -142,10 +142,14 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 			if err != nil || !res.Proven {
 				return false, err
 			}
-			if res.Value <= t {
-				c.hi[i] = min(c.hi[i], x)
+			// The fail-soft bound the search returned is at or past x. It
+			// may depend on what the table held, but a bound only ever
+			// prunes a candidate that cannot beat L, and every candidate
+			// that can is valued exactly: the answer does not depend on it.
+			if f := s.spread0 + res.Value; f <= x {
+				c.hi[i] = min(c.hi[i], f)
 			} else {
-				c.lo[i] = max(c.lo[i], x+1)
+				c.lo[i] = max(c.lo[i], f)
 			}
 			if L = weakest(); !s.mayBeat(c, L) {
 				c.pruned = true
@@ -153,17 +157,22 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 			}
 		}
 	}
-	for i := range s.draws {
-		if c.lo[i] == c.hi[i] {
-			continue
-		}
-		ok, err := s.exact(ctx, c, i)
-		if err != nil || !ok {
-			return false, err
-		}
-		if L = weakest(); !s.mayBeat(c, L) {
-			c.pruned = true
-			return true, nil
+	// Then exact values, the draws without an upper bound first; every
+	// step of the search may show that c cannot beat L after all.
+	cannot := func() bool { return !s.mayBeat(c, weakest()) }
+	for _, unbounded := range []bool{true, false} {
+		for i := range s.draws {
+			if c.lo[i] == c.hi[i] || (c.hi[i] >= inf) != unbounded {
+				continue
+			}
+			done, err := s.exact(ctx, c, i, cannot)
+			if err != nil || !done {
+				return false, err
+			}
+			if cannot() {
+				c.pruned = true
+				return true, nil
+			}
 		}
 	}
 	c.wins, c.ties, c.losses, c.spread = 0, 0, 0, 0
@@ -189,8 +198,9 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 // leave), and moves the guess to the bound the test returns. With the
 // table the endgames share, the tests near the value cost about what one
 // search with the window between the bounds would, and the ones far from
-// it little. ok is false when the solve was stopped.
-func (s *solver) exact(ctx context.Context, c *cand, i int) (ok bool, err error) {
+// it little. It stops early, with ok, when enough reports true (c is out
+// of the race); ok is false when the solve was stopped.
+func (s *solver) exact(ctx context.Context, c *cand, i int, enough func() bool) (ok bool, err error) {
 	g := 0
 	if c.guess != nil {
 		g = c.guess[i]
@@ -212,6 +222,9 @@ func (s *solver) exact(ctx context.Context, c *cand, i int) (ok bool, err error)
 		} else {
 			c.lo[i] = max(c.lo[i], f)
 			g = f
+		}
+		if enough != nil && enough() {
+			break
 		}
 	}
 	return true, nil
