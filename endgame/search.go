@@ -308,24 +308,25 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 				alpha = v
 			}
 			if alpha >= beta {
-				s.killer[ply] = *m
+				s.noteCut(ply, m)
 				s.storeNode(key, m, ttData{move: bestID, value: best, depth: depth, bound: boundLower, complete: complete})
 				return best, complete
 			}
 		}
 	}
-	// Then the killer move, the last that cut a node at this ply (most
-	// often a sibling of this one, where the same reply works), found
-	// again on this board if it is legal here: at nine in ten of the
-	// nodes a pre-endgame's probes search, one move cuts, and most often
-	// the killer, so the node needs no generation (see
-	// movegen.Generator.FindPlay).
+	// Then the killer move: the last move that went out and cut a node at
+	// this ply (most often in a sibling of this one), found again on this
+	// board if it goes out here too (see movegen.Generator.FindPlay).
+	// Going out ends the game, so trying it costs no subtree, and when it
+	// cuts the node needs no generation. (Any killer tried first, one that
+	// does not go out as well, made the one-tile pre-endgames several
+	// times as slow: a killer that fails to cut costs its whole subtree.)
 	var killed *move.Move
-	if k := &s.killer[ply]; k.Kind == move.Play && ttMove == 0 {
+	if k := &s.killer[ply]; k.Kind == move.Play && ttMove == 0 && int(k.NumTiles) == s.racks[ply&1].Count() && int(s.bagAt[ply]) == len(s.sh.root.bag) {
 		m := &s.killm[ply]
 		s.ready(ply)
 		var ok bool
-		if *m, ok = s.cur[ply].FindPlay(&s.racks[ply&1], k); ok && int(m.NumTiles) == s.racks[ply&1].Count() && int(s.bagAt[ply]) == len(s.sh.root.bag) {
+		if *m, ok = s.cur[ply].FindPlay(&s.racks[ply&1], k); ok {
 			v, c, _ := s.tryMove(ply, depth, m, pre == 0, alpha, beta, key, scoreless, false)
 			if s.aborted {
 				return 0, false
@@ -375,7 +376,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 				alpha = v
 				if alpha >= beta {
 					cut = true
-					s.killer[ply] = *m
+					s.noteCut(ply, m)
 					break
 				}
 			}
@@ -396,7 +397,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 			if v > alpha {
 				alpha = v
 				if cut = alpha >= beta; cut {
-					s.killer[ply] = *m
+					s.noteCut(ply, m)
 				}
 			}
 		}
@@ -418,6 +419,14 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 	}
 	s.storeNode(key, bm, ttData{move: bestID, value: best, depth: depth, bound: b, complete: complete})
 	return best, complete
+}
+
+// noteCut keeps m, which cut a node at ply, as the ply's killer move if it
+// went out (see search).
+func (s *searcher) noteCut(ply int, m *move.Move) {
+	if m.Kind == move.Play && int(m.NumTiles) == s.racks[ply&1].Count() && int(s.bagAt[ply]) == len(s.sh.root.bag) {
+		s.killer[ply] = *m
+	}
 }
 
 // sameMove says whether a and b are the same move: the same kind, and for

@@ -40,7 +40,8 @@ func (g *Generator) FindPlay(rack *rules.Rack, m *move.Move) (found move.Move, o
 	if (start > 0 && g.tiles[d][base+start-1] != rules.Empty) || (end < n-1 && g.tiles[d][base+end+1] != rules.Empty) {
 		return found, false
 	}
-	var used rules.Rack
+	used := &g.finder.used // not a local: setRack would make it escape
+	*used = rules.Rack{}
 	placed := 0
 	for i := 0; i <= end-start; i++ {
 		t, sq := m.Tiles[i], base+start+i
@@ -56,13 +57,13 @@ func (g *Generator) FindPlay(rack *rules.Rack, m *move.Move) (found move.Move, o
 		used.Add(t)
 		placed++
 	}
-	if placed != int(m.NumTiles) || !rack.Contains(used) {
+	if placed != int(m.NumTiles) || !rack.Contains(*used) {
 		return found, false
 	}
 	// The plays of the play's anchor (its leftmost anchor) made of its
 	// tiles alone: the walk left stops at the anchor before it, as in
 	// GeneratePlays, which lists the play there.
-	g.setRack(&used)
+	g.setRack(used)
 	anchors := g.fitting(d, lane, g.anchor[d][lane])
 	span := uint16(1<<(end+1) - 1<<start)
 	if anchors&span == 0 {
@@ -70,11 +71,13 @@ func (g *Generator) FindPlay(rack *rules.Rack, m *move.Move) (found move.Move, o
 	}
 	pos := bits.TrailingZeros16(anchors & span)
 	last := bits.Len16(anchors&(1<<pos-1)) - 1
-	f := playFinder{want: m}
-	g.rec = &f
+	f := &g.finder // not a local: one stored in g.rec would escape
+	f.want, f.ok = m, false
+	g.rec = f
 	g.loadLane(d, lane)
 	g.genAnchor(pos, last, g.root)
 	g.rec = nil
+	f.want = nil
 	if !f.ok {
 		return found, false
 	}
@@ -88,6 +91,7 @@ type playFinder struct {
 	want  *move.Move
 	found move.Move
 	ok    bool
+	used  rules.Rack // the tiles want takes from the rack
 }
 
 // Record implements Recorder.

@@ -45,6 +45,8 @@ type Generator struct {
 	// laneCache holds the lanes GeneratePlays loaded, by d*n+lane, each
 	// with the stamp it was loaded at (made on first use).
 	laneCache *[2 * n]cachedLane
+	// finder is FindPlay's recorder.
+	finder playFinder
 }
 
 // cachedLane is a lane's squares as loadSquares leaves them in sq, and the
