@@ -104,6 +104,17 @@ func c(flags int) {
 func writeViolations(t *testing.T, root string) []string {
 	t.Helper()
 	var out []string
+	eachNonTestFile(t, root, func(fset *token.FileSet, rel string, f *ast.File) {
+		out = append(out, fileWriteViolations(fset, rel, f)...)
+	})
+	return out
+}
+
+// eachNonTestFile parses every non-test Go file under root (skipping
+// hidden, _-prefixed, testdata and build directories) and hands it to
+// visit with its path relative to root, slash-separated.
+func eachNonTestFile(t *testing.T, root string, visit func(fset *token.FileSet, rel string, f *ast.File)) {
+	t.Helper()
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -123,18 +134,16 @@ func writeViolations(t *testing.T, root string) []string {
 		if err != nil {
 			return err
 		}
-		rel = filepath.ToSlash(rel)
 		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
-		out = append(out, fileWriteViolations(fset, rel, f)...)
+		visit(fset, filepath.ToSlash(rel), f)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
 }
 
 func fileWriteViolations(fset *token.FileSet, rel string, f *ast.File) []string {
