@@ -69,9 +69,9 @@ type searcher struct {
 	// ttm[ply] the one tried first at ply (see search).
 	mcache []cachedMove
 	ttm    []move.Move
-	// killer[ply] is the move that last cut a node at ply, and killm[ply]
-	// that move found again on the board of the node searched now (see
-	// search).
+	// killer[ply] is the last move that went out and cut a node at ply,
+	// and killm[ply] that move found again on the board of the node
+	// searched now (see search).
 	killer []move.Move
 	killm  []move.Move
 	play   *movegen.Generator // for greedy playouts
