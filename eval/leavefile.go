@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -98,6 +99,10 @@ func (f writerTo) WriteTo(w io.Writer) (int64, error) { return 0, f(w) }
 // saveAtomic writes w to a temporary file beside path, synced, then renames
 // it over path, so readers never see half a file. Errors name path.
 func saveAtomic(path, what string, w io.WriterTo) (err error) {
+	// What an earlier save of this file, killed mid-write, left beside it
+	// (never a live writer's: see atomicfile.RemoveStale). Only this file's
+	// own temporaries: its directory is the user's.
+	atomicfile.RemoveStale(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	err = atomicfile.Write(path, atomicfile.Options{Perm: 0o644, Sync: true}, func(f io.Writer) error {
 		_, err := w.WriteTo(f)
 		return err

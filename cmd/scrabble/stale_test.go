@@ -35,6 +35,8 @@ func TestStaleTemporaries(t *testing.T) {
 			"default", ".tmp-default-*", []string{"lexicon", "add", "MORE", e.file("more.txt", moveWords)}},
 		{"leaves train", leavesOut + ".train", []string{".c000001.stats.tmp4242", ".settings.json.tmp7"}, []string{"c.stats.tmp"},
 			"c000009.stats", "", []string{"leaves", "train", "--games", "2", "--generations", "1", "--out", leavesOut, "--resume"}},
+		{"leaves convert --out", e.root, []string{".out.csv.tmp123", ".out.csv.tmp9"}, []string{"out.csv.tmp", ".other.csv.tmp4"},
+			"out.csv", "", []string{"leaves", "convert", filepath.Join("..", "..", "eval", "data", "NWL23.leaves.gz"), filepath.Join(e.root, "out.csv")}},
 		{"selfplay", selfplayDir, []string{".game-000001.gcg.tmp31337", ".settings.json.tmp1"}, []string{"game.tmp"},
 			"game-000005.gcg", "", []string{"selfplay", "--games", "2", "--out", selfplayDir, "--resume"}},
 	} {
