@@ -6,9 +6,8 @@ import (
 	"slices"
 	"sync"
 
-	"scrabble/internal/crash"
-
 	"scrabble/endgame"
+	"scrabble/internal/crash"
 )
 
 // solveOne solves a pre-endgame with one tile in the bag exactly.
@@ -136,20 +135,8 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 			if c.lo[i] == c.hi[i] {
 				continue
 			}
-			x := L.lo[i]
-			t := x - s.spread0
-			res, err := s.solveDraw(ctx, c, &s.draws[i], endgame.Window{Lo: t, Hi: t + 1}, s.perSolve(), 0, 0)
-			if err != nil || !res.Proven {
+			if ok, err := s.test(ctx, c, i, L.lo[i]); !ok {
 				return false, err
-			}
-			// The fail-soft bound the search returned is at or past x. It
-			// may depend on what the table held, but a bound only ever
-			// prunes a candidate that cannot beat L, and every candidate
-			// that can is valued exactly: the answer does not depend on it.
-			if f := s.spread0 + res.Value; f <= x {
-				c.hi[i] = min(c.hi[i], f)
-			} else {
-				c.lo[i] = max(c.lo[i], f)
 			}
 			if L = weakest(); !s.mayBeat(c, L) {
 				c.pruned = true
@@ -192,39 +179,50 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 	return true, nil
 }
 
+// test asks whether c's final spread with draw i is above t, by an
+// endgame searched with the null window there, and narrows the draw's
+// bounds by the answer. The bound kept is the fail-soft one the search
+// returned, at or past t: it may depend on what the table held, but a
+// bound only ever prunes a candidate that cannot beat the leader, and every
+// one that can is valued exactly, so the answer does not depend on it. ok
+// is false when the solve was stopped.
+func (s *solver) test(ctx context.Context, c *cand, i, t int) (ok bool, err error) {
+	w := endgame.Window{Lo: t - s.spread0, Hi: t + 1 - s.spread0}
+	res, err := s.solveDraw(ctx, c, &s.draws[i], w, s.perSolve(), 0, 0)
+	if err != nil || !res.Proven {
+		return false, err
+	}
+	if f := s.spread0 + res.Value; f <= t {
+		c.hi[i] = min(c.hi[i], f)
+	} else {
+		c.lo[i] = max(c.lo[i], f)
+	}
+	return true, nil
+}
+
 // exact narrows draw i's bounds of c to its exact final spread by
-// null-window tests (MTD(f)): each asks whether the value lies above a
-// guess, starting from the playouts' (or the middle of what the bounds
-// leave), and moves the guess to the bound the test returns. With the
-// table the endgames share, the tests near the value cost about what one
-// search with the window between the bounds would, and the ones far from
-// it little. It stops early, with ok, when enough reports true (c is out
-// of the race); ok is false when the solve was stopped.
+// null-window tests (MTD(f)): the first at the playouts' guess (0 without
+// one), each next one at the bound the last returned, until the bounds
+// meet. With the table the endgames share, the tests near the value cost
+// about what one search with the window between the bounds would, and the
+// ones far from it little. It stops early, with ok, when enough reports
+// true (c is out of the race); ok is false when the solve was stopped.
 func (s *solver) exact(ctx context.Context, c *cand, i int, enough func() bool) (ok bool, err error) {
 	g := 0
 	if c.guess != nil {
 		g = c.guess[i]
 	}
-	for c.lo[i] < c.hi[i] {
-		g = max(min(g, c.hi[i]), c.lo[i])
-		// Test "final spread > t": t = g, unless g is the upper bound.
-		t := g
-		if t == c.hi[i] {
-			t--
-		}
-		res, err := s.solveDraw(ctx, c, &s.draws[i], endgame.Window{Lo: t - s.spread0, Hi: t + 1 - s.spread0}, s.perSolve(), 0, 0)
-		if err != nil || !res.Proven {
+	for c.lo[i] < c.hi[i] && !enough() {
+		// Test "above t" with t = g in the bounds, one below the upper
+		// bound at most, so that either answer narrows them.
+		t := max(min(g, c.hi[i]-1), c.lo[i])
+		if ok, err := s.test(ctx, c, i, t); !ok {
 			return false, err
 		}
-		if f := s.spread0 + res.Value; f <= t {
-			c.hi[i] = min(c.hi[i], f)
-			g = f
+		if c.hi[i] <= t {
+			g = c.hi[i]
 		} else {
-			c.lo[i] = max(c.lo[i], f)
-			g = f
-		}
-		if enough != nil && enough() {
-			break
+			g = c.lo[i]
 		}
 	}
 	return true, nil
