@@ -2,6 +2,8 @@ package movegen_test
 
 import (
 	"crypto/sha256"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -88,7 +90,7 @@ func fuzzLexicon(tb testing.TB) (*gaddag.GADDAG, *refLexicon) {
 		slices.Sort(words)
 		words = slices.Compact(words)
 		fuzzLexG, fuzzLexErr = gaddag.Build("fuzzwords", words, sha256.Sum256([]byte(strings.Join(words, "\n"))))
-		fuzzLexRef = newRefLexicon("fuzzwords", words)
+		fuzzLexRef = newRefLexicon("fuzzwords", words).withReach()
 	})
 	if fuzzLexErr != nil {
 		tb.Fatalf("compiling the fuzz word list: %v", fuzzLexErr)
@@ -146,83 +148,194 @@ func fuzzPosition(words []string, data []byte) (rules.Board, rules.Rack) {
 	return b, rack
 }
 
-// FuzzGenerate runs the engine on arbitrary boards (invalid words and
-// disconnected tiles included) and racks: it must not panic, every play must
-// pass the reference's checks of that single play (legal, listed by the
-// listing rules, made of rack tiles, scored right), the plays must be those
-// of the reference generator, Best must find the top of the full list, and
-// applying one play incrementally must give the same plays as setting the
-// resulting board afresh.
-func FuzzGenerate(f *testing.F) {
-	for _, seed := range [][]byte{
-		{},
-		{0, 0, 0, 7, 'A', 'E', 'I', 'N', 'R', 'S', 'T'},
-		{1, 0, 40, 7, 5, 0, 15, 7, 0, 9, 18, 27, 3, 4, 5, 6},
-		{3, 1, 2, 7, 7, 0, 3, 0, 200, 1, 3, 1, 9, 2, 100, 2, 4, 0, 9, 7, 0, 9, 1, 2, 3},
-		{5, 0, 10, 0, 0, 0, 2, 0, 99, 14, 14, 0, 0, 1, 50, 14, 0, 1, 0, 1, 77, 7, 3, 1, 5, 0, 7, 9, 11, 13, 20, 1, 2},
-		{7, 1, 1, 7, 0, 0, 9, 1, 2, 7, 1, 1, 9, 1, 3, 7, 2, 1, 9, 1, 4, 7, 3, 1, 9, 1, 5, 7, 4, 1, 9, 1, 6, 7, 5, 1, 9, 5, 9, 0, 2, 4, 6},
-	} {
-		f.Add(seed)
-	}
-	lex, lx := fuzzLexicon(f)
-	// Everything that does not depend on the input is made once per
-	// process, outside the fuzz function: the tables and the anagram
-	// index (a second the first time), and the two generators (each
-	// execution sets them afresh), so an execution costs the searches and
-	// the reference only.
-	tables := movegen.TablesFor(lex)
-	tables.Prepare()
-	g, fresh := movegen.New(tables), movegen.New(tables)
-	f.Fuzz(func(t *testing.T, data []byte) { checkFuzzGenerate(t, lx, g, fresh, data) })
+// fuzzSeeds are the fuzz targets' seed inputs (fuzzPosition's bytes).
+var fuzzSeeds = [][]byte{
+	{},
+	{0, 0, 0, 7, 'A', 'E', 'I', 'N', 'R', 'S', 'T'},
+	{1, 0, 40, 7, 5, 0, 15, 7, 0, 9, 18, 27, 3, 4, 5, 6},
+	{3, 1, 2, 7, 7, 0, 3, 0, 200, 1, 3, 1, 9, 2, 100, 2, 4, 0, 9, 7, 0, 9, 1, 2, 3},
+	{5, 0, 10, 0, 0, 0, 2, 0, 99, 14, 14, 0, 0, 1, 50, 14, 0, 1, 0, 1, 77, 7, 3, 1, 5, 0, 7, 9, 11, 13, 20, 1, 2},
+	{7, 1, 1, 7, 0, 0, 9, 1, 2, 7, 1, 1, 9, 1, 3, 7, 2, 1, 9, 1, 4, 7, 3, 1, 9, 1, 5, 7, 4, 1, 9, 1, 6, 7, 5, 1, 9, 5, 9, 0, 2, 4, 6},
 }
 
-// checkFuzzGenerate is FuzzGenerate's check of one input, on generators g and
-// fresh of the tables of lx.
-func checkFuzzGenerate(t *testing.T, lx *refLexicon, g, fresh *movegen.Generator, data []byte) {
+// fuzzState is what a fuzz target makes once per process, outside the
+// fuzz function: the tables and the anagram index (a second the first
+// time), two generators (each execution sets them afresh), the reference's
+// search and the lists, whose storage the executions reuse. The fuzz
+// function runs one input at a time in a process (each fuzz worker is a
+// process of its own, and the seed corpus runs in sequence), so one state
+// serves them all; it is not safe for concurrent use.
+type fuzzState struct {
+	lx         *refLexicon
+	g, fresh   *movegen.Generator
+	ref        refGen
+	eng, eng2  keyCollector
+	tiles      []rules.Letter
+	all, terms movegen.AllMoves
+	opened     openedCounter
+}
+
+// newFuzzState adds the seeds to f and makes its state.
+func newFuzzState(f *testing.F) *fuzzState {
+	for _, seed := range fuzzSeeds {
+		f.Add(seed)
+	}
+	return newFuzzStateFor(f)
+}
+
+func newFuzzStateFor(tb testing.TB) *fuzzState {
+	lex, lx := fuzzLexicon(tb)
+	tables := movegen.TablesFor(lex)
+	tables.Prepare()
+	return &fuzzState{lx: lx, g: movegen.New(tables), fresh: movegen.New(tables), tiles: make([]rules.Letter, 0, rules.Size)}
+}
+
+// keyCollector keeps the plays a generator hands out, packed, and notes
+// malformed moves; sorted, equal neighbours are duplicates.
+type keyCollector struct {
+	plays []scoredKey
+	bad   []string
+}
+
+func (c *keyCollector) reset() { c.plays, c.bad = c.plays[:0], c.bad[:0] }
+
+// Record implements movegen.Recorder.
+func (c *keyCollector) Record(m *move.Move) {
+	switch m.Kind {
+	case move.Exchange, move.Pass:
+		return
+	case move.Play:
+	default:
+		c.bad = append(c.bad, fmt.Sprintf("move of unknown kind %d", m.Kind))
+		return
+	}
+	if m.Len < 1 || int(m.Len) > rules.Size {
+		c.bad = append(c.bad, fmt.Sprintf("play with Len %d", m.Len))
+		return
+	}
+	if !rules.InBounds(int(m.Row), int(m.Col)) || (m.Dir != rules.Across && m.Dir != rules.Down) {
+		c.bad = append(c.bad, fmt.Sprintf("play at row %d column %d direction %d", m.Row, m.Col, m.Dir))
+		return
+	}
+	n := 0
+	for _, t := range m.Tiles[:m.Len] {
+		if t != rules.PlayedThrough {
+			if !t.IsLetter() {
+				c.bad = append(c.bad, fmt.Sprintf("play with tile %#x", uint8(t)))
+				return
+			}
+			n++
+		}
+	}
+	k := packPlay(int(m.Row), int(m.Col), m.Dir, m.Tiles[:m.Len])
+	if int(m.NumTiles) != n {
+		c.bad = append(c.bad, fmt.Sprintf("%s: NumTiles %d, but %d new tiles", k, m.NumTiles, n))
+	}
+	c.plays = append(c.plays, scoredKey{key: k, score: m.Score})
+}
+
+// collect lists g's plays of rack into c, sorted by key.
+func (c *keyCollector) collect(g *movegen.Generator, rack *rules.Rack) []scoredKey {
+	c.reset()
+	g.GeneratePlays(rack, c)
+	slices.SortFunc(c.plays, cmpScoredKey)
+	return c.plays
+}
+
+// dups lists the plays of a sorted list that occur more than once.
+func dups(list []scoredKey) []string {
+	var out []string
+	for i := 1; i < len(list); i++ {
+		if list[i].key == list[i-1].key && (i == 1 || list[i-2].key != list[i].key) {
+			out = append(out, list[i].key.String())
+		}
+	}
+	return out
+}
+
+// diffKeys describes how two sorted lists differ, as diffPlays does ("" when
+// they are equal, duplicates included).
+func diffKeys(engine, ref []scoredKey) string {
+	if slices.Equal(engine, ref) {
+		return ""
+	}
+	if d := diffPlays(scoredMap(engine), scoredMap(ref)); d != "" {
+		return d
+	}
+	return fmt.Sprintf("the same plays, but duplicates %v in the first list, %v in the second\n", dups(engine), dups(ref))
+}
+
+// FuzzGenerate runs the engine on arbitrary boards (invalid words and
+// disconnected tiles included) and racks: it must not panic, hand out no
+// play twice and no malformed move, every play must pass the reference's
+// checks of that single play (refScore from scratch: legal and scored
+// right; made of rack tiles; listed by the listing rules), and the plays
+// must be those of the reference generator with its scores. FuzzBest
+// checks Best and the open term on the same inputs, FuzzGenerateApply
+// Apply.
+func FuzzGenerate(f *testing.F) {
+	s := newFuzzState(f)
+	f.Fuzz(func(t *testing.T, data []byte) { s.checkGenerate(t, data) })
+}
+
+// checkGenerate is FuzzGenerate's check of one input.
+func (s *fuzzState) checkGenerate(t testing.TB, data []byte) {
+	lx, g := s.lx, s.g
 	board, rack := fuzzPosition(lx.list, data)
 	pos := &refPosition{stage: "fuzz", board: board, rack: rack}
 	g.SetLeaves(nil)
 	g.SetBoard(&board)
-	c := enginePlays(g, rack)
-	if len(c.dups) > 0 || len(c.bad) > 0 {
-		t.Errorf("duplicate plays %v, malformed moves %v\n%v", c.dups, c.bad, pos)
+	plays := s.eng.collect(g, &rack)
+	if d := dups(plays); len(d) > 0 || len(s.eng.bad) > 0 {
+		t.Errorf("duplicate plays %v, malformed moves %v\n%v", d, s.eng.bad, pos)
 	}
-	keys := make([]string, 0, len(c.plays))
-	for k := range c.plays {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		p, err := parseRefKey(k)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, sk := range plays {
+		p := sk.key.play(s.tiles)
 		var used rules.Rack
 		for _, tl := range p.tiles {
 			if tl != rules.PlayedThrough {
 				used.Add(tl)
 			}
 		}
-		switch s, err := refScore(lx, &board, p); {
+		switch score, err := refScore(lx, &board, p); {
 		case err != nil:
-			t.Errorf("illegal play %s (%s): %v\n%v", k, describeKey(k), err, pos)
-		case s != c.plays[k]:
-			t.Errorf("play %s (%s) scored %d, want %d\n%v", k, describeKey(k), c.plays[k], s, pos)
+			t.Errorf("illegal play %s (%s): %v\n%v", sk.key, describeKey(sk.key.String()), err, pos)
+		case score != int(sk.score):
+			t.Errorf("play %s (%s) scored %d, want %d\n%v", sk.key, describeKey(sk.key.String()), sk.score, score, pos)
 		case !rack.Contains(used):
-			t.Errorf("play %s (%s) uses tiles %s not on the rack\n%v", k, describeKey(k), used.String(), pos)
+			t.Errorf("play %s (%s) uses tiles %s not on the rack\n%v", sk.key, describeKey(sk.key.String()), used.String(), pos)
 		}
 		if err := refListed(&board, p); err != nil {
-			t.Errorf("play %s (%s): %v\n%v", k, describeKey(k), err, pos)
+			t.Errorf("play %s (%s): %v\n%v", sk.key, describeKey(sk.key.String()), err, pos)
 		}
 	}
-	if d := diffPlays(c.plays, refPlays(lx, &board, rack)); d != "" {
+	if d := diffKeys(plays, s.ref.run(lx, &board, rack)); d != "" {
 		t.Errorf("engine vs reference: %s%v", d, pos)
 	}
-	// The pruned search, with leave values, finds the top of the list.
+}
+
+// FuzzBest checks the searches with leave values on FuzzGenerate's inputs:
+// the pruned search, Best, finds the top of Generate's full list, and with
+// the open term each play of the full list loses the cost of the
+// triple-word squares it opens, counted from the boards, in the full list
+// and in Best alike.
+func FuzzBest(f *testing.F) {
+	s := newFuzzState(f)
+	f.Fuzz(func(t *testing.T, data []byte) { s.checkBest(t, data) })
+}
+
+// checkBest is FuzzBest's check of one input.
+func (s *fuzzState) checkBest(t testing.TB, data []byte) {
+	g := s.g
+	board, rack := fuzzPosition(s.lx.list, data)
+	pos := &refPosition{stage: "fuzz", board: board, rack: rack}
 	g.SetLeaves(hashLeaves{})
+	defer g.SetLeaves(nil)
+	g.SetBoard(&board)
 	opts := movegen.Options{Exchanges: true, Pass: true}
-	var all movegen.AllMoves
-	g.Generate(&rack, 50, opts, &all)
+	all := &s.all
+	all.Reset()
+	g.Generate(&rack, 50, opts, all)
 	got, ok := g.Best(&rack, 50, opts)
 	want := all.Moves[0] // the pass at least
 	for j := range all.Moves {
@@ -233,20 +346,20 @@ func checkFuzzGenerate(t *testing.T, lx *refLexicon, g, fresh *movegen.Generator
 	if !ok || got != want {
 		t.Errorf("Best = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
 	}
-	// With the open term: each play loses the cost of the triple-word
-	// squares it opens, counted from the boards (openedRef), in the
-	// full list and in Best alike.
+	// With the open term.
 	cost := rules.Equity(1000 + 500*(len(data)%8))
 	opts.OpenCost = cost
-	var termed movegen.AllMoves
-	g.Generate(&rack, 50, opts, &termed)
+	termed := &s.terms
+	termed.Reset()
+	g.Generate(&rack, 50, opts, termed)
 	if len(termed.Moves) != len(all.Moves) {
 		t.Fatalf("the open term changed the number of moves: %d, not %d", len(termed.Moves), len(all.Moves))
 	}
+	s.opened.reset(&board)
 	for j := range all.Moves {
 		m := all.Moves[j]
 		if m.Kind == move.Play {
-			m.Equity -= rules.Equity(openedRef(&board, &m)) * cost
+			m.Equity -= rules.Equity(s.opened.count(&m)) * cost
 		}
 		if termed.Moves[j] != m {
 			t.Fatalf("Generate with the open term: %v (eq %d), want eq %d\n%v", m.NotationOn(&board), termed.Moves[j].Equity, m.Equity, pos)
@@ -255,26 +368,73 @@ func checkFuzzGenerate(t *testing.T, lx *refLexicon, g, fresh *movegen.Generator
 			want = m
 		}
 	}
+	if want.Kind == move.Play && s.opened.count(&want) != openedRef(&board, &want) {
+		t.Fatalf("openedCounter counts %d squares opened by %v, openedRef %d", s.opened.count(&want), want.NotationOn(&board), openedRef(&board, &want))
+	}
 	if got, ok := g.Best(&rack, 50, opts); !ok || got != want {
 		t.Errorf("Best with the open term = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
 	}
+}
+
+// FuzzGenerateApply checks the generator's incremental update on
+// FuzzGenerate's inputs: applying one of the plays must give the board
+// with its tiles and the same plays as a generator set to that board
+// afresh.
+func FuzzGenerateApply(f *testing.F) {
+	s := newFuzzState(f)
+	f.Fuzz(func(t *testing.T, data []byte) { s.checkApply(t, data) })
+}
+
+// checkApply is FuzzGenerateApply's check of one input.
+func (s *fuzzState) checkApply(t testing.TB, data []byte) {
+	g := s.g
+	board, rack := fuzzPosition(s.lx.list, data)
 	g.SetLeaves(nil)
-	if len(keys) == 0 {
+	g.SetBoard(&board)
+	plays := s.eng.collect(g, &rack)
+	if len(plays) == 0 {
 		return
 	}
-
-	// Apply one play, then compare with a generator set to the new board.
-	k := keys[len(data)*31%len(keys)]
-	m := moveFromKey(t, k, c.plays[k])
+	sk := plays[len(data)*31%len(plays)]
+	k := sk.key.String()
+	m := moveFromKey(t, k, int(sk.score))
 	g.Apply(&m)
 	after := board
-	p, _ := parseRefKey(k)
-	refApply(&after, p)
+	refApply(&after, sk.key.play(s.tiles))
 	if *g.Board() != after {
 		t.Fatalf("after Apply(%s) the generator's board is\n%s\nwant\n%s", k, g.Board().GridString(), after.GridString())
 	}
-	fresh.SetBoard(&after)
-	if d := diffPlays(enginePlays(g, rack).plays, enginePlays(fresh, rack).plays); d != "" {
+	s.fresh.SetBoard(&after)
+	if d := diffKeys(s.eng.collect(g, &rack), s.eng2.collect(s.fresh, &rack)); d != "" {
 		t.Errorf("after Apply(%s), incremental vs SetBoard (as engine vs reference): %s%v", k, d, &refPosition{stage: "fuzz after Apply", board: after, rack: rack})
+	}
+}
+
+// TestFuzzReference: on random inputs of the fuzz targets, the reference's
+// search as they run it (pruned with the lexicon's reach, scored from its
+// tables) lists what refPlays lists without the pruning, each play checked
+// and scored again from scratch by refScore.
+func TestFuzzReference(t *testing.T) {
+	_, lx := fuzzLexicon(t)
+	plain := *lx
+	plain.reach = nil
+	var g refGen
+	rng := rand.New(rand.NewPCG(7, 11))
+	n := 300
+	if testing.Short() {
+		n = 50
+	}
+	for i := range n {
+		data := make([]byte, 8+rng.IntN(56))
+		for j := range data {
+			data[j] = byte(rng.Uint32())
+		}
+		if i < len(fuzzSeeds) {
+			data = fuzzSeeds[i]
+		}
+		board, rack := fuzzPosition(lx.list, data)
+		if d := diffPlays(scoredMap(g.run(lx, &board, rack)), refPlays(&plain, &board, rack)); d != "" {
+			t.Fatalf("input %v: pruned vs plain reference (as engine vs reference): %s%v", data, d, &refPosition{stage: "fuzz", board: board, rack: rack})
+		}
 	}
 }

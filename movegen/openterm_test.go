@@ -119,3 +119,51 @@ func TestBestWithOpenCost(t *testing.T) {
 		t.Fatal("no play opened a triple-word square: the test tests nothing")
 	}
 }
+
+// openedCounter counts what openedRef counts for many plays on one board:
+// the triple-word squares empty with no tile near are found once, and each
+// play's tiles are put on a copy of the board to see which of those they
+// open.
+type openedCounter struct {
+	after rules.Board
+	far   []int // triple-word squares empty and with no tile near
+}
+
+func (o *openedCounter) reset(b *rules.Board) {
+	o.after, o.far = *b, o.far[:0]
+	for sq := range rules.Squares {
+		r, c := sq/rules.Size, sq%rules.Size
+		if rules.PremiumAt(r, c) == rules.TripleWord && b.Squares[sq] == rules.Empty && !nearTileRef(b, r, c) {
+			o.far = append(o.far, sq)
+		}
+	}
+}
+
+// count is openedRef(b, m) for the board of the last reset.
+func (o *openedCounter) count(m *move.Move) int {
+	if len(o.far) == 0 {
+		return 0
+	}
+	var saved [rules.Size]rules.Letter
+	dr, dc := m.Dir.Step()
+	for i := range int(m.Len) {
+		if t := m.Tiles[i]; t != rules.PlayedThrough {
+			r, c := int(m.Row)+i*dr, int(m.Col)+i*dc
+			saved[i] = o.after.At(r, c)
+			o.after.Set(r, c, t)
+		}
+	}
+	count := 0
+	for _, sq := range o.far {
+		r, c := sq/rules.Size, sq%rules.Size
+		if o.after.Squares[sq] == rules.Empty && nearTileRef(&o.after, r, c) {
+			count++
+		}
+	}
+	for i := range int(m.Len) {
+		if m.Tiles[i] != rules.PlayedThrough {
+			o.after.Set(int(m.Row)+i*dr, int(m.Col)+i*dc, saved[i])
+		}
+	}
+	return count
+}
