@@ -368,8 +368,12 @@ func (s *fuzzState) checkBest(t testing.TB, data []byte) {
 			want = m
 		}
 	}
-	if want.Kind == move.Play && s.opened.count(&want) != openedRef(&board, &want) {
-		t.Fatalf("openedCounter counts %d squares opened by %v, openedRef %d", s.opened.count(&want), want.NotationOn(&board), openedRef(&board, &want))
+	// The count for two of the plays (the best and one more) from the
+	// boards themselves.
+	for _, m := range []*move.Move{&want, &all.Moves[len(data)*31%len(all.Moves)]} {
+		if m.Kind == move.Play && s.opened.count(m) != openedRef(&board, m) {
+			t.Fatalf("openedCounter counts %d squares opened by %v, openedRef %d\n%v", s.opened.count(m), m.NotationOn(&board), openedRef(&board, m), pos)
+		}
 	}
 	if got, ok := g.Best(&rack, 50, opts); !ok || got != want {
 		t.Errorf("Best with the open term = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
@@ -436,5 +440,36 @@ func TestFuzzReference(t *testing.T) {
 		if d := diffPlays(scoredMap(g.run(lx, &board, rack)), refPlays(&plain, &board, rack)); d != "" {
 			t.Fatalf("input %v: pruned vs plain reference (as engine vs reference): %s%v", data, d, &refPosition{stage: "fuzz", board: board, rack: rack})
 		}
+	}
+}
+
+// TestOpenedCounter: FuzzBest's count of the squares a play opens is
+// openedRef's, for every play on random inputs of the fuzz targets.
+func TestOpenedCounter(t *testing.T) {
+	s := newFuzzStateFor(t)
+	rng := rand.New(rand.NewPCG(5, 3))
+	var all movegen.AllMoves
+	var o openedCounter
+	checked := 0
+	for range 200 {
+		data := make([]byte, 8+rng.IntN(56))
+		for j := range data {
+			data[j] = byte(rng.Uint32())
+		}
+		board, rack := fuzzPosition(s.lx.list, data)
+		s.g.SetBoard(&board)
+		all.Reset()
+		s.g.GeneratePlays(&rack, &all)
+		o.reset(&board)
+		for j := range all.Moves {
+			m := &all.Moves[j]
+			if got, want := o.count(m), openedRef(&board, m); got != want {
+				t.Fatalf("%v opens %d squares, openedRef says %d\n%v", m.NotationOn(&board), got, want, board.GridString())
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no plays")
 	}
 }

@@ -121,16 +121,15 @@ func TestBestWithOpenCost(t *testing.T) {
 }
 
 // openedCounter counts what openedRef counts for many plays on one board:
-// the triple-word squares empty with no tile near are found once, and each
-// play's tiles are put on a copy of the board to see which of those they
-// open.
+// the triple-word squares empty with no tile near are found once; a play
+// opens those of them it leaves empty with one of its tiles near (within 4
+// squares in the row or column), as no tile of the board is.
 type openedCounter struct {
-	after rules.Board
-	far   []int // triple-word squares empty and with no tile near
+	far []int // triple-word squares empty and with no tile near
 }
 
 func (o *openedCounter) reset(b *rules.Board) {
-	o.after, o.far = *b, o.far[:0]
+	o.far = o.far[:0]
 	for sq := range rules.Squares {
 		r, c := sq/rules.Size, sq%rules.Size
 		if rules.PremiumAt(r, c) == rules.TripleWord && b.Squares[sq] == rules.Empty && !nearTileRef(b, r, c) {
@@ -139,31 +138,35 @@ func (o *openedCounter) reset(b *rules.Board) {
 	}
 }
 
-// count is openedRef(b, m) for the board of the last reset.
+// count is openedRef(b, m) for the board b of the last reset.
 func (o *openedCounter) count(m *move.Move) int {
-	if len(o.far) == 0 {
-		return 0
-	}
-	var saved [rules.Size]rules.Letter
-	dr, dc := m.Dir.Step()
-	for i := range int(m.Len) {
-		if t := m.Tiles[i]; t != rules.PlayedThrough {
-			r, c := int(m.Row)+i*dr, int(m.Col)+i*dc
-			saved[i] = o.after.At(r, c)
-			o.after.Set(r, c, t)
-		}
-	}
 	count := 0
+	dr, dc := m.Dir.Step()
 	for _, sq := range o.far {
 		r, c := sq/rules.Size, sq%rules.Size
-		if o.after.Squares[sq] == rules.Empty && nearTileRef(&o.after, r, c) {
+		covered, near := false, false
+		for i := range int(m.Len) {
+			if m.Tiles[i] == rules.PlayedThrough {
+				continue
+			}
+			tr, tc := int(m.Row)+i*dr, int(m.Col)+i*dc
+			switch {
+			case tr == r && tc == c:
+				covered = true
+			case tr == r && refAbs(tc-c) <= 4, tc == c && refAbs(tr-r) <= 4:
+				near = true
+			}
+		}
+		if near && !covered {
 			count++
 		}
 	}
-	for i := range int(m.Len) {
-		if m.Tiles[i] != rules.PlayedThrough {
-			o.after.Set(int(m.Row)+i*dr, int(m.Col)+i*dc, saved[i])
-		}
-	}
 	return count
+}
+
+func refAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
