@@ -173,6 +173,7 @@ type fuzzState struct {
 	tiles      []rules.Letter
 	all, terms movegen.AllMoves
 	opened     openedCounter
+	match      playMatcher
 }
 
 // newFuzzState adds the seeds to f and makes its state.
@@ -234,11 +235,10 @@ func (c *keyCollector) Record(m *move.Move) {
 	c.plays = append(c.plays, scoredKey{key: k, score: m.Score})
 }
 
-// collect lists g's plays of rack into c, sorted by key.
+// collect lists g's plays of rack into c, in the order g hands them out.
 func (c *keyCollector) collect(g *movegen.Generator, rack *rules.Rack) []scoredKey {
 	c.reset()
 	g.GeneratePlays(rack, c)
-	slices.SortFunc(c.plays, cmpScoredKey)
 	return c.plays
 }
 
@@ -253,16 +253,81 @@ func dups(list []scoredKey) []string {
 	return out
 }
 
-// diffKeys describes how two sorted lists differ, as diffPlays does ("" when
-// they are equal, duplicates included).
-func diffKeys(engine, ref []scoredKey) string {
-	if slices.Equal(engine, ref) {
+// playMatcher tells whether two lists of plays hold the same plays with the
+// same scores, each once, in a hash table of the second list's indices
+// (sorting both costs more, and the lists are equal but for a bug).
+type playMatcher struct {
+	slots []int32 // 1 + an index into the second list, 0 for none
+	used  []bool
+}
+
+func (pm *playMatcher) hash(k packedPlay) uint64 {
+	h := k.hi*0x9E3779B97F4A7C15 ^ k.lo
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return h ^ h>>32
+}
+
+// same reports whether a and b hold the same plays and scores, each once.
+func (pm *playMatcher) same(a, b []scoredKey) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	size := 16
+	for size < 2*len(b) {
+		size *= 2
+	}
+	pm.slots = slices.Grow(pm.slots[:0], size)[:size]
+	clear(pm.slots)
+	pm.used = slices.Grow(pm.used[:0], len(b))[:len(b)]
+	clear(pm.used)
+	mask := uint64(size - 1)
+	for j, sk := range b {
+		h := pm.hash(sk.key) & mask
+		for pm.slots[h] != 0 {
+			if b[pm.slots[h]-1].key == sk.key {
+				return false // twice in b
+			}
+			h = (h + 1) & mask
+		}
+		pm.slots[h] = int32(j + 1)
+	}
+	for _, sk := range a {
+		h := pm.hash(sk.key) & mask
+		for {
+			j := pm.slots[h] - 1
+			if j < 0 {
+				return false // not in b
+			}
+			if b[j].key == sk.key {
+				if b[j].score != sk.score || pm.used[j] {
+					return false
+				}
+				pm.used[j] = true
+				break
+			}
+			h = (h + 1) & mask
+		}
+	}
+	return true
+}
+
+// diffKeys describes how two lists differ, as diffPlays does ("" when they
+// hold the same plays and scores, each once); it sorts them when they do
+// not.
+func (pm *playMatcher) diffKeys(a, b []scoredKey) string {
+	if pm.same(a, b) {
 		return ""
 	}
-	if d := diffPlays(scoredMap(engine), scoredMap(ref)); d != "" {
+	slices.SortFunc(a, cmpScoredKey)
+	slices.SortFunc(b, cmpScoredKey)
+	if d := diffPlays(scoredMap(a), scoredMap(b)); d != "" {
 		return d
 	}
-	return fmt.Sprintf("the same plays, but duplicates %v in the first list, %v in the second\n", dups(engine), dups(ref))
+	if slices.Equal(a, b) {
+		panic("playMatcher: equal lists found different")
+	}
+	return fmt.Sprintf("the same plays, but duplicates %v in the first list, %v in the second\n", dups(a), dups(b))
 }
 
 // FuzzGenerate runs the engine on arbitrary boards (invalid words and
@@ -286,8 +351,8 @@ func (s *fuzzState) checkGenerate(t testing.TB, data []byte) {
 	g.SetLeaves(nil)
 	g.SetBoard(&board)
 	plays := s.eng.collect(g, &rack)
-	if d := dups(plays); len(d) > 0 || len(s.eng.bad) > 0 {
-		t.Errorf("duplicate plays %v, malformed moves %v\n%v", d, s.eng.bad, pos)
+	if len(s.eng.bad) > 0 {
+		t.Errorf("malformed moves %v\n%v", s.eng.bad, pos)
 	}
 	for _, sk := range plays {
 		p := sk.key.play(s.tiles)
@@ -309,8 +374,12 @@ func (s *fuzzState) checkGenerate(t testing.TB, data []byte) {
 			t.Errorf("play %s (%s): %v\n%v", sk.key, describeKey(sk.key.String()), err, pos)
 		}
 	}
-	if d := diffKeys(plays, s.ref.run(lx, &board, rack)); d != "" {
+	// The same plays, each once: the reference lists each once.
+	if d := s.match.diffKeys(plays, s.ref.run(lx, &board, rack)); d != "" {
 		t.Errorf("engine vs reference: %s%v", d, pos)
+		if d := dups(plays); len(d) > 0 {
+			t.Errorf("duplicate plays %v\n%v", d, pos)
+		}
 	}
 }
 
@@ -409,7 +478,7 @@ func (s *fuzzState) checkApply(t testing.TB, data []byte) {
 		t.Fatalf("after Apply(%s) the generator's board is\n%s\nwant\n%s", k, g.Board().GridString(), after.GridString())
 	}
 	s.fresh.SetBoard(&after)
-	if d := diffKeys(s.eng.collect(g, &rack), s.eng2.collect(s.fresh, &rack)); d != "" {
+	if d := s.match.diffKeys(s.eng.collect(g, &rack), s.eng2.collect(s.fresh, &rack)); d != "" {
 		t.Errorf("after Apply(%s), incremental vs SetBoard (as engine vs reference): %s%v", k, d, &refPosition{stage: "fuzz after Apply", board: after, rack: rack})
 	}
 }
@@ -471,5 +540,35 @@ func TestOpenedCounter(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no plays")
+	}
+}
+
+// TestPlayMatcher: the fuzz targets' comparison of two lists of plays.
+func TestPlayMatcher(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	a := make([]scoredKey, 100)
+	for i := range a {
+		a[i] = scoredKey{key: packedPlay{hi: rng.Uint64() % 4, lo: uint64(i)}, score: int32(i % 7)}
+	}
+	var pm playMatcher
+	b := slices.Clone(a)
+	rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+	if !pm.same(a, b) || !pm.same(b, a) || !pm.same(nil, nil) {
+		t.Fatal("a list and its shuffle differ")
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(l []scoredKey) []scoredKey
+	}{
+		{"a score", func(l []scoredKey) []scoredKey { l[5].score++; return l }},
+		{"a play", func(l []scoredKey) []scoredKey { l[5].key.lo = 1000; return l }},
+		{"a play twice", func(l []scoredKey) []scoredKey { l[5] = l[6]; return l }},
+		{"one play less", func(l []scoredKey) []scoredKey { return l[1:] }},
+		{"one play more", func(l []scoredKey) []scoredKey { return append(l, scoredKey{key: packedPlay{lo: 1000}}) }},
+	} {
+		c := tc.edit(slices.Clone(b))
+		if pm.same(a, c) || pm.same(c, a) || pm.diffKeys(slices.Clone(a), c) == "" {
+			t.Errorf("%s changed: the lists are still the same", tc.name)
+		}
 	}
 }

@@ -413,6 +413,10 @@ type refGen struct {
 	// lx.reach, a prefix that cannot reach it is dropped.
 	nextJoin [rules.Size + 1]int
 
+	// the rack's tiles left, and the letters it holds (bit l, blanks aside)
+	left   int
+	onRack uint32
+
 	// the candidate being extended
 	dir    rules.Direction
 	line   int
@@ -448,8 +452,8 @@ func refPlays(lx *refLexicon, b *rules.Board, rack rules.Rack) map[string]int {
 }
 
 // run lists every legal play of rack on board with its score, as refPlays
-// does (without scoring each again from scratch), sorted by key. The list
-// is g's own, valid until the next run.
+// does (without scoring each again from scratch), each once. The list is
+// g's own, valid until the next run.
 func (g *refGen) run(lx *refLexicon, b *rules.Board, rack rules.Rack) []scoredKey {
 	g.lx, g.b, g.rack, g.out = lx, b, rack, g.out[:0]
 	g.empty = true
@@ -467,6 +471,12 @@ func (g *refGen) run(lx *refLexicon, b *rules.Board, rack rules.Rack) []scoredKe
 		}
 	}
 	n := rack.Count()
+	g.left, g.onRack = n, 0
+	for l := 1; l <= rules.NumLetters; l++ {
+		if rack[l] > 0 {
+			g.onRack |= 1 << l
+		}
+	}
 	for _, d := range []rules.Direction{rules.Across, rules.Down} {
 		if g.empty && d == rules.Down {
 			continue
@@ -494,7 +504,6 @@ func (g *refGen) run(lx *refLexicon, b *rules.Board, rack rules.Rack) []scoredKe
 			}
 		}
 	}
-	slices.SortFunc(g.out, cmpScoredKey)
 	return g.out
 }
 
@@ -587,13 +596,17 @@ func (g *refGen) extend(i int) {
 		return
 	}
 	sq := r*rules.Size + c
-	can := g.cross[g.dir][sq] & g.lx.trie[g.node()].mask
+	can := g.cross[g.dir][sq] & g.lx.trie[g.node()].mask & g.avail()
+	g.left--
 	for ; can != 0; can &= can - 1 {
 		l := rules.Letter(bits.TrailingZeros32(can))
 		if g.rack[l] > 0 {
-			g.rack[l]--
+			if g.rack[l]--; g.rack[l] == 0 {
+				g.onRack &^= 1 << l
+			}
 			g.step(i, l, refChar(l))
 			g.rack[l]++
+			g.onRack |= 1 << l
 		}
 		if g.rack[rules.Blank] > 0 {
 			g.rack[rules.Blank]--
@@ -601,6 +614,15 @@ func (g *refGen) extend(i int) {
 			g.rack[rules.Blank]++
 		}
 	}
+	g.left++
+}
+
+// avail is the letters the rack can put down: all with a blank on it.
+func (g *refGen) avail() uint32 {
+	if g.rack[rules.Blank] > 0 {
+		return refAllLetters
+	}
+	return g.onRack
 }
 
 // canReach reports whether the current prefix, not yet joined, can go on
@@ -619,24 +641,19 @@ func (g *refGen) canReach(i int) bool {
 	if t == rules.Empty {
 		need++
 	}
-	if need > g.rack.Count() {
+	if need > g.left {
 		return false
 	}
-	letters := g.lx.reach[g.node()][j-i]
-	if t != rules.Empty {
-		return letters&(1<<t.Unblanked()) != 0
-	}
-	letters &= g.cross[g.dir][r*rules.Size+c]
-	if g.rack[rules.Blank] == 0 {
-		var onRack uint32
-		for l := 1; l <= rules.NumLetters; l++ {
-			if g.rack[l] > 0 {
-				onRack |= 1 << l
-			}
+	reach, avail := &g.lx.reach[g.node()], g.avail()
+	for k := range j - i {
+		if reach[k]&avail == 0 {
+			return false
 		}
-		letters &= onRack
 	}
-	return letters != 0
+	if t != rules.Empty {
+		return reach[j-i]&(1<<t.Unblanked()) != 0
+	}
+	return reach[j-i]&g.cross[g.dir][r*rules.Size+c]&avail != 0
 }
 
 // step puts tile t (PlayedThrough for a board tile) with letter ch on square
