@@ -192,7 +192,7 @@ func newFuzzStateFor(tb testing.TB) *fuzzState {
 }
 
 // keyCollector keeps the plays a generator hands out, packed, and notes
-// malformed moves; sorted, equal neighbours are duplicates.
+// malformed moves (exchanges and passes are let by).
 type keyCollector struct {
 	plays []scoredKey
 	bad   []string
