@@ -2,6 +2,8 @@ package movegen_test
 
 import (
 	"crypto/sha256"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -88,7 +90,7 @@ func fuzzLexicon(tb testing.TB) (*gaddag.GADDAG, *refLexicon) {
 		slices.Sort(words)
 		words = slices.Compact(words)
 		fuzzLexG, fuzzLexErr = gaddag.Build("fuzzwords", words, sha256.Sum256([]byte(strings.Join(words, "\n"))))
-		fuzzLexRef = newRefLexicon("fuzzwords", words)
+		fuzzLexRef = newRefLexicon("fuzzwords", words).withReach()
 	})
 	if fuzzLexErr != nil {
 		tb.Fatalf("compiling the fuzz word list: %v", fuzzLexErr)
@@ -146,83 +148,260 @@ func fuzzPosition(words []string, data []byte) (rules.Board, rules.Rack) {
 	return b, rack
 }
 
-// FuzzGenerate runs the engine on arbitrary boards (invalid words and
-// disconnected tiles included) and racks: it must not panic, every play must
-// pass the reference's checks of that single play (legal, listed by the
-// listing rules, made of rack tiles, scored right), the plays must be those
-// of the reference generator, Best must find the top of the full list, and
-// applying one play incrementally must give the same plays as setting the
-// resulting board afresh.
-func FuzzGenerate(f *testing.F) {
-	for _, seed := range [][]byte{
-		{},
-		{0, 0, 0, 7, 'A', 'E', 'I', 'N', 'R', 'S', 'T'},
-		{1, 0, 40, 7, 5, 0, 15, 7, 0, 9, 18, 27, 3, 4, 5, 6},
-		{3, 1, 2, 7, 7, 0, 3, 0, 200, 1, 3, 1, 9, 2, 100, 2, 4, 0, 9, 7, 0, 9, 1, 2, 3},
-		{5, 0, 10, 0, 0, 0, 2, 0, 99, 14, 14, 0, 0, 1, 50, 14, 0, 1, 0, 1, 77, 7, 3, 1, 5, 0, 7, 9, 11, 13, 20, 1, 2},
-		{7, 1, 1, 7, 0, 0, 9, 1, 2, 7, 1, 1, 9, 1, 3, 7, 2, 1, 9, 1, 4, 7, 3, 1, 9, 1, 5, 7, 4, 1, 9, 1, 6, 7, 5, 1, 9, 5, 9, 0, 2, 4, 6},
-	} {
-		f.Add(seed)
-	}
-	lex, lx := fuzzLexicon(f)
-	// Everything that does not depend on the input is made once per
-	// process, outside the fuzz function: the tables and the anagram
-	// index (a second the first time), and the two generators (each
-	// execution sets them afresh), so an execution costs the searches and
-	// the reference only.
-	tables := movegen.TablesFor(lex)
-	tables.Prepare()
-	g, fresh := movegen.New(tables), movegen.New(tables)
-	f.Fuzz(func(t *testing.T, data []byte) { checkFuzzGenerate(t, lx, g, fresh, data) })
+// fuzzSeeds are the fuzz targets' seed inputs (fuzzPosition's bytes).
+var fuzzSeeds = [][]byte{
+	{},
+	{0, 0, 0, 7, 'A', 'E', 'I', 'N', 'R', 'S', 'T'},
+	{1, 0, 40, 7, 5, 0, 15, 7, 0, 9, 18, 27, 3, 4, 5, 6},
+	{3, 1, 2, 7, 7, 0, 3, 0, 200, 1, 3, 1, 9, 2, 100, 2, 4, 0, 9, 7, 0, 9, 1, 2, 3},
+	{5, 0, 10, 0, 0, 0, 2, 0, 99, 14, 14, 0, 0, 1, 50, 14, 0, 1, 0, 1, 77, 7, 3, 1, 5, 0, 7, 9, 11, 13, 20, 1, 2},
+	{7, 1, 1, 7, 0, 0, 9, 1, 2, 7, 1, 1, 9, 1, 3, 7, 2, 1, 9, 1, 4, 7, 3, 1, 9, 1, 5, 7, 4, 1, 9, 1, 6, 7, 5, 1, 9, 5, 9, 0, 2, 4, 6},
 }
 
-// checkFuzzGenerate is FuzzGenerate's check of one input, on generators g and
-// fresh of the tables of lx.
-func checkFuzzGenerate(t *testing.T, lx *refLexicon, g, fresh *movegen.Generator, data []byte) {
+// fuzzState is what a fuzz target makes once per process, outside the
+// fuzz function: the tables and the anagram index (a second the first
+// time), two generators (each execution sets them afresh), the reference's
+// search and the lists, whose storage the executions reuse. The fuzz
+// function runs one input at a time in a process (each fuzz worker is a
+// process of its own, and the seed corpus runs in sequence), so one state
+// serves them all; it is not safe for concurrent use.
+type fuzzState struct {
+	lx         *refLexicon
+	g, fresh   *movegen.Generator
+	ref        refGen
+	eng, eng2  keyCollector
+	tiles      []rules.Letter
+	all, terms movegen.AllMoves
+	opened     openedCounter
+	match      playMatcher
+}
+
+// newFuzzState adds the seeds to f and makes its state.
+func newFuzzState(f *testing.F) *fuzzState {
+	for _, seed := range fuzzSeeds {
+		f.Add(seed)
+	}
+	return newFuzzStateFor(f)
+}
+
+func newFuzzStateFor(tb testing.TB) *fuzzState {
+	lex, lx := fuzzLexicon(tb)
+	tables := movegen.TablesFor(lex)
+	tables.Prepare()
+	return &fuzzState{lx: lx, g: movegen.New(tables), fresh: movegen.New(tables), tiles: make([]rules.Letter, 0, rules.Size)}
+}
+
+// keyCollector keeps the plays a generator hands out, packed, and notes
+// malformed moves (exchanges and passes are let by).
+type keyCollector struct {
+	plays []scoredKey
+	bad   []string
+}
+
+func (c *keyCollector) reset() { c.plays, c.bad = c.plays[:0], c.bad[:0] }
+
+// Record implements movegen.Recorder.
+func (c *keyCollector) Record(m *move.Move) {
+	switch m.Kind {
+	case move.Exchange, move.Pass:
+		return
+	case move.Play:
+	default:
+		c.bad = append(c.bad, fmt.Sprintf("move of unknown kind %d", m.Kind))
+		return
+	}
+	if m.Len < 1 || int(m.Len) > rules.Size {
+		c.bad = append(c.bad, fmt.Sprintf("play with Len %d", m.Len))
+		return
+	}
+	if !rules.InBounds(int(m.Row), int(m.Col)) || (m.Dir != rules.Across && m.Dir != rules.Down) {
+		c.bad = append(c.bad, fmt.Sprintf("play at row %d column %d direction %d", m.Row, m.Col, m.Dir))
+		return
+	}
+	n := 0
+	for _, t := range m.Tiles[:m.Len] {
+		if t != rules.PlayedThrough {
+			if !t.IsLetter() {
+				c.bad = append(c.bad, fmt.Sprintf("play with tile %#x", uint8(t)))
+				return
+			}
+			n++
+		}
+	}
+	k := packPlay(int(m.Row), int(m.Col), m.Dir, m.Tiles[:m.Len])
+	if int(m.NumTiles) != n {
+		c.bad = append(c.bad, fmt.Sprintf("%s: NumTiles %d, but %d new tiles", k, m.NumTiles, n))
+	}
+	c.plays = append(c.plays, scoredKey{key: k, score: m.Score})
+}
+
+// collect lists g's plays of rack into c, in the order g hands them out.
+func (c *keyCollector) collect(g *movegen.Generator, rack *rules.Rack) []scoredKey {
+	c.reset()
+	g.GeneratePlays(rack, c)
+	return c.plays
+}
+
+// dups lists the plays of a sorted list that occur more than once.
+func dups(list []scoredKey) []string {
+	var out []string
+	for i := 1; i < len(list); i++ {
+		if list[i].key == list[i-1].key && (i == 1 || list[i-2].key != list[i].key) {
+			out = append(out, list[i].key.String())
+		}
+	}
+	return out
+}
+
+// playMatcher tells whether two lists of plays hold the same plays with the
+// same scores, each once, in a hash table of the second list's indices
+// (sorting both costs more, and the lists are equal but for a bug).
+type playMatcher struct {
+	slots []int32 // 1 + an index into the second list, 0 for none
+	used  []bool
+}
+
+func (pm *playMatcher) hash(k packedPlay) uint64 {
+	h := k.hi*0x9E3779B97F4A7C15 ^ k.lo
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return h ^ h>>32
+}
+
+// same reports whether a and b hold the same plays and scores, each once.
+func (pm *playMatcher) same(a, b []scoredKey) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	size := 16
+	for size < 2*len(b) {
+		size *= 2
+	}
+	pm.slots = slices.Grow(pm.slots[:0], size)[:size]
+	clear(pm.slots)
+	pm.used = slices.Grow(pm.used[:0], len(b))[:len(b)]
+	clear(pm.used)
+	mask := uint64(size - 1)
+	for j, sk := range b {
+		h := pm.hash(sk.key) & mask
+		for pm.slots[h] != 0 {
+			if b[pm.slots[h]-1].key == sk.key {
+				return false // twice in b
+			}
+			h = (h + 1) & mask
+		}
+		pm.slots[h] = int32(j + 1)
+	}
+	for _, sk := range a {
+		h := pm.hash(sk.key) & mask
+		for {
+			j := pm.slots[h] - 1
+			if j < 0 {
+				return false // not in b
+			}
+			if b[j].key == sk.key {
+				if b[j].score != sk.score || pm.used[j] {
+					return false
+				}
+				pm.used[j] = true
+				break
+			}
+			h = (h + 1) & mask
+		}
+	}
+	return true
+}
+
+// diffKeys describes how two lists differ, as diffPlays does ("" when they
+// hold the same plays and scores, each once: a play twice in both is a
+// difference too); it sorts them when they do not.
+func (pm *playMatcher) diffKeys(a, b []scoredKey) string {
+	if pm.same(a, b) {
+		return ""
+	}
+	slices.SortFunc(a, cmpScoredKey)
+	slices.SortFunc(b, cmpScoredKey)
+	if d := diffPlays(scoredMap(a), scoredMap(b)); d != "" {
+		return d
+	}
+	return fmt.Sprintf("the same plays, but duplicates %v in the first list, %v in the second\n", dups(a), dups(b))
+}
+
+// FuzzGenerate runs the engine on arbitrary boards (invalid words and
+// disconnected tiles included) and racks: it must not panic, hand out no
+// play twice and no malformed move, every play must pass the reference's
+// checks of that single play (refScore from scratch: legal and scored
+// right; made of rack tiles; listed by the listing rules), and the plays
+// must be those of the reference generator with its scores. FuzzBest
+// checks Best and the open term on the same inputs, FuzzGenerateApply
+// Apply.
+func FuzzGenerate(f *testing.F) {
+	s := newFuzzState(f)
+	f.Fuzz(func(t *testing.T, data []byte) { s.checkGenerate(t, data) })
+}
+
+// checkGenerate is FuzzGenerate's check of one input.
+func (s *fuzzState) checkGenerate(t testing.TB, data []byte) {
+	lx, g := s.lx, s.g
 	board, rack := fuzzPosition(lx.list, data)
 	pos := &refPosition{stage: "fuzz", board: board, rack: rack}
 	g.SetLeaves(nil)
 	g.SetBoard(&board)
-	c := enginePlays(g, rack)
-	if len(c.dups) > 0 || len(c.bad) > 0 {
-		t.Errorf("duplicate plays %v, malformed moves %v\n%v", c.dups, c.bad, pos)
+	plays := s.eng.collect(g, &rack)
+	if len(s.eng.bad) > 0 {
+		t.Errorf("malformed moves %v\n%v", s.eng.bad, pos)
 	}
-	keys := make([]string, 0, len(c.plays))
-	for k := range c.plays {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		p, err := parseRefKey(k)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, sk := range plays {
+		p := sk.key.play(s.tiles)
 		var used rules.Rack
 		for _, tl := range p.tiles {
 			if tl != rules.PlayedThrough {
 				used.Add(tl)
 			}
 		}
-		switch s, err := refScore(lx, &board, p); {
+		switch score, err := refScore(lx, &board, p); {
 		case err != nil:
-			t.Errorf("illegal play %s (%s): %v\n%v", k, describeKey(k), err, pos)
-		case s != c.plays[k]:
-			t.Errorf("play %s (%s) scored %d, want %d\n%v", k, describeKey(k), c.plays[k], s, pos)
+			t.Errorf("illegal play %s (%s): %v\n%v", sk.key, describeKey(sk.key.String()), err, pos)
+		case score != int(sk.score):
+			t.Errorf("play %s (%s) scored %d, want %d\n%v", sk.key, describeKey(sk.key.String()), sk.score, score, pos)
 		case !rack.Contains(used):
-			t.Errorf("play %s (%s) uses tiles %s not on the rack\n%v", k, describeKey(k), used.String(), pos)
+			t.Errorf("play %s (%s) uses tiles %s not on the rack\n%v", sk.key, describeKey(sk.key.String()), used.String(), pos)
 		}
 		if err := refListed(&board, p); err != nil {
-			t.Errorf("play %s (%s): %v\n%v", k, describeKey(k), err, pos)
+			t.Errorf("play %s (%s): %v\n%v", sk.key, describeKey(sk.key.String()), err, pos)
 		}
 	}
-	if d := diffPlays(c.plays, refPlays(lx, &board, rack)); d != "" {
+	// The same plays, each once: the reference lists each once.
+	if d := s.match.diffKeys(plays, s.ref.run(lx, &board, rack)); d != "" {
 		t.Errorf("engine vs reference: %s%v", d, pos)
+		if d := dups(plays); len(d) > 0 {
+			t.Errorf("duplicate plays %v\n%v", d, pos)
+		}
 	}
-	// The pruned search, with leave values, finds the top of the list.
+}
+
+// FuzzBest checks the searches with leave values on FuzzGenerate's inputs:
+// the pruned search, Best, finds the top of Generate's full list, and with
+// the open term each play of the full list loses the cost of the
+// triple-word squares it opens, counted from the boards, in the full list
+// and in Best alike.
+func FuzzBest(f *testing.F) {
+	s := newFuzzState(f)
+	f.Fuzz(func(t *testing.T, data []byte) { s.checkBest(t, data) })
+}
+
+// checkBest is FuzzBest's check of one input.
+func (s *fuzzState) checkBest(t testing.TB, data []byte) {
+	g := s.g
+	board, rack := fuzzPosition(s.lx.list, data)
+	pos := &refPosition{stage: "fuzz", board: board, rack: rack}
 	g.SetLeaves(hashLeaves{})
+	defer g.SetLeaves(nil)
+	g.SetBoard(&board)
 	opts := movegen.Options{Exchanges: true, Pass: true}
-	var all movegen.AllMoves
-	g.Generate(&rack, 50, opts, &all)
+	all := &s.all
+	all.Reset()
+	g.Generate(&rack, 50, opts, all)
 	got, ok := g.Best(&rack, 50, opts)
 	want := all.Moves[0] // the pass at least
 	for j := range all.Moves {
@@ -233,20 +412,20 @@ func checkFuzzGenerate(t *testing.T, lx *refLexicon, g, fresh *movegen.Generator
 	if !ok || got != want {
 		t.Errorf("Best = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
 	}
-	// With the open term: each play loses the cost of the triple-word
-	// squares it opens, counted from the boards (openedRef), in the
-	// full list and in Best alike.
+	// With the open term.
 	cost := rules.Equity(1000 + 500*(len(data)%8))
 	opts.OpenCost = cost
-	var termed movegen.AllMoves
-	g.Generate(&rack, 50, opts, &termed)
+	termed := &s.terms
+	termed.Reset()
+	g.Generate(&rack, 50, opts, termed)
 	if len(termed.Moves) != len(all.Moves) {
 		t.Fatalf("the open term changed the number of moves: %d, not %d", len(termed.Moves), len(all.Moves))
 	}
+	s.opened.reset(&board)
 	for j := range all.Moves {
 		m := all.Moves[j]
 		if m.Kind == move.Play {
-			m.Equity -= rules.Equity(openedRef(&board, &m)) * cost
+			m.Equity -= rules.Equity(s.opened.count(&m)) * cost
 		}
 		if termed.Moves[j] != m {
 			t.Fatalf("Generate with the open term: %v (eq %d), want eq %d\n%v", m.NotationOn(&board), termed.Moves[j].Equity, m.Equity, pos)
@@ -255,26 +434,142 @@ func checkFuzzGenerate(t *testing.T, lx *refLexicon, g, fresh *movegen.Generator
 			want = m
 		}
 	}
+	// The count for two of the plays (the best and one more) from the
+	// boards themselves.
+	for _, m := range []*move.Move{&want, &all.Moves[len(data)*31%len(all.Moves)]} {
+		if m.Kind == move.Play && s.opened.count(m) != openedRef(&board, m) {
+			t.Fatalf("openedCounter counts %d squares opened by %v, openedRef %d\n%v", s.opened.count(m), m.NotationOn(&board), openedRef(&board, m), pos)
+		}
+	}
 	if got, ok := g.Best(&rack, 50, opts); !ok || got != want {
 		t.Errorf("Best with the open term = %v (eq %d), full list's best = %v (eq %d)\n%v", got.NotationOn(&board), got.Equity, want.NotationOn(&board), want.Equity, pos)
 	}
+}
+
+// FuzzGenerateApply checks the generator's incremental update on
+// FuzzGenerate's inputs: applying one of the plays must give the board
+// with its tiles and the same plays as a generator set to that board
+// afresh.
+func FuzzGenerateApply(f *testing.F) {
+	s := newFuzzState(f)
+	f.Fuzz(func(t *testing.T, data []byte) { s.checkApply(t, data) })
+}
+
+// checkApply is FuzzGenerateApply's check of one input.
+func (s *fuzzState) checkApply(t testing.TB, data []byte) {
+	g := s.g
+	board, rack := fuzzPosition(s.lx.list, data)
 	g.SetLeaves(nil)
-	if len(keys) == 0 {
+	g.SetBoard(&board)
+	plays := s.eng.collect(g, &rack)
+	if len(plays) == 0 {
 		return
 	}
-
-	// Apply one play, then compare with a generator set to the new board.
-	k := keys[len(data)*31%len(keys)]
-	m := moveFromKey(t, k, c.plays[k])
+	sk := plays[len(data)*31%len(plays)]
+	k := sk.key.String()
+	m := moveFromKey(t, k, int(sk.score))
 	g.Apply(&m)
 	after := board
-	p, _ := parseRefKey(k)
-	refApply(&after, p)
+	refApply(&after, sk.key.play(s.tiles))
 	if *g.Board() != after {
 		t.Fatalf("after Apply(%s) the generator's board is\n%s\nwant\n%s", k, g.Board().GridString(), after.GridString())
 	}
-	fresh.SetBoard(&after)
-	if d := diffPlays(enginePlays(g, rack).plays, enginePlays(fresh, rack).plays); d != "" {
+	s.fresh.SetBoard(&after)
+	if d := s.match.diffKeys(s.eng.collect(g, &rack), s.eng2.collect(s.fresh, &rack)); d != "" {
 		t.Errorf("after Apply(%s), incremental vs SetBoard (as engine vs reference): %s%v", k, d, &refPosition{stage: "fuzz after Apply", board: after, rack: rack})
+	}
+}
+
+// TestFuzzReference: on random inputs of the fuzz targets, the reference's
+// search as they run it (pruned with the lexicon's reach, scored from its
+// tables) lists what refPlays lists without the pruning, each play checked
+// and scored again from scratch by refScore.
+func TestFuzzReference(t *testing.T) {
+	_, lx := fuzzLexicon(t)
+	plain := *lx
+	plain.reach = nil
+	var g refGen
+	rng := rand.New(rand.NewPCG(7, 11))
+	n := 300
+	if testing.Short() {
+		n = 50
+	}
+	for i := range n {
+		data := make([]byte, 8+rng.IntN(56))
+		for j := range data {
+			data[j] = byte(rng.Uint32())
+		}
+		if i < len(fuzzSeeds) {
+			data = fuzzSeeds[i]
+		}
+		board, rack := fuzzPosition(lx.list, data)
+		if d := diffPlays(scoredMap(g.run(lx, &board, rack)), refPlays(&plain, &board, rack)); d != "" {
+			t.Fatalf("input %v: pruned vs plain reference (as engine vs reference): %s%v", data, d, &refPosition{stage: "fuzz", board: board, rack: rack})
+		}
+	}
+}
+
+// TestOpenedCounter: FuzzBest's count of the squares a play opens is
+// openedRef's, for every play on random inputs of the fuzz targets.
+func TestOpenedCounter(t *testing.T) {
+	s := newFuzzStateFor(t)
+	rng := rand.New(rand.NewPCG(5, 3))
+	var all movegen.AllMoves
+	var o openedCounter
+	checked := 0
+	for range 200 {
+		data := make([]byte, 8+rng.IntN(56))
+		for j := range data {
+			data[j] = byte(rng.Uint32())
+		}
+		board, rack := fuzzPosition(s.lx.list, data)
+		s.g.SetBoard(&board)
+		all.Reset()
+		s.g.GeneratePlays(&rack, &all)
+		o.reset(&board)
+		for j := range all.Moves {
+			m := &all.Moves[j]
+			if got, want := o.count(m), openedRef(&board, m); got != want {
+				t.Fatalf("%v opens %d squares, openedRef says %d\n%v", m.NotationOn(&board), got, want, board.GridString())
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no plays")
+	}
+}
+
+// TestPlayMatcher: the fuzz targets' comparison of two lists of plays.
+func TestPlayMatcher(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	a := make([]scoredKey, 100)
+	for i := range a {
+		a[i] = scoredKey{key: packedPlay{hi: rng.Uint64() % 4, lo: uint64(i)}, score: int32(i % 7)}
+	}
+	var pm playMatcher
+	b := slices.Clone(a)
+	rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+	if !pm.same(a, b) || !pm.same(b, a) || !pm.same(nil, nil) {
+		t.Fatal("a list and its shuffle differ")
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(l []scoredKey) []scoredKey
+	}{
+		{"a score", func(l []scoredKey) []scoredKey { l[5].score++; return l }},
+		{"a play", func(l []scoredKey) []scoredKey { l[5].key.lo = 1000; return l }},
+		{"a play twice", func(l []scoredKey) []scoredKey { l[5] = l[6]; return l }},
+		{"one play less", func(l []scoredKey) []scoredKey { return l[1:] }},
+		{"one play more", func(l []scoredKey) []scoredKey { return append(l, scoredKey{key: packedPlay{lo: 1000}}) }},
+	} {
+		c := tc.edit(slices.Clone(b))
+		if pm.same(a, c) || pm.same(c, a) || pm.diffKeys(slices.Clone(a), c) == "" {
+			t.Errorf("%s changed: the lists are still the same", tc.name)
+		}
+	}
+	twice := append(slices.Clone(a), a[5])
+	if pm.same(twice, slices.Clone(twice)) || pm.diffKeys(twice, slices.Clone(twice)) == "" {
+		t.Error("a play twice in both lists: the lists are the same")
 	}
 }

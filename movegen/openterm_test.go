@@ -119,3 +119,54 @@ func TestBestWithOpenCost(t *testing.T) {
 		t.Fatal("no play opened a triple-word square: the test tests nothing")
 	}
 }
+
+// openedCounter counts what openedRef counts for many plays on one board:
+// the triple-word squares empty with no tile near are found once; a play
+// opens those of them it leaves empty with one of its tiles near (within 4
+// squares in the row or column), as no tile of the board is.
+type openedCounter struct {
+	far []int // triple-word squares empty and with no tile near
+}
+
+func (o *openedCounter) reset(b *rules.Board) {
+	o.far = o.far[:0]
+	for sq := range rules.Squares {
+		r, c := sq/rules.Size, sq%rules.Size
+		if rules.PremiumAt(r, c) == rules.TripleWord && b.Squares[sq] == rules.Empty && !nearTileRef(b, r, c) {
+			o.far = append(o.far, sq)
+		}
+	}
+}
+
+// count is openedRef(b, m) for the board b of the last reset.
+func (o *openedCounter) count(m *move.Move) int {
+	count := 0
+	dr, dc := m.Dir.Step()
+	for _, sq := range o.far {
+		r, c := sq/rules.Size, sq%rules.Size
+		covered, near := false, false
+		for i := range int(m.Len) {
+			if m.Tiles[i] == rules.PlayedThrough {
+				continue
+			}
+			tr, tc := int(m.Row)+i*dr, int(m.Col)+i*dc
+			switch {
+			case tr == r && tc == c:
+				covered = true
+			case tr == r && refAbs(tc-c) <= 4, tc == c && refAbs(tr-r) <= 4:
+				near = true
+			}
+		}
+		if near && !covered {
+			count++
+		}
+	}
+	return count
+}
+
+func refAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -7,6 +7,7 @@ package movegen_test
 // checked and scored from the rules directly.
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -28,6 +29,30 @@ type refLexicon struct {
 	list  []string
 	words map[string]bool
 	trie  []refNode // trie[0] is the empty prefix
+
+	// reach[node][m], when made (withReach), holds the letters (bit l)
+	// that some word going on from the prefix node has m+1 letters on:
+	// reach[node][0] is node's mask, and no word goes on for m+1 letters
+	// or more when reach[node][m] is 0.
+	reach [][rules.Size]uint32
+}
+
+// withReach makes lx.reach, with which the reference's search drops a
+// prefix that cannot reach the board, and returns lx.
+func (lx *refLexicon) withReach() *refLexicon {
+	lx.reach = make([][rules.Size]uint32, len(lx.trie))
+	// Children come after their parent in the trie: fill from the end.
+	for node := len(lx.trie) - 1; node >= 0; node-- {
+		n := &lx.trie[node]
+		lx.reach[node][0] = n.mask
+		for k := range int32(bits.OnesCount32(n.mask)) {
+			child := &lx.reach[n.first+k]
+			for m := 1; m < rules.Size; m++ {
+				lx.reach[node][m] |= child[m-1]
+			}
+		}
+	}
+	return lx
 }
 
 // refNode is a prefix of a word in the trie: bit l of mask (1..26) says
@@ -155,19 +180,26 @@ func refOther(d rules.Direction) rules.Direction {
 // included), and its score; ok is false when no tile is next to it in that
 // direction.
 func refCrossWord(b *rules.Board, row, col int, d rules.Direction, l rules.Letter) (word string, score int, ok bool) {
+	var buf [rules.Size]byte
+	w, score, ok := refCrossWordIn(&buf, b, row, col, d, l)
+	return string(w), score, ok
+}
+
+// refCrossWordIn is refCrossWord writing the word into buf.
+func refCrossWordIn(buf *[rules.Size]byte, b *rules.Board, row, col int, d rules.Direction, l rules.Letter) (word []byte, score int, ok bool) {
 	dr, dc := refStep(d)
 	r, c := row, col
 	for refTile(b, r-dr, c-dc) != rules.Empty {
 		r, c = r-dr, c-dc
 	}
-	var sb strings.Builder
+	word = buf[:0]
 	sum, mult := 0, 1
 	for ; ; r, c = r+dr, c+dc {
 		if r == row && c == col {
 			p := rules.PremiumAt(r, c)
 			sum += l.Value() * p.LetterMultiplier()
 			mult *= p.WordMultiplier()
-			sb.WriteByte(refChar(l))
+			word = append(word, refChar(l))
 			continue
 		}
 		t := refTile(b, r, c)
@@ -175,12 +207,12 @@ func refCrossWord(b *rules.Board, row, col int, d rules.Direction, l rules.Lette
 			break
 		}
 		sum += t.Value()
-		sb.WriteByte(refChar(t))
+		word = append(word, refChar(t))
 	}
-	if sb.Len() < 2 {
-		return "", 0, false
+	if len(word) < 2 {
+		return nil, 0, false
 	}
-	return sb.String(), sum * mult, true
+	return word, sum * mult, true
 }
 
 // refPlay is one play as found by the reference.
@@ -211,6 +243,81 @@ func refKeyOf(row, col int, d rules.Direction, tiles []rules.Letter) string {
 		}
 	}
 	return sb.String()
+}
+
+// packedPlay is a play in two words, for the fuzz target's sorted lists
+// (refKeyOf's strings cost more than the searches): each tile of the main
+// word in 6 bits (0 played through, 1..26 a letter, 27..52 a blank as that
+// letter), tiles 0-9 in lo and 10-14 in hi, whose bits 30-42 hold the
+// length, the direction, the column and the row.
+type packedPlay struct{ hi, lo uint64 }
+
+// scoredKey is a play and its score.
+type scoredKey struct {
+	key   packedPlay
+	score int32
+}
+
+// keyOf packs a play; the caller keeps to the board (row and column 0..14,
+// 1..15 tiles, each PlayedThrough or a letter, plain or blanked).
+func packPlay(row, col int, d rules.Direction, tiles []rules.Letter) packedPlay {
+	var k packedPlay
+	for i, t := range tiles {
+		code := uint64(t.Unblanked())
+		if t.IsBlanked() {
+			code += rules.NumLetters
+		}
+		if i < 10 {
+			k.lo |= code << (6 * i)
+		} else {
+			k.hi |= code << (6 * (i - 10))
+		}
+	}
+	k.hi |= uint64(len(tiles))<<30 | uint64(d&1)<<34 | uint64(col)<<35 | uint64(row)<<39
+	return k
+}
+
+// play unpacks a key, its tiles in buf's storage.
+func (k packedPlay) play(buf []rules.Letter) refPlay {
+	n := int(k.hi >> 30 & 15)
+	p := refPlay{row: int(k.hi >> 39 & 15), col: int(k.hi >> 35 & 15), dir: rules.Direction(k.hi >> 34 & 1), tiles: buf[:0]}
+	for i := range n {
+		var code uint64
+		if i < 10 {
+			code = k.lo >> (6 * i) & 63
+		} else {
+			code = k.hi >> (6 * (i - 10)) & 63
+		}
+		t := rules.Letter(code)
+		if code > rules.NumLetters {
+			t = rules.Letter(code - rules.NumLetters).Blanked()
+		}
+		p.tiles = append(p.tiles, t)
+	}
+	return p
+}
+
+// String is the key as refKeyOf writes it.
+func (k packedPlay) String() string {
+	var buf [rules.Size]rules.Letter
+	p := k.play(buf[:])
+	return refKeyOf(p.row, p.col, p.dir, p.tiles)
+}
+
+func cmpScoredKey(a, b scoredKey) int {
+	if c := cmp.Compare(a.key.hi, b.key.hi); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.key.lo, b.key.lo)
+}
+
+// scoredMap is a list of plays as refPlays' map.
+func scoredMap(list []scoredKey) map[string]int {
+	m := make(map[string]int, len(list))
+	for _, sk := range list {
+		m[sk.key.String()] = int(sk.score)
+	}
+	return m
 }
 
 // engineKey is the canonical key of an engine play.
@@ -283,26 +390,38 @@ func refApply(b *rules.Board, p refPlay) {
 	}
 }
 
-// refGen is the state of one brute-force search.
+// refGen is the state of one brute-force search. One refGen can run many
+// searches (run), reusing its buffers; it is not safe for concurrent use.
 type refGen struct {
 	lx    *refLexicon
 	b     *rules.Board
 	empty bool
 	rack  rules.Rack
-	out   map[string]int
+	out   []scoredKey
 
 	// cross[d][sq]: letters (bit l for 1..26) a new tile may be when the
 	// play goes in direction d, from the words it forms in the other
-	// direction; hasCross[d][sq] tells whether such a word is formed at all.
+	// direction; hasCross[d][sq] tells whether such a word is formed at
+	// all, and crossSum[d][sq] is the face value of its tiles already on
+	// the board.
 	cross    [2][rules.Squares]uint32
 	hasCross [2][rules.Squares]bool
+	crossSum [2][rules.Squares]int
+
+	// nextJoin[i] is the first square from i on of the current line where
+	// the play would join the board (rules.Size when none does); with
+	// lx.reach, a prefix that cannot reach it is dropped.
+	nextJoin [rules.Size + 1]int
+
+	// the rack's tiles left, and the letters it holds (bit l, blanks aside)
+	left   int
+	onRack uint32
 
 	// the candidate being extended
 	dir    rules.Direction
 	line   int
 	start  int
-	word   []byte
-	nodes  []int32 // the trie node of each prefix of word
+	nodes  []int32 // the trie node of each prefix of the word
 	tiles  []rules.Letter
 	placed int
 	joined bool // touches the board (or covers the centre of an empty board)
@@ -312,9 +431,32 @@ const refAllLetters = uint32(1<<(rules.NumLetters+1)) - 2
 
 // refPlays lists every legal play of rack on board with its score, keyed by
 // refKeyOf. On an empty board only across plays are listed; a one-tile play
-// is listed once: across when it forms an across word, otherwise down.
+// is listed once: across when it forms an across word, otherwise down. Each
+// play is checked and scored again by refScore, from scratch.
 func refPlays(lx *refLexicon, b *rules.Board, rack rules.Rack) map[string]int {
-	g := &refGen{lx: lx, b: b, empty: true, rack: rack, out: map[string]int{}}
+	var g refGen
+	out := make(map[string]int)
+	var p refPlay
+	for _, sk := range g.run(lx, b, rack) {
+		p = sk.key.play(p.tiles)
+		score, err := refScore(lx, b, p)
+		if err != nil {
+			panic(fmt.Sprintf("reference generator produced a play its own scorer rejects: %s: %v", sk.key, err))
+		}
+		if score != int(sk.score) {
+			panic(fmt.Sprintf("reference generator scored %s %d, its scorer %d", sk.key, sk.score, score))
+		}
+		out[sk.key.String()] = score
+	}
+	return out
+}
+
+// run lists every legal play of rack on board with its score, as refPlays
+// does (without scoring each again from scratch), each once. The list is
+// g's own, valid until the next run.
+func (g *refGen) run(lx *refLexicon, b *rules.Board, rack rules.Rack) []scoredKey {
+	g.lx, g.b, g.rack, g.out = lx, b, rack, g.out[:0]
+	g.empty = true
 	for _, l := range b.Squares {
 		if l != rules.Empty {
 			g.empty = false
@@ -324,25 +466,17 @@ func refPlays(lx *refLexicon, b *rules.Board, rack rules.Rack) map[string]int {
 	for _, d := range []rules.Direction{rules.Across, rules.Down} {
 		for row := 0; row < rules.Size; row++ {
 			for col := 0; col < rules.Size; col++ {
-				sq := row*rules.Size + col
-				if b.At(row, col) != rules.Empty {
-					continue
-				}
-				g.cross[d][sq] = refAllLetters
-				if _, _, ok := refCrossWord(b, row, col, refOther(d), 1); !ok {
-					continue
-				}
-				g.hasCross[d][sq] = true
-				g.cross[d][sq] = 0
-				for l := rules.Letter(1); l <= rules.NumLetters; l++ {
-					if w, _, _ := refCrossWord(b, row, col, refOther(d), l); lx.words[w] {
-						g.cross[d][sq] |= 1 << l
-					}
-				}
+				g.crossCheck(row, col, d)
 			}
 		}
 	}
 	n := rack.Count()
+	g.left, g.onRack = n, 0
+	for l := 1; l <= rules.NumLetters; l++ {
+		if rack[l] > 0 {
+			g.onRack |= 1 << l
+		}
+	}
 	for _, d := range []rules.Direction{rules.Across, rules.Down} {
 		if g.empty && d == rules.Down {
 			continue
@@ -350,6 +484,13 @@ func refPlays(lx *refLexicon, b *rules.Board, rack rules.Rack) map[string]int {
 		g.dir = d
 		for line := 0; line < rules.Size; line++ {
 			g.line = line
+			g.nextJoin[rules.Size] = rules.Size
+			for i := rules.Size - 1; i >= 0; i-- {
+				g.nextJoin[i] = g.nextJoin[i+1]
+				if g.joins(i) {
+					g.nextJoin[i] = i
+				}
+			}
 			for s := 0; s < rules.Size; s++ {
 				if pr, pc := refSquare(d, line, s-1); refTile(b, pr, pc) != rules.Empty {
 					continue // a word cannot start after a tile
@@ -358,12 +499,60 @@ func refPlays(lx *refLexicon, b *rules.Board, rack rules.Rack) map[string]int {
 					continue
 				}
 				g.start = s
-				g.word, g.nodes, g.tiles, g.placed, g.joined = g.word[:0], g.nodes[:0], g.tiles[:0], 0, false
+				g.nodes, g.tiles, g.placed, g.joined = g.nodes[:0], g.tiles[:0], 0, false
 				g.extend(s)
 			}
 		}
 	}
 	return g.out
+}
+
+// crossCheck fills cross, hasCross and crossSum for square (row, col) and a
+// play in direction d: the tiles next to it in the other direction are
+// read off the board, and each letter of the alphabet is tried between them
+// by walking the trie.
+func (g *refGen) crossCheck(row, col int, d rules.Direction) {
+	sq := row*rules.Size + col
+	g.cross[d][sq], g.hasCross[d][sq], g.crossSum[d][sq] = 0, false, 0
+	if g.b.At(row, col) != rules.Empty {
+		return
+	}
+	dr, dc := refStep(refOther(d))
+	r, c := row, col
+	for refTile(g.b, r-dr, c-dc) != rules.Empty {
+		r, c = r-dr, c-dc
+	}
+	before := r != row || c != col // a tile precedes the square
+	node, sum := int32(0), 0
+	for ; r != row || c != col; r, c = r+dr, c+dc {
+		t := g.b.At(r, c)
+		sum += t.Value()
+		if node >= 0 {
+			node = g.lx.child(node, refChar(t))
+		}
+	}
+	er, ec := row+dr, col+dc
+	for refTile(g.b, er, ec) != rules.Empty {
+		sum += g.b.At(er, ec).Value()
+		er, ec = er+dr, ec+dc
+	}
+	if !before && er == row+dr && ec == col+dc {
+		g.cross[d][sq] = refAllLetters // no tile either side
+		return
+	}
+	g.hasCross[d][sq], g.crossSum[d][sq] = true, sum
+	if node < 0 {
+		return
+	}
+	for l := rules.Letter(1); l <= rules.NumLetters; l++ {
+		n := g.lx.child(node, refChar(l))
+		for r, c := row+dr, col+dc; n >= 0 && (r != er || c != ec); r, c = r+dr, c+dc {
+			n = g.lx.child(n, refChar(g.b.At(r, c)))
+		}
+		if n >= 0 && g.lx.trie[n].word {
+			g.cross[d][sq] |= 1 << l
+		}
+	}
 }
 
 // joins reports whether a new tile or a word through square i of the current
@@ -403,16 +592,21 @@ func (g *refGen) extend(i int) {
 		g.step(i, rules.PlayedThrough, refChar(t))
 		return
 	}
+	if !g.joined && g.lx.reach != nil && !g.canReach(i) {
+		return
+	}
 	sq := r*rules.Size + c
-	can := g.cross[g.dir][sq] & g.lx.trie[g.node()].mask
-	for l := rules.Letter(1); l <= rules.NumLetters; l++ {
-		if can&(1<<l) == 0 {
-			continue
-		}
+	can := g.cross[g.dir][sq] & g.lx.trie[g.node()].mask & g.avail()
+	g.left--
+	for ; can != 0; can &= can - 1 {
+		l := rules.Letter(bits.TrailingZeros32(can))
 		if g.rack[l] > 0 {
-			g.rack[l]--
+			if g.rack[l]--; g.rack[l] == 0 {
+				g.onRack &^= 1 << l
+			}
 			g.step(i, l, refChar(l))
 			g.rack[l]++
+			g.onRack |= 1 << l
 		}
 		if g.rack[rules.Blank] > 0 {
 			g.rack[rules.Blank]--
@@ -420,6 +614,46 @@ func (g *refGen) extend(i int) {
 			g.rack[rules.Blank]++
 		}
 	}
+	g.left++
+}
+
+// avail is the letters the rack can put down: all with a blank on it.
+func (g *refGen) avail() uint32 {
+	if g.rack[rules.Blank] > 0 {
+		return refAllLetters
+	}
+	return g.onRack
+}
+
+// canReach reports whether the current prefix, not yet joined, can go on
+// from the empty square i to the first square where it would join: with
+// the tiles left for the empty squares on the way, and with a word of the
+// list that goes on far enough with a letter that may stand there (the
+// board's tile, or a letter of the rack allowed by the cross-words).
+func (g *refGen) canReach(i int) bool {
+	j := g.nextJoin[i]
+	if j == rules.Size {
+		return false
+	}
+	r, c := refSquare(g.dir, g.line, j)
+	t := g.b.At(r, c)
+	need := j - i // empty squares on the way
+	if t == rules.Empty {
+		need++
+	}
+	if need > g.left {
+		return false
+	}
+	reach, avail := &g.lx.reach[g.node()], g.avail()
+	for k := range j - i {
+		if reach[k]&avail == 0 {
+			return false
+		}
+	}
+	if t != rules.Empty {
+		return reach[j-i]&(1<<t.Unblanked()) != 0
+	}
+	return reach[j-i]&g.cross[g.dir][r*rules.Size+c]&avail != 0
 }
 
 // step puts tile t (PlayedThrough for a board tile) with letter ch on square
@@ -429,7 +663,6 @@ func (g *refGen) step(i int, t rules.Letter, ch byte) {
 	if node < 0 {
 		return // no word starts so
 	}
-	g.word = append(g.word, ch)
 	g.nodes = append(g.nodes, node)
 	g.tiles = append(g.tiles, t)
 	joined := g.joined
@@ -448,7 +681,6 @@ func (g *refGen) step(i int, t rules.Letter, ch byte) {
 		g.placed--
 	}
 	g.joined = joined
-	g.word = g.word[:len(g.word)-1]
 	g.nodes = g.nodes[:len(g.nodes)-1]
 	g.tiles = g.tiles[:len(g.tiles)-1]
 }
@@ -461,9 +693,11 @@ func (g *refGen) node() int32 {
 	return g.nodes[len(g.nodes)-1]
 }
 
-// candidate records the current span if it is a legal play.
+// candidate records the current span if it is a legal play, scored from
+// the premium squares and the cross-words' board tiles: letter premiums
+// then word premiums, only under new tiles, blanks 0, plus 50 for a bingo.
 func (g *refGen) candidate() {
-	if g.placed == 0 || len(g.word) < 2 || !g.joined || !g.lx.trie[g.node()].word {
+	if g.placed == 0 || len(g.tiles) < 2 || !g.joined || !g.lx.trie[g.node()].word {
 		return
 	}
 	row, col := refSquare(g.dir, g.line, g.start)
@@ -478,11 +712,26 @@ func (g *refGen) candidate() {
 			}
 		}
 	}
-	score, err := refScore(g.lx, g.b, refPlay{row: row, col: col, dir: g.dir, tiles: g.tiles})
-	if err != nil {
-		panic(fmt.Sprintf("reference generator produced a play its own scorer rejects: %v", err))
+	sum, mult, cross := 0, 1, 0
+	for k, t := range g.tiles {
+		r, c := refSquare(g.dir, g.line, g.start+k)
+		if t == rules.PlayedThrough {
+			sum += g.b.At(r, c).Value()
+			continue
+		}
+		p := rules.PremiumAt(r, c)
+		v := t.Value() * p.LetterMultiplier()
+		sum += v
+		mult *= p.WordMultiplier()
+		if sq := r*rules.Size + c; g.hasCross[g.dir][sq] {
+			cross += (g.crossSum[g.dir][sq] + v) * p.WordMultiplier()
+		}
 	}
-	g.out[refKeyOf(row, col, g.dir, g.tiles)] = score
+	score := sum*mult + cross
+	if g.placed == rules.RackSize {
+		score += 50
+	}
+	g.out = append(g.out, scoredKey{key: packPlay(row, col, g.dir, g.tiles), score: int32(score)})
 }
 
 // refScore checks one play from scratch against the rules and returns its
@@ -516,9 +765,11 @@ func refScore(lx *refLexicon, b *rules.Board, p refPlay) (int, error) {
 	for _, l := range b.Squares {
 		if l != rules.Empty {
 			empty = false
+			break
 		}
 	}
-	var word []byte
+	var wordBuf, crossBuf [rules.Size]byte
+	word := wordBuf[:0]
 	sum, mult, placed, cross := 0, 1, 0, 0
 	joined := false
 	for i, t := range p.tiles {
@@ -547,9 +798,9 @@ func refScore(lx *refLexicon, b *rules.Board, p refPlay) (int, error) {
 		prem := rules.PremiumAt(r, c)
 		sum += t.Value() * prem.LetterMultiplier()
 		mult *= prem.WordMultiplier()
-		if w, s, ok := refCrossWord(b, r, c, refOther(p.dir), t); ok {
-			if !lx.words[w] {
-				return 0, fmt.Errorf("cross-word %s at %d%c is not a word", w, r+1, 'A'+c)
+		if w, s, ok := refCrossWordIn(&crossBuf, b, r, c, refOther(p.dir), t); ok {
+			if !lx.words[string(w)] {
+				return 0, fmt.Errorf("cross-word %s at %d%c is not a word", string(w), r+1, 'A'+c)
 			}
 			joined = true
 			cross += s
@@ -562,7 +813,7 @@ func refScore(lx *refLexicon, b *rules.Board, p refPlay) (int, error) {
 		return 0, fmt.Errorf("%d new tiles", placed)
 	}
 	if !lx.words[string(word)] {
-		return 0, fmt.Errorf("main word %s is not a word", word)
+		return 0, fmt.Errorf("main word %s is not a word", string(word))
 	}
 	if !joined {
 		if empty {
@@ -593,7 +844,8 @@ func refListed(b *rules.Board, p refPlay) error {
 		}
 	}
 	if placed == 1 {
-		if _, _, ok := refCrossWord(b, p.row+at, p.col, rules.Across, p.tiles[at]); ok {
+		var buf [rules.Size]byte
+		if _, _, ok := refCrossWordIn(&buf, b, p.row+at, p.col, rules.Across, p.tiles[at]); ok {
 			return fmt.Errorf("one-tile play forming an across word listed as down")
 		}
 	}
