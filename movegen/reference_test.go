@@ -175,17 +175,10 @@ func refOther(d rules.Direction) rules.Direction {
 	return rules.Down
 }
 
-// refCrossWord returns the word that a tile l on the empty square (row, col)
-// forms in direction d with the tiles next to it (the square's letter
-// included), and its score; ok is false when no tile is next to it in that
-// direction.
-func refCrossWord(b *rules.Board, row, col int, d rules.Direction, l rules.Letter) (word string, score int, ok bool) {
-	var buf [rules.Size]byte
-	w, score, ok := refCrossWordIn(&buf, b, row, col, d, l)
-	return string(w), score, ok
-}
-
-// refCrossWordIn is refCrossWord writing the word into buf.
+// refCrossWordIn returns the word that a tile l on the empty square (row,
+// col) forms in direction d with the tiles next to it (the square's letter
+// included), written into buf, and its score; ok is false when no tile is
+// next to it in that direction.
 func refCrossWordIn(buf *[rules.Size]byte, b *rules.Board, row, col int, d rules.Direction, l rules.Letter) (word []byte, score int, ok bool) {
 	dr, dc := refStep(d)
 	r, c := row, col
