@@ -32,29 +32,44 @@ func (c *playCollector) Record(m *move.Move) {
 	case move.Pass:
 		c.passes++
 		return
-	case move.Play:
-	default:
-		c.bad = append(c.bad, fmt.Sprintf("move of unknown kind %d", m.Kind))
-		return
 	}
-	if m.Len < 1 || int(m.Len) > rules.Size {
-		c.bad = append(c.bad, fmt.Sprintf("play with Len %d", m.Len))
+	if p := playProblem(m); p != "" {
+		c.bad = append(c.bad, p)
 		return
 	}
 	k := engineKey(m)
-	n := 0
-	for _, t := range m.Tiles[:m.Len] {
-		if t != rules.PlayedThrough {
-			n++
-		}
-	}
-	if int(m.NumTiles) != n {
-		c.bad = append(c.bad, fmt.Sprintf("%s: NumTiles %d, but %d new tiles", k, m.NumTiles, n))
-	}
 	if _, ok := c.plays[k]; ok {
 		c.dups = append(c.dups, k)
 	}
 	c.plays[k] = int(m.Score)
+}
+
+// playProblem says what is malformed in m, a move the generator listed as a
+// play ("" when nothing): its kind, length, square, direction, tiles, or
+// count of new tiles.
+func playProblem(m *move.Move) string {
+	if m.Kind != move.Play {
+		return fmt.Sprintf("move of unknown kind %d", m.Kind)
+	}
+	if m.Len < 1 || int(m.Len) > rules.Size {
+		return fmt.Sprintf("play with Len %d", m.Len)
+	}
+	if !rules.InBounds(int(m.Row), int(m.Col)) || (m.Dir != rules.Across && m.Dir != rules.Down) {
+		return fmt.Sprintf("play at row %d column %d direction %d", m.Row, m.Col, m.Dir)
+	}
+	n := 0
+	for _, t := range m.Tiles[:m.Len] {
+		if t != rules.PlayedThrough {
+			if !t.IsLetter() {
+				return fmt.Sprintf("play with tile %#x", uint8(t))
+			}
+			n++
+		}
+	}
+	if int(m.NumTiles) != n {
+		return fmt.Sprintf("%s: NumTiles %d, but %d new tiles", engineKey(m), m.NumTiles, n)
+	}
+	return ""
 }
 
 // enginePlays runs GeneratePlays.

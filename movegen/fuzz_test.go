@@ -205,33 +205,12 @@ func (c *keyCollector) Record(m *move.Move) {
 	switch m.Kind {
 	case move.Exchange, move.Pass:
 		return
-	case move.Play:
-	default:
-		c.bad = append(c.bad, fmt.Sprintf("move of unknown kind %d", m.Kind))
-		return
 	}
-	if m.Len < 1 || int(m.Len) > rules.Size {
-		c.bad = append(c.bad, fmt.Sprintf("play with Len %d", m.Len))
+	if p := playProblem(m); p != "" {
+		c.bad = append(c.bad, p)
 		return
-	}
-	if !rules.InBounds(int(m.Row), int(m.Col)) || (m.Dir != rules.Across && m.Dir != rules.Down) {
-		c.bad = append(c.bad, fmt.Sprintf("play at row %d column %d direction %d", m.Row, m.Col, m.Dir))
-		return
-	}
-	n := 0
-	for _, t := range m.Tiles[:m.Len] {
-		if t != rules.PlayedThrough {
-			if !t.IsLetter() {
-				c.bad = append(c.bad, fmt.Sprintf("play with tile %#x", uint8(t)))
-				return
-			}
-			n++
-		}
 	}
 	k := packPlay(int(m.Row), int(m.Col), m.Dir, m.Tiles[:m.Len])
-	if int(m.NumTiles) != n {
-		c.bad = append(c.bad, fmt.Sprintf("%s: NumTiles %d, but %d new tiles", k, m.NumTiles, n))
-	}
 	c.plays = append(c.plays, scoredKey{key: k, score: m.Score})
 }
 
