@@ -454,7 +454,7 @@ func checkOptions(o *Options) error {
 		return fmt.Errorf("sim: time budget %v", o.Time)
 	case o.Iterations == 0 && o.Time == 0:
 		return errors.New("sim: no budget: set the iterations, the time, or both")
-	case o.Confidence < 0 || o.Confidence >= 1:
+	case !(o.Confidence >= 0 && o.Confidence < 1): // NaN too: it would turn the stopping rule off
 		return fmt.Errorf("sim: confidence %g: want 0 (no stopping rule) or a level between 0 and 1 such as 0.99", o.Confidence)
 	case o.Threads < 0:
 		return fmt.Errorf("sim: %d threads", o.Threads)

@@ -362,6 +362,8 @@ func TestSimulateErrors(t *testing.T) {
 		{"too many candidates", pos, Options{Iterations: 1, Candidates: MaxCandidates + 1}, "candidates"},
 		{"plies", pos, Options{Iterations: 1, Plies: -2}, "plies"},
 		{"confidence", pos, Options{Iterations: 1, Confidence: 1}, "confidence"},
+		{"confidence NaN", pos, Options{Iterations: 1, Confidence: math.NaN()}, "confidence NaN"},
+		{"confidence -Inf", pos, Options{Iterations: 1, Confidence: math.Inf(-1)}, "confidence -Inf"},
 		{"threads", pos, Options{Iterations: 1, Threads: -1}, "threads"},
 		{"empty rack", bad(func(p *Position) { p.Rack = rules.Rack{} }), ok, "0 tiles"},
 		{"eight tiles", bad(func(p *Position) { p.Rack = rack("AEINRSTT") }), ok, "8 tiles"},
