@@ -21,6 +21,8 @@ func TestStaleTemporaries(t *testing.T) {
 	selfplayDir := filepath.Join(e.root, "sp")
 	e.ok("leaves", "train", "--games", "2", "--generations", "1", "--out", leavesOut)
 	e.ok("selfplay", "--games", "2", "--out", selfplayDir)
+	winpctOut := filepath.Join(e.root, "w.csv")
+	e.ok("winpct", "train", "--games", "2", "--out", winpctOut)
 	for _, c := range []struct {
 		name         string
 		dir          string
@@ -35,6 +37,8 @@ func TestStaleTemporaries(t *testing.T) {
 			"default", ".tmp-default-*", []string{"lexicon", "add", "MORE", e.file("more.txt", moveWords)}},
 		{"leaves train", leavesOut + ".train", []string{".c000001.stats.tmp4242", ".settings.json.tmp7"}, []string{"c.stats.tmp"},
 			"c000009.stats", "", []string{"leaves", "train", "--games", "2", "--generations", "1", "--out", leavesOut, "--resume"}},
+		{"winpct train", winpctOut + ".train", []string{".c000001.winstats.tmp99", ".settings.json.tmp3"}, []string{"c.winstats.tmp"},
+			"c000009.winstats", "", []string{"winpct", "train", "--games", "2", "--out", winpctOut, "--resume"}},
 		{"leaves convert --out", e.root, []string{".out.csv.tmp123", ".out.csv.tmp9"}, []string{"out.csv.tmp", ".other.csv.tmp4"},
 			"out.csv", "", []string{"leaves", "convert", filepath.Join("..", "..", "eval", "data", "NWL23.leaves.gz"), filepath.Join(e.root, "out.csv")}},
 		{"selfplay", selfplayDir, []string{".game-000001.gcg.tmp31337", ".settings.json.tmp1"}, []string{"game.tmp"},
