@@ -102,6 +102,17 @@ func TestReadersLimit(t *testing.T) {
 	rf.WriteString(strings.Repeat(" ", readlimit.ResultsLine+1) + "\n")
 	rf.Close()
 	big := sparse("big", 1<<30+1) // over every limit
+	// Two more runs: one whose settings.json, one whose results.jsonl is
+	// over its limit (sparse: no disk).
+	bigRun := func(name, file string) string {
+		dir := filepath.Join(e.root, name)
+		e.ok("--lexicon", "NWL23", "selfplay", "--games", "1", "--p1", "score", "--p2", "score", "--out", dir)
+		if err := os.Truncate(filepath.Join(dir, file), 1<<30+1); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	bigSettings, bigResults := bigRun("run-settings", "settings.json"), bigRun("run-results", "results.jsonl")
 	for _, c := range []struct {
 		args  []string
 		stdin string
@@ -118,6 +129,8 @@ func TestReadersLimit(t *testing.T) {
 		{args: []string{"winpct", "show", big}, want: []string{big + " is larger than 16 MB, the most a win% table may hold"}},
 		{args: []string{"--config", big, "show", "--board", examplePos}, want: []string{big + " is larger than 1 MB, the most a config file may hold"}},
 		{args: []string{"selfplay", "--games", "2", "--p1", "score", "--p2", "score", "--out", results, "--resume"}, want: []string{"results.jsonl, line 2: longer than 64 KB"}},
+		{args: []string{"selfplay", "--games", "2", "--p1", "score", "--p2", "score", "--out", bigSettings, "--resume"}, want: []string{"settings.json is larger than 1 MB"}},
+		{args: []string{"selfplay", "--games", "2", "--p1", "score", "--p2", "score", "--out", bigResults, "--resume"}, want: []string{"results.jsonl is larger than 1 GB"}},
 	} {
 		r := e.runIn(c.stdin, append([]string{"--data-dir", e.dataDir, "--lexicon", "NWL23"}, c.args...)...)
 		ok := r.code == 1
