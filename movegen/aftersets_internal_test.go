@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"testing"
+	"time"
 
 	"scrabble/gaddag"
 	"scrabble/internal/testlex"
@@ -50,6 +51,40 @@ func TestAfterSetsOverAnnotatedArcs(t *testing.T) {
 					t.Errorf("%s: node %d: after set %#x, want %#x", name, i, got[i], want)
 				}
 			}
+		}
+	}
+}
+
+// TestAfterSetsOfCyclicGraph: on a graph with cycles, which gaddag.Decode
+// refuses but the walk must survive all the same (issue 23's crafted
+// lexicon overflowed the stack here), the after-run sets are worked out,
+// and quickly: a node whose 26 arcs all lead back to itself (26^16 paths of
+// a word's length) and two nodes leading to each other. Without the walk's
+// depth bound the test dies of a stack overflow.
+func TestAfterSetsOfCyclicGraph(t *testing.T) {
+	const last = 1 << 25
+	arc := func(l int, child gaddag.Node, isLast bool) gaddag.Arc {
+		a := gaddag.Arc(l)<<27 | gaddag.Arc(child)
+		if isLast {
+			a |= last
+		}
+		return a
+	}
+	self := []gaddag.Arc{0}
+	for l := 1; l <= 26; l++ {
+		self = append(self, arc(l, 1, l == 26))
+	}
+	pair := []gaddag.Arc{0, arc(1, 2, true), arc(2, 1, true)}
+	for name, arcs := range map[string][]gaddag.Arc{"self": self, "pair": pair} {
+		done := make(chan []uint32, 1)
+		go func() { done <- afterSetsOf(arcs, make([]uint32, len(arcs))) }()
+		select {
+		case got := <-done:
+			if len(got) != len(arcs) {
+				t.Errorf("%s: %d sets for %d arcs", name, len(got), len(arcs))
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the walk of a cyclic graph did not end in 10 s", name)
 		}
 	}
 }
