@@ -41,17 +41,7 @@ func TestSelfplayLockRealProcesses(t *testing.T) {
 	}
 	firstDone := make(chan error, 1)
 	go func() { firstDone <- first.Wait() }()
-	// Wait until the first run is playing: its first result is written.
-	results := filepath.Join(dir, "results.jsonl")
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if data, _ := os.ReadFile(results); bytes.Contains(data, []byte("\n")) {
-			break
-		}
-		if time.Now().After(deadline) {
-			first.Process.Kill()
-			t.Fatalf("the first run never wrote %s:\n%s", results, err1.String())
-		}
-	}
+	waitForFirstGame(t, first, dir, &err1)
 
 	// A second run, and a resume of the run, while the first plays.
 	for _, extra := range [][]string{nil, {"--resume"}} {
@@ -143,5 +133,22 @@ func TestTrainingLock(t *testing.T) {
 		l.Release()
 		e.ok(append(c, out)...)
 		e.ok(append(c, out, "--resume")...)
+	}
+}
+
+// waitForFirstGame waits until the self-play process cmd, writing to dir,
+// has recorded its first game (it is playing by then), and kills it and
+// fails the test if a minute goes by first.
+func waitForFirstGame(t *testing.T, cmd *exec.Cmd, dir string, stderr *bytes.Buffer) {
+	t.Helper()
+	results := filepath.Join(dir, "results.jsonl")
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if data, _ := os.ReadFile(results); bytes.Contains(data, []byte("\n")) {
+			return
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no game written to %s in a minute:\n%s", results, stderr.String())
+		}
 	}
 }

@@ -49,17 +49,7 @@ func TestLongRunsStopOnSignals(t *testing.T) {
 					t.Fatal(err)
 				}
 				if c.name == "selfplay" {
-					// Playing: the first result is written.
-					results := filepath.Join(dir, "run", "results.jsonl")
-					for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-						if data, _ := os.ReadFile(results); bytes.Contains(data, []byte("\n")) {
-							break
-						}
-						if time.Now().After(deadline) {
-							cmd.Process.Kill()
-							t.Fatalf("no game written in a minute:\n%s", stderr.String())
-						}
-					}
+					waitForFirstGame(t, cmd, filepath.Join(dir, "run"), &stderr)
 				} else {
 					time.Sleep(3 * time.Second) // training by then
 				}
