@@ -151,8 +151,10 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 				continue
 			}
 			t := L.lo[i]
-			if T, ok := s.pruneAt(c, i, L); ok && T > t && (c.guess == nil || c.guess[i] > t) {
-				t = T
+			if c.guess == nil || c.guess[i] > t {
+				if T, ok := s.pruneAt(c, i, L); ok && T > t {
+					t = T
+				}
 			}
 			if ok, err := s.test(ctx, c, i, t); !ok {
 				return false, err
