@@ -1,6 +1,7 @@
 package gaddag
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"time"
@@ -73,7 +74,8 @@ func Build(name string, words []string, sourceSHA [32]byte) (*GADDAG, error) {
 			Nodes:        len(b.arcs),
 		},
 	}
-	g.fileSz = len(g.encode())
+	enc := g.encode()
+	g.fileSz, g.sum = len(enc), binary.LittleEndian.Uint32(enc[len(enc)-4:])
 	return g, nil
 }
 

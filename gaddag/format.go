@@ -68,11 +68,12 @@ func (g *GADDAG) encode() []byte {
 }
 
 // Save writes the compiled form to path atomically (a temporary file in the
-// same directory, then a rename), so a reader never sees half a file.
+// same directory, then a rename), so a reader never sees half a file, and
+// records path as the lexicon's Path.
 func (g *GADDAG) Save(path string) error {
 	// What an earlier Save killed mid-write left (never a live writer's).
 	atomicfile.RemoveStale(filepath.Dir(path), ".tmp-*.gaddag")
-	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".tmp-*.gaddag", Sync: true})
+	f, err := atomicfile.Create(path, atomicfile.Options{Pattern: ".tmp-*.gaddag", Perm: 0o644, Sync: true})
 	if err != nil {
 		return fmt.Errorf("saving lexicon: %w", err)
 	}
@@ -84,6 +85,7 @@ func (g *GADDAG) Save(path string) error {
 	if err != nil {
 		return fmt.Errorf("saving lexicon %s: %w", path, err)
 	}
+	g.path = path
 	return nil
 }
 
@@ -98,6 +100,7 @@ func Load(path string) (*GADDAG, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	g.path = path
 	return g, nil
 }
 
@@ -150,7 +153,7 @@ func Decode(data []byte) (*GADDAG, error) {
 	}
 	name := r.take(int(nameLen), "name")
 	r.take(int((4-nameLen%4)%4), "name padding")
-	g := &GADDAG{fileSz: len(data)}
+	g := &GADDAG{fileSz: len(data), sum: binary.LittleEndian.Uint32(data[len(data)-4:])}
 	g.hdr.Name = string(name)
 	g.hdr.WordCount = int(r.u32("word count"))
 	copy(g.hdr.SourceSHA256[:], r.take(32, "source sha256"))

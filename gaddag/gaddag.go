@@ -76,6 +76,8 @@ type GADDAG struct {
 	root   Node // GADDAG root
 	dawg   Node // forward DAWG root
 	fileSz int
+	sum    uint32 // the compiled form's CRC-32C (its last four bytes)
+	path   string // the file it was loaded from or saved to, if any
 }
 
 // Header returns the header.
@@ -83,6 +85,16 @@ func (g *GADDAG) Header() Header { return g.hdr }
 
 // Size is the size of the compiled form in bytes.
 func (g *GADDAG) Size() int { return g.fileSz }
+
+// Checksum is the CRC-32C of the compiled form (the file's own last four
+// bytes): with Size, it tells one compiled lexicon from another, so what is
+// worked out from one (movegen's tables) can be stored beside it and
+// matched to it.
+func (g *GADDAG) Checksum() uint32 { return g.sum }
+
+// Path is the file the lexicon was loaded from (Load) or last saved to
+// (Save), or "" for one only built in memory.
+func (g *GADDAG) Path() string { return g.path }
 
 // Root is the GADDAG root: paths from it spell reversed prefixes, then the
 // separator, then suffixes.

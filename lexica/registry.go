@@ -1,7 +1,6 @@
 package lexica
 
 import (
-	"bufio"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -24,6 +23,7 @@ const (
 	cacheSubdir  = "cache"           // compiled word lists: <sha256hex>.gaddag
 	defaultFile  = "default-lexicon" // name of the default lexicon, one line
 	gaddagExt    = ".gaddag"
+	tablesExt    = ".tables" // movegen's tables of a lexicon, beside it (movegen.TablesPath)
 
 	maxNameLength = 64
 )
@@ -189,17 +189,8 @@ func writeAtomic(path string, g *gaddag.GADDAG) (err error) {
 		return err
 	}
 	removeStale(filepath.Dir(path))
-	err = atomicfile.Write(path, atomicfile.Options{Pattern: ".tmp-*" + gaddagExt, Perm: 0o644, Sync: true}, func(f io.Writer) error {
-		w := bufio.NewWriterSize(f, 1<<20)
-		if _, err := g.WriteTo(w); err != nil {
-			return err
-		}
-		return w.Flush()
-	})
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	// Save records the path in g, where movegen's tables are stored beside it.
+	return g.Save(path)
 }
 
 // Add compiles the word list at wordListPath and installs it as name,
@@ -360,6 +351,10 @@ func (r *Registry) Remove(name string) error {
 		return err
 	}
 	if err := os.Remove(path); err != nil {
+		return err
+	}
+	// The move generator's tables stored beside it (movegen.TablesPath).
+	if err := os.Remove(strings.TrimSuffix(path, gaddagExt) + tablesExt); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	def, err := r.Default()
