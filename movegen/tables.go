@@ -61,11 +61,16 @@ func NewTables(lex *gaddag.GADDAG) *Tables { return newTables(lex, true) }
 // process's life (huge) or in ordinary memory.
 func newTables(lex *gaddag.GADDAG, huge bool) *Tables {
 	t := &Tables{lex: lex, graph: newGraph(lex, huge)}
-	// The empty board's sets, worked out on a generator of its own.
+	t.empty = emptyBoardState(t)
+	return t
+}
+
+// emptyBoardState works out the empty board's sets, on a generator of its
+// own.
+func emptyBoardState(t *Tables) boardState {
 	g := &Generator{tables: t, graph: t.graph, stamp: newStamps()}
 	g.setBoard(&rules.Board{})
-	t.empty = g.boardState
-	return t
+	return g.boardState
 }
 
 // Lexicon returns the lexicon the tables were made from.

@@ -15,7 +15,6 @@ import (
 	"scrabble/endgame"
 	"scrabble/eval"
 	"scrabble/move"
-	"scrabble/movegen"
 	"scrabble/position"
 	"scrabble/rules"
 )
@@ -210,7 +209,7 @@ func (a *app) solveEndgame(ctx context.Context, t *turn, opts endgame.Options, b
 	opts.Progress = func(pr endgame.Progress) {
 		progress.show("depth %d: best %s, value %+d, %s nodes", pr.Depth, pr.Best, pr.Value, thousands(int(pr.Nodes)))
 	}
-	res, err := endgame.Solve(sctx, movegen.NewTables(t.lex), &pos, opts)
+	res, err := endgame.Solve(sctx, t.tables(), &pos, opts)
 	progress.finish()
 	if err != nil {
 		return err

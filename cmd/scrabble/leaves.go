@@ -10,7 +10,6 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/runrecord"
-	"scrabble/movegen"
 	"scrabble/train"
 )
 
@@ -121,7 +120,7 @@ values whatever --threads.`,
 			var bar *gamesBar
 			defer func() { bar.finish() }()
 			leaves, err := train.Leaves(cmd.Context(), train.LeavesConfig{
-				Tables: movegen.NewTables(lex), Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
+				Tables: a.tablesFor(lex), Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
 				Workers: threads, Observe: observe, From: from, AllowPartial: allowPartial(cmd), Chunk: trainChunk,
 				OnEvent: func(e train.Event) {
 					switch e.Kind {
@@ -204,7 +203,7 @@ A CSV IN must list every leave of 1 to 6 tiles, or the command refuses it,
 naming the file and how many are missing; --allow-partial takes it, the
 missing leaves worth 0.`,
 		Example: `  scrabble leaves convert nwl23.leaves nwl23.csv
-  scrabble leaves convert edited.csv eval/data/NWL23.leaves.gz`,
+  scrabble leaves convert edited.csv eval/data/NWL23.leaves`,
 		Args: args(cobra.ExactArgs(2)),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			t, err := loadLeaveFile(argv[0], allowPartial(cmd), "allow-partial")

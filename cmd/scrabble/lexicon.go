@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"scrabble/gaddag"
 	"scrabble/lexica"
 )
 
@@ -58,6 +59,15 @@ first lexicon installed while no default is set becomes the default.`,
 			a.reg.Progress = p.stage
 			inf, err := a.reg.Add(name, file)
 			a.reg.Progress = nil
+			if err == nil {
+				// The move generator's tables, stored beside the lexicon
+				// now, so its first use starts as fast as any.
+				p.stage("tables")
+				var lex *gaddag.GADDAG
+				if lex, err = a.reg.Resolve(inf.Name); err == nil {
+					a.tablesFor(lex)
+				}
+			}
 			p.stop()
 			if err != nil {
 				return err

@@ -28,7 +28,11 @@ type turn struct {
 	rack rules.Rack
 	bag  int // tiles in the bag: unseen minus the opponent's rack
 	lex  *gaddag.GADDAG
+	app  *app // for the lexicon's tables (tablesFor)
 }
+
+// tables returns the move generator's tables of the turn's lexicon.
+func (t *turn) tables() *movegen.Tables { return t.app.tablesFor(t.lex) }
 
 // lexName is the name of the lexicon in use.
 func (t *turn) lexName() string { return t.lex.Header().Name }
@@ -48,7 +52,7 @@ func (t *turn) generator(terms eval.Terms) (*movegen.Generator, error) {
 		leavesG crash.Group
 	)
 	leavesG.Go(func() { table, err = eval.DefaultLeaves(t.lexName()) })
-	gen := movegen.New(movegen.NewTables(t.lex))
+	gen := movegen.New(t.tables())
 	gen.SetBoard(&t.pos.Board)
 	if perr := leavesG.Wait(); perr != nil {
 		return nil, perr
@@ -105,7 +109,7 @@ func (a *app) loadTurn(file, rackFlag string) (*turn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rack %s does not fit the position: %w", rack, err)
 	}
-	t := &turn{pos: p, rack: rack}
+	t := &turn{pos: p, rack: rack, app: a}
 	if opp := p.Racks[1]; opp.Count() > 0 {
 		if !unseen.Contains(opp) {
 			for i := range unseen {

@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/move"
-	"scrabble/movegen"
 	"scrabble/peg"
 	"scrabble/rules"
 )
@@ -188,7 +187,7 @@ func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget ti
 	opts.Progress = func(pr peg.Progress) {
 		progress.show("%s: %d of %d candidates, best %s (%.1f%%)", pr.Stage, pr.Done, pr.Of, pr.Best, pr.BestWinPct)
 	}
-	res, err := peg.Solve(sctx, movegen.NewTables(t.lex), &pos, opts)
+	res, err := peg.Solve(sctx, t.tables(), &pos, opts)
 	progress.finish()
 	if err != nil {
 		return false, err

@@ -254,7 +254,7 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 			}
 			return nil, err
 		}
-		tables = movegen.NewTables(lex)
+		tables = a.tablesFor(lex)
 		rv.tables[g.Lexicon] = tables
 	}
 	opts.Tables = tables

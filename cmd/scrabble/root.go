@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -18,9 +19,11 @@ import (
 	"github.com/spf13/viper"
 	"go.yaml.in/yaml/v3"
 
+	"scrabble/gaddag"
 	"scrabble/internal/crash"
 	"scrabble/internal/readlimit"
 	"scrabble/lexica"
+	"scrabble/movegen"
 )
 
 // app is what the commands of one run share.
@@ -31,6 +34,33 @@ type app struct {
 	reg            *lexica.Registry // set up before any command runs
 	// stopInterrupts gives Ctrl-C back its default (see interruptible).
 	stopInterrupts context.CancelFunc
+	// tables are the move generator's tables of each lexicon used, read
+	// or worked out once (see tablesFor); shared by copies of the app.
+	tables *tablesCache
+}
+
+type tablesCache struct {
+	mu sync.Mutex
+	of map[*gaddag.GADDAG]*movegen.Tables
+}
+
+// tablesFor returns the move generator's tables of lex, the same for every
+// caller of the run: read from the tables file beside the compiled lexicon
+// (movegen.OpenTables), or worked out and stored there for the next run,
+// with a warning when they cannot be stored.
+func (a *app) tablesFor(lex *gaddag.GADDAG) *movegen.Tables {
+	c := a.tables
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.of[lex]; ok {
+		return t
+	}
+	t, err := movegen.OpenTables(lex)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "scrabble: warning: cannot store the move generator's tables of %s, so they are worked out again on every run: %v\n", lex.Header().Name, err)
+	}
+	c.of[lex] = t
+	return t
 }
 
 // interruptible annotates a command that stops cleanly on Ctrl-C: its
@@ -100,7 +130,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			status = exitInternal
 		}
 	}()
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, tables: &tablesCache{of: map[*gaddag.GADDAG]*movegen.Tables{}}}
 	root := newRootCmd(a)
 	root.SetArgs(argv)
 	root.SetIn(stdin)

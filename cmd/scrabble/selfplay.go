@@ -22,7 +22,6 @@ import (
 	"scrabble/internal/atomicfile"
 	"scrabble/internal/runlock"
 	"scrabble/internal/runrecord"
-	"scrabble/movegen"
 	"scrabble/selfplay"
 )
 
@@ -160,7 +159,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			if err != nil {
 				return err
 			}
-			cfg.Tables = movegen.NewTables(lex)
+			cfg.Tables = a.tablesFor(lex)
 			for i, file := range files {
 				if file != "" || (cfg.Players[i] != "equity" && cfg.Players[i] != "sim" && cfg.Players[i] != "full") {
 					continue

@@ -288,7 +288,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	bar := newSimBar(a.stderr, opts, &t.pos.Board)
 	opts.Progress = bar.update
 	ctx := cmd.Context() // cancelled by Ctrl-C (see interruptible)
-	res, err := sim.NewSimulator(movegen.NewTables(t.lex)).Simulate(ctx, pos, opts)
+	res, err := sim.NewSimulator(t.tables()).Simulate(ctx, pos, opts)
 	bar.finish()
 	interrupted := err != nil && errors.Is(err, context.Canceled) && ctx.Err() != nil
 	if err != nil && !interrupted {
@@ -563,7 +563,7 @@ func (sf *simFlags) inferOpponent(cmd *cobra.Command, t *turn, file string, leav
 		return nil, err
 	}
 	opts.Seed = seed
-	res, err := infer.New(movegen.NewTables(t.lex)).Infer(sit, opts)
+	res, err := infer.New(t.tables()).Infer(sit, opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", positionName(file), err)
 	}

@@ -14,7 +14,6 @@ import (
 	"scrabble/eval"
 	"scrabble/game"
 	"scrabble/internal/runrecord"
-	"scrabble/movegen"
 	"scrabble/selfplay"
 	"scrabble/train"
 )
@@ -83,7 +82,7 @@ built-in table is eval/data/winpct.csv.`,
 			var bar *gamesBar
 			var took time.Duration
 			table, observations, err := train.WinPct(cmd.Context(), train.WinPctConfig{
-				Tables: movegen.NewTables(lex), Dir: work, Games: games, Seed: seed, Workers: threads, Chunk: winpctChunk,
+				Tables: a.tablesFor(lex), Dir: work, Games: games, Seed: seed, Workers: threads, Chunk: winpctChunk,
 				OnEvent: func(e train.Event) {
 					switch e.Kind {
 					case train.Resumed:
@@ -246,7 +245,7 @@ The same --seed gives the same report whatever --threads.`,
 			if err != nil {
 				return err
 			}
-			cfg, err := train.EquityGames(movegen.NewTables(lex), threads)
+			cfg, err := train.EquityGames(a.tablesFor(lex), threads)
 			if err != nil {
 				return err
 			}

@@ -21,6 +21,7 @@ const module = "scrabble"
 var utilities = []string{
 	"internal/atomicfile",
 	"internal/crash",
+	"internal/filemap",
 	"internal/hugemem",
 	"internal/readlimit",
 	"internal/runlock",
