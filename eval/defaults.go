@@ -3,13 +3,14 @@ package eval
 import (
 	"bytes"
 	"compress/gzip"
-	"embed"
+	_ "embed" // the built-in leave tables
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"scrabble/internal/hugemem"
 	"scrabble/internal/readlimit"
@@ -17,22 +18,28 @@ import (
 )
 
 // The engine's own leave values, learned by `scrabble leaves train` (see
-// README.md for how), stored gzip-compressed in the binary form.
+// docs/leaves.md for how), stored in the binary form, uncompressed: a
+// process reads a built-in table in place, without unpacking it (gunzip
+// took a third of a short command's time). Git and the module zip compress
+// them anyway.
 //
-//go:embed data/*.leaves.gz
-var defaultLeaveFiles embed.FS
+//go:embed data/NWL23.leaves
+var nwl23Leaves string
+
+//go:embed data/CSW24.leaves
+var csw24Leaves string
 
 // defaultLeaveFile maps a lexicon name to the trained table that fits it:
 // North American lists share NWL23's values, Collins lists CSW24's.
-func defaultLeaveFile(lexicon string) string {
+func defaultLeaveFile(lexicon string) (name, data string) {
 	up := strings.ToUpper(lexicon)
 	switch {
 	case strings.HasPrefix(up, "NWL"), strings.HasPrefix(up, "TWL"), strings.HasPrefix(up, "OTCWL"):
-		return "data/NWL23.leaves.gz"
+		return "data/NWL23.leaves", nwl23Leaves
 	case strings.HasPrefix(up, "CSW"), strings.HasPrefix(up, "SOWPODS"), strings.HasPrefix(up, "COLLINS"):
-		return "data/CSW24.leaves.gz"
+		return "data/CSW24.leaves", csw24Leaves
 	}
-	return ""
+	return "", ""
 }
 
 var (
@@ -44,7 +51,7 @@ var (
 // the engine has none for it (every leave is then worth 0). Tables are
 // decoded once and shared; callers must not change them.
 func DefaultLeaves(lexicon string) (*LeaveTable, error) {
-	file := defaultLeaveFile(lexicon)
+	file, data := defaultLeaveFile(lexicon)
 	if file == "" {
 		return nil, nil
 	}
@@ -53,19 +60,12 @@ func DefaultLeaves(lexicon string) (*LeaveTable, error) {
 	if t, ok := defaultTables[file]; ok {
 		return t, nil
 	}
-	data, err := defaultLeaveFiles.ReadFile(file)
-	if err != nil {
-		return nil, nil // not trained yet for this family
-	}
-	t, err := decodeMaybeGzip(file, data)
+	// Decoded straight from the binary's read-only data into the table's
+	// own memory: no copy of the file first.
+	t, err := decodeLeaves(unsafe.Slice(unsafe.StringData(data), len(data)), hugemem.Make[rules.Equity])
 	if err != nil {
 		return nil, fmt.Errorf("built-in leave table %s: %w", file, err)
 	}
-	// Kept for the process's life, so in huge pages (see hugemem): a
-	// search reads a rack's leaves at random from all 3.6 MB of it.
-	vals := hugemem.Make[rules.Equity](len(t.vals))
-	copy(vals, t.vals)
-	t.vals = vals
 	defaultTables[file] = t
 	return t, nil
 }

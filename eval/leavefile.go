@@ -130,6 +130,12 @@ func LoadLeaves(path string) (*LeaveTable, error) {
 // (not a leave file, unsupported version, truncated, checksum mismatch, or a
 // table made for a different tile distribution) but not which file.
 func DecodeLeaves(data []byte) (*LeaveTable, error) {
+	return decodeLeaves(data, func(n int) []rules.Equity { return make([]rules.Equity, n) })
+}
+
+// decodeLeaves is DecodeLeaves, the values decoded into memory from alloc
+// (of n values).
+func decodeLeaves(data []byte, alloc func(n int) []rules.Equity) (*LeaveTable, error) {
 	if len(data) < len(leaveMagic) {
 		if bytes.HasPrefix([]byte(leaveMagic), data) {
 			return nil, fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(data), leaveHeader)
@@ -161,7 +167,7 @@ func DecodeLeaves(data []byte) (*LeaveTable, error) {
 	if n != int64(numLeaves) {
 		return nil, fmt.Errorf("table has %d entries but this build's tile distribution has %d leaves of 1 to %d tiles: it was made for a different distribution", n, numLeaves, MaxLeave)
 	}
-	t := NewLeaveTable()
+	t := &LeaveTable{vals: alloc(numLeaves), key: tableKeys.Add(1)}
 	vals := body[leaveHeader:]
 	for i := range t.vals {
 		t.vals[i] = rules.Equity(binary.LittleEndian.Uint32(vals[4*i:]))

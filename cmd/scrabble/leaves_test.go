@@ -135,7 +135,7 @@ func TestLeavesTrainFrom(t *testing.T) {
 // byte-identical, in every output form.
 func TestLeavesConvertFullDisk(t *testing.T) {
 	e := newTestEnv(t)
-	in := filepath.Join("..", "..", "eval", "data", "NWL23.leaves.gz")
+	in := filepath.Join("..", "..", "eval", "data", "NWL23.leaves")
 	for _, name := range []string{"out.csv", "out.gz", "out.leaves"} {
 		out := e.file(name, "the old table\n")
 		restore := atomicfile.SimulateFullDisk(64 << 10)
@@ -159,7 +159,7 @@ func TestLeavesConvertFullDisk(t *testing.T) {
 // --all) loads as it is.
 func TestLeavesPartialCSV(t *testing.T) {
 	e := newTestEnv(t)
-	in := filepath.Join("..", "..", "eval", "data", "NWL23.leaves.gz")
+	in := filepath.Join("..", "..", "eval", "data", "NWL23.leaves")
 	full := filepath.Join(e.root, "full.csv")
 	e.ok("leaves", "convert", in, full)
 	data, err := os.ReadFile(full)

@@ -40,7 +40,7 @@ func TestStaleTemporaries(t *testing.T) {
 		{"winpct train", winpctOut + ".train", []string{".c000001.winstats.tmp99", ".settings.json.tmp3"}, []string{"c.winstats.tmp"},
 			"c000009.winstats", "", []string{"winpct", "train", "--games", "2", "--out", winpctOut, "--resume"}},
 		{"leaves convert --out", e.root, []string{".out.csv.tmp123", ".out.csv.tmp9"}, []string{"out.csv.tmp", ".other.csv.tmp4"},
-			"out.csv", "", []string{"leaves", "convert", filepath.Join("..", "..", "eval", "data", "NWL23.leaves.gz"), filepath.Join(e.root, "out.csv")}},
+			"out.csv", "", []string{"leaves", "convert", filepath.Join("..", "..", "eval", "data", "NWL23.leaves"), filepath.Join(e.root, "out.csv")}},
 		{"selfplay", selfplayDir, []string{".game-000001.gcg.tmp31337", ".settings.json.tmp1"}, []string{"game.tmp"},
 			"game-000005.gcg", "", []string{"selfplay", "--games", "2", "--out", selfplayDir, "--resume"}},
 	} {
