@@ -79,28 +79,37 @@ func TestTablesFileRoundTrip(t *testing.T) {
 		if err := WriteTablesFile(built, path); err != nil {
 			t.Fatal(err)
 		}
-		loaded, err := ReadTablesFile(lex, path)
+		for _, mem := range []Memory{Mapped, HugePages} {
+			checkRoundTrip(t, name, built, lex, path, mem)
+		}
+		st, _ := os.Stat(path)
+		t.Logf("%s: %d bytes", name, st.Size())
+	}
+}
+
+func checkRoundTrip(t *testing.T, name string, built *Tables, lex *gaddag.GADDAG, path string, mem Memory) {
+	t.Helper()
+	{
+		loaded, err := ReadTablesFile(lex, path, mem)
 		if err != nil {
 			t.Fatal(err)
 		}
 		a, b := built.sectionsOf(), loaded.sectionsOf()
 		for i := range a {
 			if !bytes.Equal(a[i], b[i]) {
-				t.Errorf("%s: section %d differs after the round trip (%d bytes, %d read)", name, i, len(a[i]), len(b[i]))
+				t.Errorf("%s, memory %d: section %d differs after the round trip (%d bytes, %d read)", name, mem, i, len(a[i]), len(b[i]))
 			}
 		}
 		if built.graph.root != loaded.graph.root || built.graph.dawg != loaded.graph.dawg ||
 			built.graph.rootSet != loaded.graph.rootSet || built.graph.dawgSet != loaded.graph.dawgSet {
-			t.Errorf("%s: roots differ after the round trip", name)
+			t.Errorf("%s, memory %d: roots differ after the round trip", name, mem)
 		}
 		// The lanes' stamps are unique to each state (see laneVer).
 		e1, e2 := loaded.empty, built.empty
 		e1.laneVer, e2.laneVer = [2][n]uint64{}, [2][n]uint64{}
 		if e1 != e2 {
-			t.Errorf("%s: the empty board's state differs", name)
+			t.Errorf("%s, memory %d: the empty board's state differs", name, mem)
 		}
-		st, _ := os.Stat(path)
-		t.Logf("%s: %d bytes", name, st.Size())
 	}
 }
 

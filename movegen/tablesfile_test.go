@@ -31,7 +31,7 @@ func TestTablesFileMatchesReference(t *testing.T) {
 			if err := movegen.WriteTablesFile(movegen.TablesFor(lex), path); err != nil {
 				t.Fatal(err)
 			}
-			loaded, err := movegen.ReadTablesFile(lex, path)
+			loaded, err := movegen.ReadTablesFile(lex, path, []movegen.Memory{movegen.Mapped, movegen.HugePages}[i%2])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +102,7 @@ func TestOpenTables(t *testing.T) {
 	}
 	check := func(what string) {
 		t.Helper()
-		tables, warn := movegen.OpenTables(lex)
+		tables, warn := movegen.OpenTables(lex, movegen.Mapped)
 		if warn != nil {
 			t.Fatalf("%s: warning %v", what, warn)
 		}
@@ -125,11 +125,11 @@ func TestOpenTables(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := movegen.ReadTablesFile(lex, path); err == nil {
+	if _, err := movegen.ReadTablesFile(lex, path, movegen.Mapped); err == nil {
 		t.Fatal("a damaged tables file was read")
 	}
 	check("open of a damaged file")
-	if _, err := movegen.ReadTablesFile(lex, path); err != nil {
+	if _, err := movegen.ReadTablesFile(lex, path, movegen.Mapped); err != nil {
 		t.Fatalf("the damaged file was not replaced: %v", err)
 	}
 	// Another lexicon's file: stale.
@@ -137,7 +137,7 @@ func TestOpenTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := movegen.ReadTablesFile(lex2, path); !errors.Is(err, movegen.ErrTablesStale) {
+	if _, err := movegen.ReadTablesFile(lex2, path, movegen.Mapped); !errors.Is(err, movegen.ErrTablesStale) {
 		t.Fatalf("another lexicon's tables: %v, want ErrTablesStale", err)
 	}
 	// Nowhere to store them: the place of the file is a directory.
@@ -147,7 +147,7 @@ func TestOpenTables(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	tables, warn := movegen.OpenTables(lex)
+	tables, warn := movegen.OpenTables(lex, movegen.Mapped)
 	if warn == nil {
 		t.Fatal("no warning when the tables cannot be stored")
 	}

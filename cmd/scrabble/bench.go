@@ -146,7 +146,7 @@ for the committed set), else the default lexicon.`,
 				}
 			}
 			k := min(threads, len(ps))
-			tables := a.tablesFor(lex)
+			tables := a.tablesFor(lex, movegen.HugePages)
 			// A generator per position and thread while that is a few
 			// thousand at most; beyond, one generator a thread, its board
 			// set inside the timing (a large file must not cost a

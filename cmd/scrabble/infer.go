@@ -212,7 +212,7 @@ that many are drawn at random (--seed) and the figures are estimates.`,
 				return err
 			}
 			opts.Seed = seed
-			res, err := infer.New(a.tablesFor(lex)).Infer(sit, opts)
+			res, err := infer.New(a.tablesFor(lex, movegen.Mapped)).Infer(sit, opts)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}

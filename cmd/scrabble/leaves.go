@@ -10,6 +10,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/internal/runrecord"
+	"scrabble/movegen"
 	"scrabble/train"
 )
 
@@ -120,7 +121,7 @@ values whatever --threads.`,
 			var bar *gamesBar
 			defer func() { bar.finish() }()
 			leaves, err := train.Leaves(cmd.Context(), train.LeavesConfig{
-				Tables: a.tablesFor(lex), Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
+				Tables: a.tablesFor(lex, movegen.HugePages), Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
 				Workers: threads, Observe: observe, From: from, AllowPartial: allowPartial(cmd), Chunk: trainChunk,
 				OnEvent: func(e train.Event) {
 					switch e.Kind {

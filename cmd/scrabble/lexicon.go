@@ -10,6 +10,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/lexica"
+	"scrabble/movegen"
 )
 
 func newLexiconCmd(a *app) *cobra.Command {
@@ -65,7 +66,7 @@ first lexicon installed while no default is set becomes the default.`,
 				p.stage("tables")
 				var lex *gaddag.GADDAG
 				if lex, err = a.reg.Resolve(inf.Name); err == nil {
-					a.tablesFor(lex)
+					a.tablesFor(lex, movegen.Mapped)
 				}
 			}
 			p.stop()

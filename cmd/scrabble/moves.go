@@ -32,7 +32,7 @@ type turn struct {
 }
 
 // tables returns the move generator's tables of the turn's lexicon.
-func (t *turn) tables() *movegen.Tables { return t.app.tablesFor(t.lex) }
+func (t *turn) tables() *movegen.Tables { return t.app.tablesFor(t.lex, movegen.Mapped) }
 
 // lexName is the name of the lexicon in use.
 func (t *turn) lexName() string { return t.lex.Header().Name }

@@ -254,7 +254,7 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 			}
 			return nil, err
 		}
-		tables = a.tablesFor(lex)
+		tables = a.tablesFor(lex, movegen.Mapped)
 		rv.tables[g.Lexicon] = tables
 	}
 	opts.Tables = tables

@@ -46,16 +46,17 @@ type tablesCache struct {
 
 // tablesFor returns the move generator's tables of lex, the same for every
 // caller of the run: read from the tables file beside the compiled lexicon
-// (movegen.OpenTables), or worked out and stored there for the next run,
+// into mem (movegen.Mapped for a short command, movegen.HugePages for a run
+// of seconds or more), or worked out and stored there for the next run,
 // with a warning when they cannot be stored.
-func (a *app) tablesFor(lex *gaddag.GADDAG) *movegen.Tables {
+func (a *app) tablesFor(lex *gaddag.GADDAG, mem movegen.Memory) *movegen.Tables {
 	c := a.tables
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if t, ok := c.of[lex]; ok {
 		return t
 	}
-	t, err := movegen.OpenTables(lex)
+	t, err := movegen.OpenTables(lex, mem)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "scrabble: warning: cannot store the move generator's tables of %s, so they are worked out again on every run: %v\n", lex.Header().Name, err)
 	}

@@ -22,6 +22,7 @@ import (
 	"scrabble/internal/atomicfile"
 	"scrabble/internal/runlock"
 	"scrabble/internal/runrecord"
+	"scrabble/movegen"
 	"scrabble/selfplay"
 )
 
@@ -159,7 +160,13 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			if err != nil {
 				return err
 			}
-			cfg.Tables = a.tablesFor(lex)
+			// Huge pages pay for their set-up in a tenth of a second of
+			// searching: not for a game or two (see movegen.HugePages).
+			mem := movegen.Mapped
+			if games >= 100 {
+				mem = movegen.HugePages
+			}
+			cfg.Tables = a.tablesFor(lex, mem)
 			for i, file := range files {
 				if file != "" || (cfg.Players[i] != "equity" && cfg.Players[i] != "sim" && cfg.Players[i] != "full") {
 					continue

@@ -14,6 +14,7 @@ import (
 	"scrabble/eval"
 	"scrabble/game"
 	"scrabble/internal/runrecord"
+	"scrabble/movegen"
 	"scrabble/selfplay"
 	"scrabble/train"
 )
@@ -82,7 +83,7 @@ built-in table is eval/data/winpct.csv.`,
 			var bar *gamesBar
 			var took time.Duration
 			table, observations, err := train.WinPct(cmd.Context(), train.WinPctConfig{
-				Tables: a.tablesFor(lex), Dir: work, Games: games, Seed: seed, Workers: threads, Chunk: winpctChunk,
+				Tables: a.tablesFor(lex, movegen.HugePages), Dir: work, Games: games, Seed: seed, Workers: threads, Chunk: winpctChunk,
 				OnEvent: func(e train.Event) {
 					switch e.Kind {
 					case train.Resumed:
@@ -245,7 +246,7 @@ The same --seed gives the same report whatever --threads.`,
 			if err != nil {
 				return err
 			}
-			cfg, err := train.EquityGames(a.tablesFor(lex), threads)
+			cfg, err := train.EquityGames(a.tablesFor(lex, movegen.HugePages), threads)
 			if err != nil {
 				return err
 			}
