@@ -206,9 +206,31 @@ func multisetKey(counts *[rules.RackSlots]uint8) uint64 {
 	return k
 }
 
+// tableSize is the power of two at least n, between 64 and most.
+func tableSize(n, most int) int {
+	size := 64
+	for size < n && size < most {
+		size *= 2
+	}
+	return size
+}
+
+// logSize is log2 of the power of two at least n, from 2^12 to 2^most.
+func logSize(n int, most uint) uint {
+	l := uint(12)
+	for l < most && 1<<l < n {
+		l++
+	}
+	return l
+}
+
 func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 	idx := &anagramIndex{}
-	idx.eights.init(1 << 18) // NWL23 has 109,000 keys: no growing
+	// The hash tables and filters are sized by the lexicon: NWL23's fill
+	// the largest sizes (no growing), a list of a few words gets a few KB
+	// (its tables file stays small).
+	words := lex.Header().WordCount
+	idx.eights.init(tableSize(words, 1<<18)) // NWL23 has 109,000 keys
 	type listed struct {
 		print uint64
 		off   int32 // into text
@@ -216,9 +238,9 @@ func buildAnagramIndex(lex *gaddag.GADDAG) *anagramIndex {
 	}
 	var text []rules.Letter
 	var all []listed
-	idx.words.init()
-	idx.prints = newPrintFilter(exactFilterBits) // 512 KB
-	idx.wildPrints = newPrintFilter(25)          // 4 MB
+	idx.words.init(tableSize(words, 1<<18))                         // NWL23 has 128,000 sevens
+	idx.prints = newPrintFilter(logSize(16*words, exactFilterBits)) // 512 KB for NWL23
+	idx.wildPrints = newPrintFilter(logSize(128*words, 25))         // 4 MB
 	var counts [rules.RackSlots]uint8
 	var path [rules.Size]rules.Letter
 	arcs := lex.Arcs()

@@ -73,9 +73,9 @@ func multisetRank(counts *[rules.RackSlots]uint8) (k int, rank uint32) {
 	return k, rank
 }
 
-func (s *spellSet) init() {
+func (s *spellSet) init(sevens int) {
 	s.small = hugemem.Make[uint64](int(smallBits+63) / 64)
-	s.sevens.init(1 << 18) // NWL23 has 128,000: no growing
+	s.sevens.init(sevens)
 }
 
 // add records a multiset of 2 to 7 tiles that spells a word, given by its

@@ -48,7 +48,7 @@ import (
 // so.
 const (
 	tablesMagic   = "SCRTABLS"
-	tablesVersion = 1
+	tablesVersion = 2
 	// Sections: xarcs, after, short, small, sevens keys and sets, eights
 	// keys and sets, prints, wildPrints, lists, listText.
 	tablesSections = 12
