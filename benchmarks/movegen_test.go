@@ -93,3 +93,33 @@ func BenchmarkBestEquity(b *testing.B) {
 		g.Best(rack, 50, movegen.Options{Exchanges: true, Pass: true})
 	})
 }
+
+// BenchmarkMovesSorted does what `scrabble moves` does for each position:
+// every play with its equity (score plus the built-in NWL23 leave values,
+// or the end-of-game arithmetic with the bag empty; no equity terms), then
+// the whole list sorted by move.SortByScore. Its source compiles against
+// commit 21519d3's API too (benchmarks/tools/abbenchcopy.sh), so the same
+// benchmark runs on both builds of an A/B.
+func BenchmarkMovesSorted(b *testing.B) {
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil || leaves == nil {
+		b.Fatalf("no built-in NWL23 leave values: %v", err)
+	}
+	var terms eval.Terms
+	var all movegen.AllMoves
+	moves, positions := 0, 0
+	benchPositions(b, func(g *movegen.Generator, rack *rules.Rack) {
+		unseen, err := rules.Unseen(g.Board(), *rack)
+		if err != nil {
+			b.Fatal(err)
+		}
+		bag := max(0, unseen.Count()-rules.RackSize)
+		g.SetLeaves(eval.EquityWith(leaves, terms, bag, unseen))
+		all.Reset()
+		g.Generate(rack, bag, movegen.Options{OpenCost: terms.OpenCost(bag)}, &all)
+		move.SortByScore(all.Moves)
+		moves += len(all.Moves)
+		positions++
+	})
+	b.ReportMetric(float64(moves)/float64(positions), "moves/position")
+}

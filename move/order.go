@@ -35,11 +35,6 @@ func Compare(a, b *Move) int {
 	return slices.Compare(a.Tiles[:a.Len], b.Tiles[:b.Len])
 }
 
-// SortByScore sorts moves by ByScore.
-func SortByScore(ms []Move) {
-	slices.SortFunc(ms, func(a, b Move) int { return ByScore(&a, &b) })
-}
-
 // ByEquity orders moves by equity, highest first, then by Compare.
 func ByEquity(a, b *Move) int {
 	switch {

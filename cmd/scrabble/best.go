@@ -213,12 +213,12 @@ object.`,
 				n = top + 1
 			}
 			ms, c := rankBest(gen, &t.rack, t.bag, terms.OpenCost(t.bag), n)
+			if asJSN {
+				return writeMovesJSON(a.stdout, &t.pos.Board, t.rack, ms)
+			}
 			out := make([]moveJSON, len(ms))
 			for i := range ms {
 				out[i] = move.Describe(&t.pos.Board, t.rack, &ms[i])
-			}
-			if asJSN {
-				return writeMovesJSON(a.stdout, out)
 			}
 			w := a.stdout
 			fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n\n", t.rack, t.lexName(), c.String())

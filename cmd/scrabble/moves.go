@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -194,27 +196,34 @@ func (a *app) sourceLexicon(what, posLex string) (*gaddag.GADDAG, error) {
 // moveJSON is one move in --json output (see move.Description).
 type moveJSON = move.Description
 
-// writeMovesJSON writes one JSON array, a move a line.
-func writeMovesJSON(w io.Writer, ms []moveJSON) error {
-	var sb strings.Builder
-	sb.WriteString("[")
+// writeMovesJSON writes ms, made from rack on board b, as one JSON array, a
+// move a line, describing and encoding each move as it is written (a
+// position with blanks on the rack has thousands of plays: the output
+// starts at once, and no list of descriptions is built).
+func writeMovesJSON(w io.Writer, b *rules.Board, rack rules.Rack, ms []move.Move) error {
+	bw := bufio.NewWriter(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf) // json.Marshal's bytes, and a newline
+	bw.WriteString("[")
 	for i := range ms {
-		data, err := json.Marshal(&ms[i])
-		if err != nil {
+		d := move.Describe(b, rack, &ms[i])
+		buf.Reset()
+		if err := enc.Encode(&d); err != nil {
 			return err
 		}
 		if i > 0 {
-			sb.WriteString(",")
+			bw.WriteString(",")
 		}
-		sb.WriteString("\n  ")
-		sb.Write(data)
+		bw.WriteString("\n  ")
+		if _, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))); err != nil {
+			return err // a closed pipe: stop describing
+		}
 	}
 	if len(ms) > 0 {
-		sb.WriteString("\n")
+		bw.WriteString("\n")
 	}
-	sb.WriteString("]\n")
-	_, err := io.WriteString(w, sb.String())
-	return err
+	bw.WriteString("]\n")
+	return bw.Flush()
 }
 
 // writeMovesTable writes moves as a table ranked from first.
@@ -333,12 +342,12 @@ bag empty the end-of-game arithmetic.`,
 			if top > 0 && len(shown) > top {
 				shown = shown[:top]
 			}
+			if asJS {
+				return writeMovesJSON(a.stdout, &t.pos.Board, t.rack, shown)
+			}
 			out := make([]moveJSON, len(shown))
 			for i := range shown {
 				out[i] = move.Describe(&t.pos.Board, t.rack, &shown[i])
-			}
-			if asJS {
-				return writeMovesJSON(a.stdout, out)
 			}
 			fmt.Fprintf(a.stdout, "Rack %s, lexicon %s: %s", t.rack, t.lexName(), countSummary(all.Moves))
 			if len(shown) < len(all.Moves) {

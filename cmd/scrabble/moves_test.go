@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -486,5 +487,81 @@ func TestMovesTerms(t *testing.T) {
 		if r := e.run(args...); r.code != 2 || !strings.Contains(r.stderr, "--terms") {
 			t.Errorf("%v: want a usage error about --terms, got %+v", args, r)
 		}
+	}
+}
+
+// writeRecorder records the size of each Write and fails from the write
+// numbered failAt on (0: never).
+type writeRecorder struct {
+	sizes  []int
+	failAt int
+	out    strings.Builder
+}
+
+var errWriteFailed = errors.New("write failed")
+
+func (w *writeRecorder) Write(p []byte) (int, error) {
+	w.sizes = append(w.sizes, len(p))
+	if w.failAt > 0 && len(w.sizes) >= w.failAt {
+		return 0, errWriteFailed
+	}
+	return w.out.Write(p)
+}
+
+// TestWriteMovesJSONStreams: the JSON of thousands of moves is written in
+// pieces of a few kilobytes as the moves are described, the same bytes as
+// marshalling each move's description in turn (the output before it
+// streamed); a failed write is its error.
+func TestWriteMovesJSONStreams(t *testing.T) {
+	board := parseBoard(t, gridBoard)
+	rack, _ := rules.ParseRack("AEST?")
+	var ms []move.Move
+	for i := range 3000 {
+		m := move.Move{Kind: move.Exchange, Len: int8(1 + i%5), NumTiles: int8(1 + i%5), Equity: rules.Equity(i * 7)}
+		copy(m.Tiles[:], []rules.Letter{1, 5, 19, 20, rules.Blank}[:m.Len])
+		if i%3 == 0 { // plays along row 10
+			m = move.Move{Kind: move.Play, Row: 9, Col: int8(i % 10), Dir: rules.Across, Len: 3, NumTiles: 3, Score: int32(i % 40)}
+			copy(m.Tiles[:], []rules.Letter{19, 5, 20 | rules.BlankBit})
+		}
+		ms = append(ms, m)
+	}
+	ms = append(ms, move.Move{Kind: move.Pass})
+
+	// The output before it streamed: json.Marshal of each description.
+	var want strings.Builder
+	want.WriteString("[")
+	for i := range ms {
+		d := move.Describe(board, rack, &ms[i])
+		data, err := json.Marshal(&d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 {
+			want.WriteString(",")
+		}
+		want.WriteString("\n  ")
+		want.Write(data)
+	}
+	want.WriteString("\n]\n")
+
+	var w writeRecorder
+	if err := writeMovesJSON(&w, board, rack, ms); err != nil {
+		t.Fatal(err)
+	}
+	if w.out.String() != want.String() {
+		t.Fatalf("output differs from json.Marshal's, move by move:\n%.600s\nwant:\n%.600s", w.out.String(), want.String())
+	}
+	if len(w.sizes) < 10 || slices.Max(w.sizes) > 1<<13 {
+		t.Errorf("%d bytes written in %d writes of at most %d bytes: want pieces of a few kilobytes", want.Len(), len(w.sizes), slices.Max(w.sizes))
+	}
+
+	var empty writeRecorder
+	if err := writeMovesJSON(&empty, board, rack, nil); err != nil || empty.out.String() != "[]\n" {
+		t.Errorf("no moves: %q, %v; want \"[]\\n\"", empty.out.String(), err)
+	}
+
+	failing := writeRecorder{failAt: 1}
+	if err := writeMovesJSON(&failing, board, rack, ms); !errors.Is(err, errWriteFailed) {
+		t.Errorf("a failed write: error %v, want %v", err, errWriteFailed)
 	}
 }
