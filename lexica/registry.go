@@ -48,6 +48,10 @@ type Registry struct {
 	// list could not be cached: a read-only data directory, a full disk.
 	// The lexicon compiled is used all the same.
 	Warn func(msg string)
+	// Loading, when set, is told the path of each compiled lexicon Resolve
+	// is about to load, so the caller can start reading what it keeps
+	// beside it (movegen's tables) meanwhile.
+	Loading func(path string)
 
 	warnOnce sync.Once
 }
@@ -438,7 +442,7 @@ func (r *Registry) Resolve(nameOrPath string) (*gaddag.GADDAG, error) {
 		if !ok {
 			return nil, fmt.Errorf("default lexicon %q is not installed: set another with `scrabble lexicon default NAME`, or install it with `scrabble lexicon add %s FILE`", def, def)
 		}
-		return loadInstalled(def, path)
+		return r.loadInstalled(def, path)
 	}
 	if looksLikePath(nameOrPath) {
 		return r.compileCached(nameOrPath)
@@ -451,7 +455,7 @@ func (r *Registry) Resolve(nameOrPath string) (*gaddag.GADDAG, error) {
 		return nil, err
 	}
 	if ok {
-		return loadInstalled(spelled, path)
+		return r.loadInstalled(spelled, path)
 	}
 	if r.SharedDir != "" {
 		if p, ok := findFold(r.SharedDir, nameOrPath+".txt"); ok {
@@ -465,7 +469,10 @@ func (r *Registry) Resolve(nameOrPath string) (*gaddag.GADDAG, error) {
 	return nil, err
 }
 
-func loadInstalled(name, path string) (*gaddag.GADDAG, error) {
+func (r *Registry) loadInstalled(name, path string) (*gaddag.GADDAG, error) {
+	if r.Loading != nil {
+		r.Loading(path)
+	}
 	g, err := gaddag.Load(path)
 	if err != nil {
 		return nil, fmt.Errorf("lexicon %s: %w (re-install it with `scrabble lexicon add %s FILE`)", name, err, name)
@@ -525,6 +532,9 @@ func (r *Registry) compileCached(path string) (*gaddag.GADDAG, error) {
 		return nil, err
 	}
 	cache := r.CachePath(sum)
+	if r.Loading != nil {
+		r.Loading(cache)
+	}
 	if g, err := gaddag.Load(cache); err == nil && g.Header().SourceSHA256 == sum {
 		return g, nil
 	}

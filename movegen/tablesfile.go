@@ -203,81 +203,100 @@ const (
 // milliseconds); nothing is rebuilt. The tables are kept for the process's
 // life: their memory is never given back.
 func ReadTablesFile(lex *gaddag.GADDAG, path string, mem Memory) (*Tables, error) {
-	t, err := readTablesFile(lex, path, mem)
+	t, id, release, err := readTablesFile(path, mem)
+	if err == nil {
+		if err = t.bind(lex, id); err != nil {
+			release()
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return t, nil
 }
 
-func readTablesFile(lex *gaddag.GADDAG, path string, mem Memory) (*Tables, error) {
+// lexID names the compiled lexicon a tables file was made from: its size
+// and checksum.
+type lexID struct {
+	sum  uint32
+	size uint64
+}
+
+// bind makes t, read from a file made for the lexicon id names, lex's.
+func (t *Tables) bind(lex *gaddag.GADDAG, id lexID) error {
+	if id.sum != lex.Checksum() || id.size != uint64(lex.Size()) || len(t.graph.xarcs) != len(lex.Arcs()) {
+		return fmt.Errorf("%w: made for another compiled lexicon", ErrTablesStale)
+	}
+	t.lex = lex
+	return nil
+}
+
+// readTablesFile reads and checks a tables file into mem; release gives
+// its memory back, for tables that are not used after all.
+func readTablesFile(path string, mem Memory) (t *Tables, id lexID, release func(), err error) {
 	if !littleEndian() {
-		return nil, fmt.Errorf("%w: written for little-endian machines", ErrTablesStale)
+		return nil, id, nil, fmt.Errorf("%w: written for little-endian machines", ErrTablesStale)
 	}
 	f, err := filemap.Open(path, maxTablesFile)
 	if err != nil {
-		return nil, err
+		return nil, id, nil, err
 	}
 	if len(f.Data) < tablesHeader+4 {
 		f.Close()
-		return nil, fmt.Errorf("%w: %d bytes", errTablesCorrupt, len(f.Data))
+		return nil, id, nil, fmt.Errorf("%w: %d bytes", errTablesCorrupt, len(f.Data))
 	}
+	data, release := f.Data, f.Close // mapped, for the process's life
 	if mem == HugePages {
 		huge := hugemem.Make[uint64]((len(f.Data) + 7) / 8)
-		data := bytesOf(huge)[:len(f.Data)]
+		data = bytesOf(huge)[:len(f.Data)]
 		copy(data, f.Data)
 		f.Close()
-		t, err := decodeTables(lex, data)
-		if err != nil {
-			hugemem.Free(huge)
-			return nil, err
-		}
-		return t, nil
+		release = func() { hugemem.Free(huge) }
 	}
-	t, err := decodeTables(lex, f.Data)
+	t, id, err = decodeTables(data)
 	if err != nil {
-		f.Close()
-		return nil, err
+		release()
+		return nil, id, nil, err
 	}
-	return t, nil // the mapping stays, for the process's life
+	return t, id, release, nil
 }
 
-// decodeTables makes the tables of lex from a tables file's bytes, which
-// they then alias. data must be 8-byte aligned.
-func decodeTables(lex *gaddag.GADDAG, data []byte) (*Tables, error) {
+// decodeTables makes tables from a tables file's bytes, which they then
+// alias, checked but for no lexicon yet (bind), and the lexicon the file
+// names. data must be 8-byte aligned.
+func decodeTables(data []byte) (*Tables, lexID, error) {
 	le := binary.LittleEndian
+	var id lexID
 	if string(data[:8]) != tablesMagic {
-		return nil, fmt.Errorf("%w: not a tables file (bad magic)", errTablesCorrupt)
+		return nil, id, fmt.Errorf("%w: not a tables file (bad magic)", errTablesCorrupt)
 	}
 	if v := le.Uint32(data[8:]); v != tablesVersion {
-		return nil, fmt.Errorf("%w: version %d, this program reads version %d", ErrTablesStale, v, tablesVersion)
+		return nil, id, fmt.Errorf("%w: version %d, this program reads version %d", ErrTablesStale, v, tablesVersion)
 	}
-	if le.Uint32(data[12:]) != lex.Checksum() || le.Uint64(data[16:]) != uint64(lex.Size()) {
-		return nil, fmt.Errorf("%w: made for another compiled lexicon", ErrTablesStale)
-	}
+	id = lexID{sum: le.Uint32(data[12:]), size: le.Uint64(data[16:])}
 	body := data[:len(data)-4]
 	if crc32.Checksum(body, castagnoli) != le.Uint32(data[len(body):]) {
-		return nil, fmt.Errorf("%w: checksum mismatch (file damaged or truncated)", errTablesCorrupt)
+		return nil, id, fmt.Errorf("%w: checksum mismatch (file damaged or truncated)", errTablesCorrupt)
 	}
 	if le.Uint32(data[48:]) != tablesSections {
-		return nil, fmt.Errorf("%w: %d sections", errTablesCorrupt, le.Uint32(data[48:]))
+		return nil, id, fmt.Errorf("%w: %d sections", errTablesCorrupt, le.Uint32(data[48:]))
 	}
 	var secs [tablesSections][]byte
 	for i := range secs {
 		off, n := le.Uint64(data[52+16*i:]), le.Uint64(data[60+16*i:])
 		if off%tablesAlign != 0 || off > uint64(len(body)) || n > uint64(len(body))-off {
-			return nil, fmt.Errorf("%w: section %d out of the file", errTablesCorrupt, i)
+			return nil, id, fmt.Errorf("%w: section %d out of the file", errTablesCorrupt, i)
 		}
 		secs[i] = body[off : off+n]
 	}
 	u32 := func(i int) uint32 { return le.Uint32(data[24+4*i:]) }
-	t := &Tables{lex: lex}
+	t := &Tables{}
 	g := &t.graph
 	g.xarcs = viewOf[xarc](secs[0])
 	g.after = viewOf[uint32](secs[1])
 	g.root, g.dawg, g.rootSet, g.dawgSet = gaddag.Node(u32(0)), gaddag.Node(u32(1)), u32(2), u32(3)
 	if len(secs[2]) != int(unsafe.Sizeof(shortCross{})) {
-		return nil, fmt.Errorf("%w: short cross-check table of %d bytes", errTablesCorrupt, len(secs[2]))
+		return nil, id, fmt.Errorf("%w: short cross-check table of %d bytes", errTablesCorrupt, len(secs[2]))
 	}
 	g.short = &viewOf[shortCross](secs[2])[0]
 	idx := &anagramIndex{}
@@ -288,24 +307,24 @@ func decodeTables(lex *gaddag.GADDAG, data []byte) (*Tables, error) {
 	idx.wildPrints = printFilter{words: viewOf[uint64](secs[9])}
 	idx.lists = printTable{slots: viewOf[printSlot](secs[10])}
 	idx.listText = viewOf[rules.Letter](secs[11])
-	if err := checkTables(lex, g, idx, secs); err != nil {
-		return nil, fmt.Errorf("%w: %v", errTablesCorrupt, err)
+	if err := checkTables(g, idx, secs); err != nil {
+		return nil, id, fmt.Errorf("%w: %v", errTablesCorrupt, err)
 	}
 	idx.prints.shift = 64 - uint(bits.TrailingZeros(uint(len(idx.prints.words))))
 	idx.wildPrints.shift = 64 - uint(bits.TrailingZeros(uint(len(idx.wildPrints.words))))
 	t.anagrams = idx
 	t.anagramOnce.Do(func() {}) // the index is here: never build it
 	t.empty = emptyBoardState(t)
-	return t, nil
+	return t, id, nil
 }
 
 // checkTables checks what the search trusts of the tables: sizes, and
 // every value it uses as an index, so that no file makes it read out of
 // bounds or probe a full hash table for ever.
-func checkTables(lex *gaddag.GADDAG, g *graph, idx *anagramIndex, secs [tablesSections][]byte) error {
-	n := len(lex.Arcs())
+func checkTables(g *graph, idx *anagramIndex, secs [tablesSections][]byte) error {
+	n := len(secs[0]) / 8 // the arcs (bind checks the lexicon has as many)
 	for i, s := range secs[:2] {
-		if len(s) != [2]int{8, 4}[i]*n {
+		if n == 0 || len(s) != [2]int{8, 4}[i]*n {
 			return fmt.Errorf("section %d: %d bytes for %d arcs", i, len(s), n)
 		}
 	}
@@ -407,12 +426,58 @@ func checkKeyMasks(m *keyMasks) error {
 
 // TablesPath is where the tables of lex are stored: beside its compiled
 // form (NWL23.gaddag: NWL23.tables), or "" for a lexicon with none.
-func TablesPath(lex *gaddag.GADDAG) string {
-	p := lex.Path()
-	if p == "" {
+func TablesPath(lex *gaddag.GADDAG) string { return TablesPathFor(lex.Path()) }
+
+// TablesPathFor is TablesPath for the compiled lexicon at path ("" for
+// "").
+func TablesPathFor(path string) string {
+	if path == "" {
 		return ""
 	}
-	return strings.TrimSuffix(p, filepath.Ext(p)) + ".tables"
+	return strings.TrimSuffix(path, filepath.Ext(path)) + ".tables"
+}
+
+// PreloadedTables is a tables file being read and checked on another
+// goroutine while its lexicon loads (PreloadTablesFile): a command that
+// needs both waits for the longer of the two, not their sum.
+type PreloadedTables struct {
+	path    string
+	mem     Memory
+	done    chan struct{}
+	t       *Tables
+	id      lexID
+	release func()
+	err     error
+}
+
+// PreloadTablesFile starts reading the tables file at path into mem.
+func PreloadTablesFile(path string, mem Memory) *PreloadedTables {
+	p := &PreloadedTables{path: path, mem: mem, done: make(chan struct{})}
+	go func() {
+		defer close(p.done)
+		p.t, p.id, p.release, p.err = readTablesFile(path, mem)
+	}()
+	return p
+}
+
+// Open returns the tables of lex as OpenTables does, taking the preloaded
+// file when it is lex's (its tables file, read into the memory asked for);
+// otherwise, or when the file was not good, as OpenTables would.
+func (p *PreloadedTables) Open(lex *gaddag.GADDAG, mem Memory) (t *Tables, warning error) {
+	if p != nil && p.path == TablesPath(lex) && p.mem == mem {
+		<-p.done
+		if p.err == nil {
+			t := p.t
+			p.t = nil // one lexicon's, once
+			if t != nil && t.bind(lex, p.id) == nil {
+				return t, nil
+			}
+			if t != nil {
+				p.release()
+			}
+		}
+	}
+	return OpenTables(lex, mem)
 }
 
 // OpenTables returns the tables of lex: read from its tables file

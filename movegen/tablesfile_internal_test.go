@@ -150,7 +150,11 @@ func decodeCopy(lex *gaddag.GADDAG, data []byte) (*Tables, error) {
 	words := make([]uint64, (len(data)+7)/8)
 	buf := bytesOf(words)[:len(data)]
 	copy(buf, data)
-	return decodeTables(lex, buf)
+	t, id, err := decodeTables(buf)
+	if err == nil {
+		err = t.bind(lex, id)
+	}
+	return t, err
 }
 
 // TestTablesFileRefused: a file that is not this lexicon's tables, or is
@@ -207,7 +211,7 @@ func TestTablesFileRefused(t *testing.T) {
 		{"section count", func(b []byte) { binary.LittleEndian.PutUint32(b[48:], 11) }, true, false, "sections"},
 		{"section misaligned", func(b []byte) { binary.LittleEndian.PutUint64(b[52+16*3:], uint64(tablesHeader+1)) }, true, false, "section 3"},
 		{"section past the end", func(b []byte) { binary.LittleEndian.PutUint64(b[60+16*11:], 1<<40) }, true, false, "section 11"},
-		{"arcs of the wrong length", func(b []byte) { binary.LittleEndian.PutUint64(b[60:], 8) }, true, false, "section 0"},
+		{"arcs of the wrong length", func(b []byte) { binary.LittleEndian.PutUint64(b[60:], 8) }, true, false, "for 1 arcs"},
 		{"arc child past the end", u64(0, 5, 0xffff_ffff_00ff_ffff), true, false, "annotated arc"},
 		{"arc child set beyond letters", u64(0, 5, 1<<63), true, false, "annotated arc"},
 		{"root out of range", func(b []byte) { binary.LittleEndian.PutUint32(b[24:], 1<<30) }, true, false, "roots"},

@@ -132,6 +132,24 @@ func TestOpenTables(t *testing.T) {
 	if _, err := movegen.ReadTablesFile(lex, path, movegen.Mapped); err != nil {
 		t.Fatalf("the damaged file was not replaced: %v", err)
 	}
+	// Read ahead of the lexicon's load: the same tables; a preload of
+	// another file, or of this one for another lexicon, is not taken.
+	st1, _ = os.Stat(path)
+	pre := movegen.PreloadTablesFile(path, movegen.Mapped)
+	if tables, warn := pre.Open(lex, movegen.Mapped); warn != nil || bestOf(tables, "ABCQSIZ") != want {
+		t.Fatalf("preloaded tables: warning %v", warn)
+	}
+	if st2, err := os.Stat(path); err != nil || !os.SameFile(st1, st2) {
+		t.Fatalf("opening preloaded tables wrote the file again (%v)", err)
+	}
+	var none *movegen.PreloadedTables
+	if tables, warn := none.Open(lex, movegen.Mapped); warn != nil || bestOf(tables, "ABCQSIZ") != want {
+		t.Fatalf("no preload: warning %v", warn)
+	}
+	elsewhere := movegen.PreloadTablesFile(filepath.Join(t.TempDir(), "other.tables"), movegen.Mapped)
+	if tables, warn := elsewhere.Open(lex, movegen.Mapped); warn != nil || bestOf(tables, "ABCQSIZ") != want {
+		t.Fatalf("a preload of another file: warning %v", warn)
+	}
 	// Another lexicon's file: stale.
 	lex2, err := gaddag.Build("TINY", []string{"AA", "QI", "ZA"}, [32]byte{2})
 	if err != nil {
@@ -139,6 +157,22 @@ func TestOpenTables(t *testing.T) {
 	}
 	if _, err := movegen.ReadTablesFile(lex2, path, movegen.Mapped); !errors.Is(err, movegen.ErrTablesStale) {
 		t.Fatalf("another lexicon's tables: %v, want ErrTablesStale", err)
+	}
+	// lex2 saved over the lexicon: the preloaded file (lex's tables) is
+	// refused and lex2's worked out and stored in its place.
+	pre = movegen.PreloadTablesFile(path, movegen.Mapped)
+	if err := lex2.Save(lex.Path()); err != nil {
+		t.Fatal(err)
+	}
+	want2 := bestOf(movegen.NewTables(lex2), "AQIZ")
+	if tables, warn := pre.Open(lex2, movegen.Mapped); warn != nil || bestOf(tables, "AQIZ") != want2 {
+		t.Fatalf("a preload of another lexicon's tables: warning %v", warn)
+	}
+	if _, err := movegen.ReadTablesFile(lex2, path, movegen.Mapped); err != nil {
+		t.Fatalf("lex2's tables were not stored: %v", err)
+	}
+	if err := lex.Save(lex.Path()); err != nil {
+		t.Fatal(err)
 	}
 	// Nowhere to store them: the place of the file is a directory.
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {

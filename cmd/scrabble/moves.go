@@ -89,6 +89,11 @@ var termsFlagUsage = "equity terms, name=weight,... (" + strings.Join(eval.TermN
 // loadTurn reads the position in file, takes the rack from rackFlag (or the
 // position's rack of the player to move) and picks the lexicon.
 func (a *app) loadTurn(file, rackFlag string) (*turn, error) {
+	// The lexicon's tables are read while it loads (tablesCache.preload):
+	// one-shot answers wait for the longer of the two, not their sum.
+	a.tables.mu.Lock()
+	a.tables.preloading = true
+	a.tables.mu.Unlock()
 	if file == "" {
 		return nil, usagef("--board FILE is required (a 15-line grid or one line of CGP; '-' reads standard input)")
 	}

@@ -42,6 +42,26 @@ type app struct {
 type tablesCache struct {
 	mu sync.Mutex
 	of map[*gaddag.GADDAG]*movegen.Tables
+	// preloading is set by the one-shot commands (loadTurn): each compiled
+	// lexicon the registry loads then has its tables file read on another
+	// goroutine meanwhile (preloads, by tables path).
+	preloading bool
+	preloads   map[string]*movegen.PreloadedTables
+}
+
+// preload starts reading the tables file of the compiled lexicon at
+// gaddagPath, when preloading (see Registry.Loading).
+func (c *tablesCache) preload(gaddagPath string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	path := movegen.TablesPathFor(gaddagPath)
+	if !c.preloading || c.preloads[path] != nil {
+		return
+	}
+	if c.preloads == nil {
+		c.preloads = map[string]*movegen.PreloadedTables{}
+	}
+	c.preloads[path] = movegen.PreloadTablesFile(path, movegen.Mapped)
 }
 
 // tablesFor returns the move generator's tables of lex, the same for every
@@ -56,7 +76,8 @@ func (a *app) tablesFor(lex *gaddag.GADDAG, mem movegen.Memory) *movegen.Tables 
 	if t, ok := c.of[lex]; ok {
 		return t
 	}
-	t, err := movegen.OpenTables(lex, mem)
+	// A preloaded file (nil when none) is taken if it is lex's.
+	t, err := c.preloads[movegen.TablesPath(lex)].Open(lex, mem)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "scrabble: warning: cannot store the move generator's tables of %s, so they are worked out again on every run: %v\n", lex.Header().Name, err)
 	}
@@ -321,6 +342,7 @@ func (a *app) setup(cmd *cobra.Command) error {
 	a.v = v
 	a.reg = lexica.NewRegistry(dir)
 	a.reg.Warn = func(msg string) { fmt.Fprintf(a.stderr, "scrabble: warning: %s\n", msg) }
+	a.reg.Loading = a.tables.preload
 	return nil
 }
 
