@@ -267,9 +267,32 @@ func (cp *cgpParser) opcodes(line string, off int, p *Position, loc *location) e
 				return cp.errorf(at, "%v", err)
 			}
 		}
+		if err := checkRuleOpcode(op); err != nil {
+			return cp.errorf(off+strings.Index(seg, op.Name), "%v", err)
+		}
 		p.Opcodes = append(p.Opcodes, op)
 		off += len(seg) + 1
 		s = next
+	}
+	return nil
+}
+
+// checkRuleOpcode checks the operands of the opcodes that set a rule: cr
+// (the challenge rule, by the names rules.ParseChallengeRule reads) and
+// mcnz (the scoreless turns that end the game, a positive number).
+func checkRuleOpcode(op Opcode) error {
+	switch op.Name {
+	case "cr":
+		if len(op.Operands) != 1 {
+			return fmt.Errorf("cr opcode needs exactly one operand, the challenge rule; got %d", len(op.Operands))
+		}
+		if _, err := rules.ParseChallengeRule(op.Operands[0]); err != nil {
+			return fmt.Errorf("cr opcode: %v", err)
+		}
+	case "mcnz":
+		if len(op.Operands) != 1 || !isDigits(op.Operands[0]) || len(op.Operands[0]) > 3 || strings.Trim(op.Operands[0], "0") == "" {
+			return fmt.Errorf("mcnz opcode needs one operand, the number of scoreless turns that end the game (1 to 999); got %q", strings.Join(op.Operands, " "))
+		}
 	}
 	return nil
 }

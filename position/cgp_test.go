@@ -121,6 +121,11 @@ func TestParseCGPErrors(t *testing.T) {
 		{"lex without name", board + " A/ 0/0 0 bb 50; lex;", 65, []string{"lex opcode needs exactly one operand", "got 0"}},
 		{"lex with two names", board + " A/ 0/0 0  lex A B;", 59, []string{"exactly one operand", "got 2"}},
 		{"second lex", board + " A/ 0/0 0 lex A; lex B;", 65, []string{"second lex opcode", "already A"}},
+		{"cr without a rule", board + " A/ 0/0 0 cr;", 58, []string{"cr opcode needs exactly one operand", "got 0"}},
+		{"cr of an unknown rule", board + " A/ 0/0 0 lex A; cr triple;", 65, []string{"cr opcode", `unknown challenge rule "triple"`, "5pt"}},
+		{"mcnz of zero", board + " A/ 0/0 0 mcnz 0;", 58, []string{"mcnz opcode", `"0"`}},
+		{"mcnz not a number", board + " A/ 0/0 0 mcnz six;", 58, []string{"mcnz opcode", `"six"`}},
+		{"mcnz of two numbers", board + " A/ 0/0 0 mcnz 6 7;", 58, []string{"mcnz opcode", `"6 7"`}},
 		{"line break", board + " A/\n 0/0 0", 51, []string{"line break"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
