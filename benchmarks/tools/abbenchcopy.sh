@@ -85,30 +85,7 @@ gofmt -w "$copy"
 (cd "$tmp/old" && go test -c -o "$tmp/old.test" "$pkg")
 go test -c -o "$tmp/new.test" "$pkg"
 bench="^$fn\$"
-run() { # binary dir
-	(cd "$2" && "$1" -test.run '^$' -test.bench "$bench" -test.benchtime "$benchtime" |
-		awk -v u="$unit" '/^Benchmark/ { for (i = 2; i <= NF; i++) if ($i == u) { print $(i-1); exit } }')
-}
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'): $fn, $pkg, working tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ', modified')) against $ref"
-ratios=()
-for ((r = 1; r <= rounds; r++)); do
-	if ((r % 2)); then
-		n=$(run "$tmp/new.test" "$dir")
-		o=$(run "$tmp/old.test" "$olddir")
-	else
-		o=$(run "$tmp/old.test" "$olddir")
-		n=$(run "$tmp/new.test" "$dir")
-	fi
-	if [[ -z $n || -z $o ]]; then
-		echo "round $r: no $unit figure from the benchmark (new '$n', old '$o')" >&2
-		exit 1
-	fi
-	q=$(awk -v n="$n" -v o="$o" 'BEGIN { printf "%.4f", n / o }')
-	ratios+=("$q")
-	echo "round $r: new $n old $o $unit, new/old $q"
-done
-printf '%s\n' "${ratios[@]}" | sort -g | awk -v b="$bench" -v u="$unit" -v ref="$ref" '
-	{ v[NR] = $1 }
-	function q(p,  i) { i = 1 + p * (NR - 1); return v[int(i)] + (i - int(i)) * (v[int(i) + 1] - v[int(i)]) }
-	END { printf "%s (%s), %d rounds: new/old median %.4f (quartiles %.4f-%.4f) against %s\n", b, u, NR, q(0.5), q(0.25), q(0.75), ref }'
+. "$root/benchmarks/tools/abrounds.sh"
+abrounds "$rounds" "$bench" "$benchtime" "$unit" "$ref" "$tmp/new.test" "$dir" "$tmp/old.test" "$olddir"
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'): done"
