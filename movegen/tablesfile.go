@@ -13,6 +13,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/internal/atomicfile"
+	"scrabble/internal/crash"
 	"scrabble/internal/filemap"
 	"scrabble/internal/hugemem"
 	"scrabble/rules"
@@ -443,7 +444,7 @@ func TablesPathFor(path string) string {
 type PreloadedTables struct {
 	path    string
 	mem     Memory
-	done    chan struct{}
+	read    crash.Group
 	t       *Tables
 	id      lexID
 	release func()
@@ -452,11 +453,8 @@ type PreloadedTables struct {
 
 // PreloadTablesFile starts reading the tables file at path into mem.
 func PreloadTablesFile(path string, mem Memory) *PreloadedTables {
-	p := &PreloadedTables{path: path, mem: mem, done: make(chan struct{})}
-	go func() {
-		defer close(p.done)
-		p.t, p.id, p.release, p.err = readTablesFile(path, mem)
-	}()
+	p := &PreloadedTables{path: path, mem: mem}
+	p.read.Go(func() { p.t, p.id, p.release, p.err = readTablesFile(path, mem) })
 	return p
 }
 
@@ -465,7 +463,9 @@ func PreloadTablesFile(path string, mem Memory) *PreloadedTables {
 // otherwise, or when the file was not good, as OpenTables would.
 func (p *PreloadedTables) Open(lex *gaddag.GADDAG, mem Memory) (t *Tables, warning error) {
 	if p != nil && p.path == TablesPath(lex) && p.mem == mem {
-		<-p.done
+		if err := p.read.Wait(); err != nil {
+			p.err = err // a bug in the reader: open as if it had not run
+		}
 		if p.err == nil {
 			t := p.t
 			p.t = nil // one lexicon's, once
