@@ -21,6 +21,8 @@ const (
 	EndOut EndReason = iota + 1
 	// EndScoreless: six consecutive scoreless turns (rules.MaxScorelessTurns).
 	EndScoreless
+	// EndTarget: a player reached the target score (Rules.TargetScore).
+	EndTarget
 )
 
 func (e EndReason) String() string {
@@ -29,27 +31,30 @@ func (e EndReason) String() string {
 		return "out"
 	case EndScoreless:
 		return "scoreless"
+	case EndTarget:
+		return "target"
 	}
 	return "unfinished"
 }
 
 // View is what the player to move knows: the board, their own rack, how
-// many tiles are in the bag and on the opponent's rack, and the unseen tiles
-// (bag plus opponent's rack; with the bag empty, exactly the opponent's
-// rack). It never shows the order of the bag. Board and Gen are only valid
-// during the call.
+// many tiles are in the bag and on the other racks, and the unseen tiles
+// (bag plus the other racks; with the bag empty, exactly the other racks).
+// It never shows the order of the bag. Board and Gen are only valid during
+// the call. Per-seat arrays hold Seats entries.
 type View struct {
-	Seat      int // 0 or 1: the player to move
+	Seat      int // the player to move, 0 to Seats-1
+	Seats     int // players in the game, 2 to rules.MaxPlayers
 	Turn      int // 0-based number of the turn in the game
 	Board     *rules.Board
 	Rack      rules.Rack
 	BagLen    int
 	Unseen    rules.Rack
-	OppTiles  int    // tiles on the opponent's rack
-	Scores    [2]int // by seat
-	Scoreless int    // consecutive scoreless turns so far
+	OppTiles  int                   // tiles on the other players' racks, together
+	Scores    [rules.MaxPlayers]int // by seat
+	Scoreless int                   // consecutive scoreless turns so far, over all players
 	// Gen is a move generator on the board, kept up to date by the game
-	// and shared by both seats, so each move is placed on one generator,
+	// and shared by every seat, so each move is placed on one generator,
 	// not one per player. A player may search it (Best, Generate, which
 	// change only its scratch state) but must not change its board.
 	Gen *movegen.Generator
@@ -57,46 +62,75 @@ type View struct {
 
 // Turn is one turn of a game.
 type Turn struct {
-	Player int        // seat of the player who moved
-	Rack   rules.Rack // their rack before the move
-	Move   move.Move  // the move (Move.Score is its score)
-	Score  int        // points scored (0 for an exchange or a pass)
-	Totals [2]int     // cumulative scores by seat after the move
-	Drawn  rules.Rack // tiles drawn after the move
+	Player int                   // seat of the player who moved
+	Rack   rules.Rack            // their rack before the move
+	Move   move.Move             // the move (Move.Score is its score)
+	Score  int                   // points scored (0 for an exchange or a pass)
+	Totals [rules.MaxPlayers]int // cumulative scores by seat after the move
+	Drawn  rules.Rack            // tiles drawn after the move
 }
 
-// Record is a complete game. Every per-player array is indexed by seat.
+// Rules are the settings of a game the rule sheets leave open.
+type Rules struct {
+	// TargetScore, when above 0, ends the game at the end of the turn in
+	// which a player reaches it (no end-of-game adjustments then).
+	TargetScore int
+	// Tiebreak decides equal final scores (Record.Places).
+	Tiebreak rules.Tiebreak
+}
+
+// Record is a complete game. Every per-player array is indexed by seat and
+// holds Seats entries.
 type Record struct {
 	Lexicon string
-	Players [2]string // player names
+	Seats   int                      // players, 2 to rules.MaxPlayers
+	Players [rules.MaxPlayers]string // player names
+	Rules   Rules                    // the game's settings
 	Seed    uint64
-	First   int           // seat that moved first
-	Racks   [2]rules.Rack // opening racks (the first mover draws first)
+	First   int                          // seat that moved first
+	Racks   [rules.MaxPlayers]rules.Rack // opening racks (drawn in turn order)
 	Turns   []Turn
 	End     EndReason
 	// EndRacks are the racks when the game ended; Adjustments the end-of-game
-	// changes: for a player going out +rules.OutBonus(opponent's rack), for
-	// six scoreless turns each player's rules.EndByScorelessAdjustment.
-	EndRacks    [2]rules.Rack
-	Adjustments [2]int
-	Scores      [2]int // final scores, adjustments included
-	Bingos      [2]int // plays of all 7 tiles
-	Exchanges   [2]int
-	Passes      [2]int
+	// changes (rules.EndAdjustments: with two players, a player going out
+	// gains twice the opponent's tiles; with more, each loses their own and
+	// the player who went out gains their sum; after six scoreless turns
+	// each loses their own; none at a target score).
+	EndRacks    [rules.MaxPlayers]rules.Rack
+	Adjustments [rules.MaxPlayers]int
+	Scores      [rules.MaxPlayers]int // final scores, adjustments included
+	Bingos      [rules.MaxPlayers]int // plays of all 7 tiles
+	Exchanges   [rules.MaxPlayers]int
+	Passes      [rules.MaxPlayers]int
 }
 
-// Winner returns the seat with the higher final score, or -1 for a draw.
-func (g *Record) Winner() int {
-	switch {
-	case g.Scores[0] > g.Scores[1]:
-		return 0
-	case g.Scores[1] > g.Scores[0]:
-		return 1
+// Places ranks the seats (1 the winner; seats the tiebreak cannot separate
+// share a place).
+func (g *Record) Places() []int {
+	before := make([]int, g.Seats)
+	for s := range before {
+		before[s] = g.Scores[s] - g.Adjustments[s]
 	}
-	return -1
+	return rules.Places(g.Scores[:g.Seats], before, g.Rules.Tiebreak)
 }
 
-// Spread is seat 0's final score minus seat 1's.
+// Winner returns the seat placed first alone, or -1 for a draw (a shared
+// first place).
+func (g *Record) Winner() int {
+	winner := -1
+	for s, p := range g.Places() {
+		if p == 1 {
+			if winner >= 0 {
+				return -1
+			}
+			winner = s
+		}
+	}
+	return winner
+}
+
+// Spread is seat 0's final score minus seat 1's (the spread of a
+// two-player game).
 func (g *Record) Spread() int { return g.Scores[0] - g.Scores[1] }
 
 // Table plays games one after another on one lexicon, reusing its move
@@ -104,6 +138,8 @@ func (g *Record) Spread() int { return g.Scores[0] - g.Scores[1] }
 // the cache. A Table plays one game at a time; a caller playing games in
 // parallel keeps one a goroutine.
 type Table struct {
+	// Rules are the settings of the games played from now on.
+	Rules  Rules
 	tables *movegen.Tables
 	gen    *movegen.Generator // nil before the first game, or after a panic
 }
@@ -111,49 +147,72 @@ type Table struct {
 // NewTable returns a table for games on the tables' lexicon.
 func NewTable(tables *movegen.Tables) *Table { return &Table{tables: tables} }
 
-// Play plays one game on a table of its own (see Table.Play).
+// Play plays one two-player game on a table of its own (see Table.Play).
 func Play(ctx context.Context, tables *movegen.Tables, players [2]Player, seed uint64, firstPlayer int) (*Record, error) {
 	return NewTable(tables).Play(ctx, players, seed, firstPlayer)
 }
 
-// Play plays one complete game under the NASPA rules (two players,
-// 7-tile racks, exchanges only with at least 7 tiles in the bag, six
-// consecutive scoreless turns end the game) and returns its record. The
-// tile draws come from a bag seeded with seed, the first mover drawing first,
-// so the same seed, players and first mover give the same game.
+// Play plays one complete two-player game (see PlaySeats).
+func (t *Table) Play(ctx context.Context, players [2]Player, seed uint64, firstPlayer int) (*Record, error) {
+	return t.PlaySeats(ctx, players[:], seed, firstPlayer)
+}
+
+// PlaySeats plays one complete game of len(players) players, 2 to
+// rules.MaxPlayers, seat by seat in order from firstPlayer (play passes to
+// the left), under the NASPA rules (7-tile racks, exchanges only with at
+// least 7 tiles in the bag, six consecutive scoreless turns, counted over
+// all players, end the game) and the table's Rules, and returns its
+// record. The tile draws come from a bag seeded with seed, the racks drawn
+// in turn order from the first mover, so the same seed, players and first
+// mover give the same game.
 //
-// The players must be two distinct values (they keep per-game state). Each
+// The players must be distinct values (they keep per-game state). Each
 // move is checked (rules.CheckPlacement, tiles on the rack, words in the lexicon,
 // the score): a player making an illegal move is an error. A cancelled
 // context abandons the game and returns the context's error.
-func (t *Table) Play(ctx context.Context, players [2]Player, seed uint64, firstPlayer int) (*Record, error) {
-	if players[0] == nil || players[1] == nil {
-		return nil, errors.New("game: Play needs two players")
+func (t *Table) PlaySeats(ctx context.Context, players []Player, seed uint64, firstPlayer int) (*Record, error) {
+	n := len(players)
+	if err := rules.CheckPlayers(n); err != nil {
+		return nil, fmt.Errorf("game: %w", err)
 	}
-	if players[0] == players[1] {
-		return nil, errors.New("game: Play needs two distinct players (each keeps its own game state)")
+	for i, p := range players {
+		if p == nil {
+			return nil, fmt.Errorf("game: no player in seat %d", i)
+		}
+		for _, q := range players[:i] {
+			if p == q {
+				return nil, errors.New("game: the same player in two seats (each keeps its own game state)")
+			}
+		}
 	}
-	if firstPlayer != 0 && firstPlayer != 1 {
-		return nil, fmt.Errorf("game: first player %d: want seat 0 or 1", firstPlayer)
+	if firstPlayer < 0 || firstPlayer >= n {
+		return nil, fmt.Errorf("game: first player %d: want a seat from 0 to %d", firstPlayer, n-1)
 	}
 	lex := t.tables.Lexicon()
 	g := &game{
-		lex:     lex,
-		gen:     t.generator(),
-		players: players,
-		bag:     rules.NewBag(seed),
+		lex:   lex,
+		gen:   t.generator(),
+		seats: n,
+		bag:   rules.NewBag(seed),
+		rules: t.Rules,
 		rec: &Record{
 			Lexicon: lex.Header().Name,
-			Players: [2]string{players[0].Name(), players[1].Name()},
+			Seats:   n,
+			Rules:   t.Rules,
 			Seed:    seed,
 			First:   firstPlayer,
-			Turns:   make([]Turn, 0, 32),
+			Turns:   make([]Turn, 0, 16*n),
 		},
 	}
-	for i, seat := range [2]int{firstPlayer, 1 - firstPlayer} {
+	copy(g.players[:], players)
+	for i := range n {
+		g.rec.Players[i] = players[i].Name()
+	}
+	for i := range n {
+		seat := (firstPlayer + i) % n
 		g.bag.DrawInto(&g.racks[seat], rules.RackSize)
 		g.rec.Racks[seat] = g.racks[seat]
-		players[seat].StartGame(Start{Tables: t.tables, Seat: seat, Seed: playerSeed(seed, seat), First: i == 0})
+		players[seat].StartGame(Start{Tables: t.tables, Seat: seat, Seats: n, Seed: playerSeed(seed, seat), First: i == 0})
 	}
 	rec, err := g.play(ctx, firstPlayer)
 	// Not deferred: a generator a panic left half way through a search
@@ -184,12 +243,14 @@ func playerSeed(seed uint64, seat int) uint64 {
 type game struct {
 	lex       *gaddag.GADDAG
 	gen       *movegen.Generator // on board (see View.Gen)
-	players   [2]Player
+	seats     int
+	players   [rules.MaxPlayers]Player
+	rules     Rules
 	bag       *rules.Bag
 	board     rules.Board
 	onBoard   rules.Rack
-	racks     [2]rules.Rack
-	scores    [2]int
+	racks     [rules.MaxPlayers]rules.Rack
+	scores    [rules.MaxPlayers]int
 	scoreless int
 	rec       *Record
 	v         View      // the turn's (see play)
@@ -220,7 +281,7 @@ func (g *game) play(ctx context.Context, seat int) (*Record, error) {
 		if g.apply(m, seat) {
 			return g.rec, nil
 		}
-		seat = 1 - seat
+		seat = (seat + 1) % g.seats
 	}
 }
 
@@ -230,12 +291,13 @@ func (g *game) view(seat, turn int) View {
 	unseen.Sub(g.racks[seat])
 	return View{
 		Seat:      seat,
+		Seats:     g.seats,
 		Turn:      turn,
 		Board:     &g.board,
 		Rack:      g.racks[seat],
 		BagLen:    g.bag.Len(),
 		Unseen:    unseen,
-		OppTiles:  g.racks[1-seat].Count(),
+		OppTiles:  unseen.Count() - g.bag.Len(),
 		Scores:    g.scores,
 		Scoreless: g.scoreless,
 		Gen:       g.gen,
@@ -288,24 +350,26 @@ func (g *game) apply(m *move.Move, seat int) (over bool) {
 	}
 	t.Totals = g.scores
 	rec.Turns = append(rec.Turns, t)
-	for _, p := range g.players {
+	for _, p := range g.players[:g.seats] {
 		p.Observe(seat, m)
 	}
 
+	out := -1
 	switch {
 	case g.bag.Len() == 0 && g.racks[seat].Count() == 0:
-		rec.End = EndOut
-		rec.Adjustments[seat] = rules.OutBonus(g.racks[1-seat])
+		rec.End, out = EndOut, seat
 	case rules.GameOverByScoreless(g.scoreless):
 		rec.End = EndScoreless
-		for s := range 2 {
-			rec.Adjustments[s] = rules.EndByScorelessAdjustment(g.racks[s])
-		}
+	case rules.TargetReached(g.scores[:g.seats], g.rules.TargetScore):
+		rec.End = EndTarget
 	default:
 		return false
 	}
+	if rec.End != EndTarget {
+		copy(rec.Adjustments[:], rules.EndAdjustments(g.racks[:g.seats], out))
+	}
 	rec.EndRacks = g.racks
-	for s := range 2 {
+	for s := range g.seats {
 		g.scores[s] += rec.Adjustments[s]
 	}
 	rec.Scores = g.scores

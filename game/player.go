@@ -33,6 +33,7 @@ type Player interface {
 type Start struct {
 	Tables *movegen.Tables // the lexicon's (Tables.Lexicon)
 	Seat   int
+	Seats  int    // players in the game
 	First  bool   // the player moves first
 	Seed   uint64 // for the player's own randomness, fixed by the game seed
 }

@@ -35,6 +35,9 @@ func (p *endgamePlayer) StartGame(s game.Start) {
 }
 
 func (p *endgamePlayer) Choose(ctx context.Context, v *game.View) (move.Move, error) {
+	if v.Seats != 2 {
+		return move.Move{}, fmt.Errorf("the endgame solver plays two-player games, not %d", v.Seats)
+	}
 	if v.BagLen > 0 || v.Unseen.Count() == 0 || v.Rack.Count() == 0 {
 		return p.Player.Choose(ctx, v)
 	}

@@ -28,7 +28,7 @@ import (
 // Racks are sorted, '?' last. Nicknames are the player names with spaces
 // replaced; equal names get the player's number (1 or 2) appended.
 func WriteGCG(w io.Writer, rec *game.Record) error {
-	nicks := gcgNicks(rec.Players)
+	nicks := gcgNicks(two(rec.Players))
 	g := &gcg.Game{
 		Lexicon:     rec.Lexicon,
 		Description: fmt.Sprintf("self-play game, seed %d", rec.Seed),
@@ -61,7 +61,7 @@ func WriteGCG(w io.Writer, rec *game.Record) error {
 	}
 	totals := [2]int{}
 	if n := len(rec.Turns); n > 0 {
-		totals = rec.Turns[n-1].Totals
+		totals = two(rec.Turns[n-1].Totals)
 	}
 	switch rec.End {
 	case game.EndOut:

@@ -96,7 +96,7 @@ func checkGCG(t *testing.T, rec *game.Record, blanks, dots *int) {
 		t.Errorf("GCG does not start with the encoding pragma:\n%s", text)
 	}
 	pragmas, events := parseGCG(t, text)
-	nicks := gcgNicks(rec.Players)
+	nicks := gcgNicks(two(rec.Players))
 	first, second := rec.First, 1-rec.First
 	for key, want := range map[string]string{
 		"player1": nicks[first] + " " + rec.Players[first],
@@ -163,7 +163,7 @@ func checkGCG(t *testing.T, rec *game.Record, blanks, dots *int) {
 			t.Fatalf("end line %+v: want (%s) %+d %d", e, rack, rec.Adjustments[s], totals[s])
 		}
 	}
-	if totals != rec.Scores {
+	if totals != two(rec.Scores) {
 		t.Errorf("GCG totals %v, final scores %v", totals, rec.Scores)
 	}
 }

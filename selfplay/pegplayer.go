@@ -38,6 +38,9 @@ func (p *pegPlayer) StartGame(s game.Start) {
 }
 
 func (p *pegPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error) {
+	if v.Seats != 2 {
+		return move.Move{}, fmt.Errorf("the pre-endgame solver plays two-player games, not %d", v.Seats)
+	}
 	if v.BagLen < 1 || v.BagLen > PEGMaxBag || v.Rack.Count() != 7 {
 		return p.Player.Choose(ctx, v)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"scrabble/game"
+	"scrabble/rules"
 )
 
 // GameResult is one finished game of a tournament: a line of results.jsonl.
@@ -24,18 +25,22 @@ type GameResult struct {
 	End       string    `json:"end"` // "out" or "scoreless"
 }
 
+// two is the first two seats of a record's per-seat array: a tournament
+// plays two-player games (issue 28 adds more).
+func two[T any](a [rules.MaxPlayers]T) [2]T { return [2]T{a[0], a[1]} }
+
 // Result condenses a game record into its tournament result.
 func Result(game int, rec *game.Record) GameResult {
 	return GameResult{
 		Game:      game,
 		Seed:      rec.Seed,
 		First:     rec.First + 1,
-		Players:   rec.Players,
-		Scores:    rec.Scores,
+		Players:   two(rec.Players),
+		Scores:    two(rec.Scores),
 		Winner:    rec.Winner() + 1,
-		Bingos:    rec.Bingos,
-		Exchanges: rec.Exchanges,
-		Passes:    rec.Passes,
+		Bingos:    two(rec.Bingos),
+		Exchanges: two(rec.Exchanges),
+		Passes:    two(rec.Passes),
 		Turns:     len(rec.Turns),
 		End:       rec.End.String(),
 	}

@@ -124,7 +124,7 @@ func TestSimulateCandidates(t *testing.T) {
 func turnPositions(rec *game.Record) (pos []Position, bags []int, opps []rules.Rack) {
 	var board rules.Board
 	racks := rec.Racks
-	var totals [2]int
+	var totals [rules.MaxPlayers]int
 	onBoard := 0
 	zero := 0
 	for _, t := range rec.Turns {

@@ -102,6 +102,9 @@ func (p *simPlayer) Observe(seat int, m *move.Move) {
 }
 
 func (p *simPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error) {
+	if v.Seats != 2 {
+		return move.Move{}, fmt.Errorf("the sim player plays two-player games, not %d", v.Seats)
+	}
 	pos := Position{
 		Board:         *v.Board,
 		Rack:          v.Rack,

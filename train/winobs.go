@@ -18,9 +18,10 @@ func ObserveWins(stats *eval.WinStats, rec *game.Record) {
 // TurnOutcomes calls fn for every turn of the game, in order, with the
 // mover's lead before moving (negative: behind), the tiles they could not
 // see (bag plus the opponent's rack) and how the game ended for them in
-// half-wins: 2 won, 1 drawn, 0 lost.
+// half-wins: 2 won, 1 drawn, 0 lost. The game is a two-player one (the
+// win-probability table is learned from those).
 func TurnOutcomes(rec *game.Record, fn func(lead, unseen, halfWins int)) {
-	var totals [2]int
+	var totals [rules.MaxPlayers]int
 	onBoard := 0
 	winner := rec.Winner()
 	for i := range rec.Turns {

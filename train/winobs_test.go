@@ -18,7 +18,7 @@ import (
 // mover's lead and the tiles they cannot see (bag plus the opponent's rack).
 func replayTurns(rec *game.Record) (leads, unseen []int) {
 	racks := rec.Racks
-	var totals [2]int
+	var totals [rules.MaxPlayers]int
 	onBoard := 0
 	for _, t := range rec.Turns {
 		p := t.Player

@@ -55,13 +55,15 @@ func NewReplayer(t *testing.T, tables *movegen.Tables) *Replayer {
 	return &Replayer{t: t, lex: tables.Lexicon(), gen: movegen.New(tables)}
 }
 
-// Check replays rec from its opening racks: the seats alternate, each rack
+// Check replays rec from its opening racks: the seats take turns in order
+// (play passes to the left), each rack
 // is the previous one less the tiles used plus those drawn, every move is
 // legal (ValidateMove on the board before it) and scores what the rules
 // say, draws refill the rack as far as the bag allows, no tile is used
 // twice, the game ends exactly when the rules say (a rack emptied with the
-// bag empty, or six scoreless turns, 0-point plays included), and the final
-// scores are the turn scores plus the end-of-game adjustments. The score
+// bag empty, six scoreless turns over all players, 0-point plays included,
+// or the target score reached), and the final scores are the turn scores
+// plus the end-of-game adjustments, worked out here from the rules' text. The score
 // player's plays are checked to be the highest-scoring ones.
 func (r *Replayer) Check(name string, rec *game.Record) {
 	t := r.t
@@ -72,16 +74,20 @@ func (r *Replayer) Check(name string, rec *game.Record) {
 	}
 	var board rules.Board
 	racks := rec.Racks
-	for s := range 2 {
-		if racks[s].Count() != rules.RackSize {
+	n := rec.Seats
+	if n < rules.MinPlayers || n > rules.MaxPlayers {
+		fail("%d seats", n)
+	}
+	for s := range rules.MaxPlayers {
+		if s < n && racks[s].Count() != rules.RackSize || s >= n && racks[s].Count() != 0 {
 			fail("opening rack %d is %s", s, racks[s])
 		}
 	}
-	bag := rules.TileCount() - 2*rules.RackSize
+	bag := rules.TileCount() - n*rules.RackSize
 	var (
-		scores, bingos, exch, passes [2]int
+		scores, bingos, exch, passes [rules.MaxPlayers]int
 		scoreless                    int
-		turnSum                      [2]int
+		turnSum                      [rules.MaxPlayers]int
 	)
 	seat := rec.First
 	for i, tr := range rec.Turns {
@@ -126,7 +132,10 @@ func (r *Replayer) Check(name string, rec *game.Record) {
 		racks[seat].Sub(used)
 		racks[seat] = addRacks(racks[seat], tr.Drawn)
 		// No tile twice: board and racks fit in the set.
-		all := addRacks(addRacks(board.TileCounts(), racks[0]), racks[1])
+		all := board.TileCounts()
+		for s := range n {
+			all = addRacks(all, racks[s])
+		}
 		if full := rules.Distribution(); !full.Contains(all) || all.Count()+bag != rules.TileCount() {
 			fail("turn %d: board and racks hold %s with %d in the bag", i+1, all, bag)
 		}
@@ -141,14 +150,20 @@ func (r *Replayer) Check(name string, rec *game.Record) {
 			scoreless = 0
 		}
 		out := bag == 0 && racks[seat].Count() == 0
-		over := out || scoreless >= rules.MaxScorelessTurns
+		target := false
+		for s := range n {
+			target = target || rec.Rules.TargetScore > 0 && scores[s] >= rec.Rules.TargetScore
+		}
+		over := out || scoreless >= rules.MaxScorelessTurns || target
 		if last := i == len(rec.Turns)-1; over != last {
 			fail("turn %d: game over %v, but it is the last turn: %v", i+1, over, last)
 		}
-		if out && rec.End != game.EndOut || !out && over && rec.End != game.EndScoreless {
-			fail("ended %v after turn %d (out %v, %d scoreless)", rec.End, i+1, out, scoreless)
+		scorelessEnd := !out && scoreless >= rules.MaxScorelessTurns
+		if out && rec.End != game.EndOut || scorelessEnd && rec.End != game.EndScoreless ||
+			over && !out && !scorelessEnd && rec.End != game.EndTarget {
+			fail("ended %v after turn %d (out %v, %d scoreless, target %v)", rec.End, i+1, out, scoreless, target)
 		}
-		seat = 1 - seat
+		seat = (seat + 1) % n
 	}
 	if len(rec.Turns) == 0 {
 		fail("no turns")
@@ -156,20 +171,38 @@ func (r *Replayer) Check(name string, rec *game.Record) {
 	if rec.EndRacks != racks {
 		fail("end racks %v, replay %v", rec.EndRacks, racks)
 	}
-	var adj [2]int
+	// The end of the game: with two players (NASPA) the player who went
+	// out gains twice the other's tiles; with more (the rule sheet) each
+	// other player loses their tiles' value and the one who went out gains
+	// the sum; after six scoreless turns each loses their own; at a target
+	// score nothing changes.
+	var adj [rules.MaxPlayers]int
 	switch rec.End {
 	case game.EndOut:
 		o := rec.Turns[len(rec.Turns)-1].Player
-		adj[o] = 2 * racks[1-o].Value()
+		for s := range n {
+			if s == o {
+				continue
+			}
+			if n == 2 {
+				adj[o] = 2 * racks[s].Value()
+			} else {
+				adj[s] -= racks[s].Value()
+				adj[o] += racks[s].Value()
+			}
+		}
 	case game.EndScoreless:
-		adj = [2]int{-racks[0].Value(), -racks[1].Value()}
+		for s := range n {
+			adj[s] = -racks[s].Value()
+		}
+	case game.EndTarget:
 	default:
 		fail("end %v", rec.End)
 	}
 	if rec.Adjustments != adj {
 		fail("adjustments %v, want %v", rec.Adjustments, adj)
 	}
-	for s := range 2 {
+	for s := range n {
 		if rec.Scores[s] != turnSum[s]+adj[s] {
 			fail("seat %d final %d, turns %d + adjustment %d", s, rec.Scores[s], turnSum[s], adj[s])
 		}
