@@ -13,8 +13,9 @@
 #   MODE: best (default: best by equity) or all (every play, a counter)
 # Needs SCRABBLE_LEXICA_DIR. Prints both means and new/old (mean, median,
 # quartiles); it checks first that both find the same best moves.
-# The old half of the test below is written against REF's API (that of
-# 3e4de0f, the commit before the redesign); the new half against the
+# The old half of the test below is written against REF's API: that of
+# 3e4de0f (before the redesign of issue 24) or today's (REF has
+# movegen.NewTables), picked by what REF holds; the new half against the
 # working tree's: a rename in the tree is made here too.
 set -euo pipefail
 ref=${1:-HEAD} rounds=${2:-300} mode=${3:-best}
@@ -25,6 +26,48 @@ old=$root/zzold test=$root/benchmarks/zz_abtest_test.go
 trap 'rm -rf "$old" "$test"' EXIT
 . "$root/benchmarks/tools/abcopy.sh"
 abcopy "$ref" "$old"
+# REF's API: since the redesign, movegen.NewTables, package move and the
+# positions in internal/benchset (which a package outside zzold may not
+# import: the new positions are converted to REF's types instead).
+if git cat-file -e "$ref:movegen/tables.go" 2>/dev/null; then
+	oldimports='	oldmove "scrabble/zzold/move"
+	oldrules "scrabble/zzold/rules"'
+	oldmove=oldmove.Move
+	oldsetup='	otables := old.NewTables(olex)
+	og := make([]*old.Generator, len(ps))
+	oracks := make([]oldrules.Rack, len(ps))
+	for i, p := range ps {
+		var b oldrules.Board
+		for k, l := range p.Board.Squares {
+			b.Squares[k] = oldrules.Letter(l)
+		}
+		oracks[i] = oldrules.Rack(p.Racks[0])
+		og[i] = old.New(otables)
+		og[i].SetBoard(&b)
+		og[i].SetLeaves(oleaves)
+	}
+	otables.Prepare()'
+else
+	oldimports='	oldbenchmarks "scrabble/zzold/benchmarks"
+	oldrules "scrabble/zzold/rules"'
+	oldmove=old.Move
+	oldsetup='	ops, err := oldbenchmarks.Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) != len(ps) {
+		t.Fatalf("new %d positions, old %d", len(ps), len(ops))
+	}
+	og := make([]*old.Generator, len(ops))
+	oracks := make([]oldrules.Rack, len(ops))
+	for i, p := range ops {
+		oracks[i] = p.Racks[0]
+		og[i] = old.New(olex)
+		og[i].SetBoard(&p.Board)
+		og[i].SetLeaves(oleaves)
+	}
+	old.Prepare(olex)'
+fi
 cat >"$test" <<EOT
 package benchmarks_test
 
@@ -39,11 +82,11 @@ import (
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/movegen"
-	oldbenchmarks "scrabble/zzold/benchmarks"
 	oldeval "scrabble/zzold/eval"
 	oldgaddag "scrabble/zzold/gaddag"
 	oldlexica "scrabble/zzold/lexica"
 	old "scrabble/zzold/movegen"
+$oldimports
 )
 
 type zzCounter int
@@ -52,7 +95,7 @@ func (c *zzCounter) Record(*move.Move) { *c++ }
 
 type zzOldCounter int
 
-func (c *zzOldCounter) Record(*old.Move) { *c++ }
+func (c *zzOldCounter) Record(*$oldmove) { *c++ }
 
 func TestZZABTest(t *testing.T) {
 	// The new build.
@@ -83,28 +126,15 @@ func TestZZABTest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ops, err := oldbenchmarks.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
 	oleaves, err := oldeval.DefaultLeaves("NWL23")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ops) != len(ps) {
-		t.Fatalf("new %d positions, old %d", len(ps), len(ops))
-	}
-	og := make([]*old.Generator, len(ops))
-	for i, p := range ops {
-		og[i] = old.New(olex)
-		og[i].SetBoard(&p.Board)
-		og[i].SetLeaves(oleaves)
-	}
-	old.Prepare(olex)
+$oldsetup
 	oopts := old.Options{Exchanges: true, Pass: true}
 	for i := range ps {
 		a, _ := ng[i].Best(&ps[i].Racks[0], 50, nopts)
-		b, _ := og[i].Best(&ops[i].Racks[0], 50, oopts)
+		b, _ := og[i].Best(&oracks[i], 50, oopts)
 		if int64(a.Equity) != int64(b.Equity) || a.Score != b.Score {
 			t.Fatalf("position %d: new %+v, old %+v", i, a, b)
 		}
@@ -121,13 +151,13 @@ func TestZZABTest(t *testing.T) {
 		return batch(func(i int) { ng[i].ForgetRacks(); ng[i].Best(&ps[i].Racks[0], 50, nopts) })
 	}
 	runOld := func() float64 {
-		return batch(func(i int) { og[i].ForgetRacks(); og[i].Best(&ops[i].Racks[0], 50, oopts) })
+		return batch(func(i int) { og[i].ForgetRacks(); og[i].Best(&oracks[i], 50, oopts) })
 	}
 	if "$mode" == "all" {
 		var nc zzCounter
 		var oc zzOldCounter
 		runNew = func() float64 { return batch(func(i int) { ng[i].GeneratePlays(&ps[i].Racks[0], &nc) }) }
-		runOld = func() float64 { return batch(func(i int) { og[i].GeneratePlays(&ops[i].Racks[0], &oc) }) }
+		runOld = func() float64 { return batch(func(i int) { og[i].GeneratePlays(&oracks[i], &oc) }) }
 		runNew()
 		runOld()
 		if int(nc) != int(oc) {
