@@ -12,9 +12,10 @@
 #   sim/testdata/midgame.cgp as BenchmarkSimRollouts runs them: 15
 #   candidates, 2 plies, 64 iterations, one thread)
 # Needs SCRABBLE_LEXICA_DIR. Checks first that both play the same games.
-# The old half of the test below is written against REF's API (that of
-# 3e4de0f, the commit before the redesign); the new half against the
-# working tree's: a rename in the tree is made here too.
+# The old half of the test below is written against REF's API: that of
+# 3e4de0f (before the redesign of issue 24) or today's, picked by what REF
+# holds; the new half against the working tree's: a rename in the tree is
+# made here too.
 set -euo pipefail
 ref=${1:-HEAD} rounds=${2:-40} games=${3:-200} mode=${4:-games}
 : "${SCRABBLE_LEXICA_DIR:?set SCRABBLE_LEXICA_DIR (the shared word lists)}"
@@ -24,6 +25,20 @@ old=$root/zzold test=$root/benchmarks/zz_abselfplay_test.go
 trap 'rm -rf "$old" "$test"' EXIT
 . "$root/benchmarks/tools/abcopy.sh"
 abcopy "$ref" "$old"
+# REF's API: since the redesign (movegen.NewTables), self-play is package
+# selfplay on Tables and positions package position; before it, both were
+# in sim and rules.
+if git cat-file -e "$ref:movegen/tables.go" 2>/dev/null; then
+	oimports='	oldmovegen "scrabble/zzold/movegen"
+	oldposition "scrabble/zzold/position"
+	oldselfplay "scrabble/zzold/selfplay"'
+	ocfg=oldselfplay.Config olexfield='Tables: oldmovegen.NewTables(olex)' orun=oldselfplay.Run
+	oparse=oldposition.Parse opos=oldsim.Position osimlex='oldmovegen.NewTables(olex)' oopts=oldsim.Options
+else
+	oimports='	oldrules "scrabble/zzold/rules"'
+	ocfg=oldsim.Config olexfield='Lexicon: olex' orun=oldsim.RunSelfPlay
+	oparse=oldrules.ParsePosition opos=oldsim.SimPosition osimlex=olex oopts=oldsim.SimOptions
+fi
 cat >"$test" <<EOT
 package benchmarks_test
 
@@ -44,8 +59,8 @@ import (
 	oldeval "scrabble/zzold/eval"
 	oldgaddag "scrabble/zzold/gaddag"
 	oldlexica "scrabble/zzold/lexica"
-	oldrules "scrabble/zzold/rules"
 	oldsim "scrabble/zzold/sim"
+$oimports
 )
 
 func TestZZABSelfPlay(t *testing.T) {
@@ -69,7 +84,7 @@ func TestZZABSelfPlay(t *testing.T) {
 	}
 	ncfg := selfplay.Config{Tables: movegen.NewTables(lex), Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ncfg.Options[0].Leaves, ncfg.Options[1].Leaves = nl, nl
-	ocfg := oldsim.Config{Lexicon: olex, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
+	ocfg := $ocfg{$olexfield, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ocfg.Options[0].Leaves, ocfg.Options[1].Leaves = ol, ol
 	var nturns, oturns float64
 	runNew := func(seed uint64) float64 {
@@ -85,7 +100,7 @@ func TestZZABSelfPlay(t *testing.T) {
 	runOld := func(seed uint64) float64 {
 		ocfg.Seed = seed
 		st := time.Now()
-		s, err := oldsim.RunSelfPlay(context.Background(), ocfg)
+		s, err := $orun(context.Background(), ocfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,15 +116,15 @@ func TestZZABSelfPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		op, err := oldrules.ParsePosition("midgame.cgp", data)
+		op, err := $oparse("midgame.cgp", data)
 		if err != nil {
 			t.Fatal(err)
 		}
 		npos := &sim.Position{Board: p.Board, Rack: p.Racks[0], Scores: p.Scores, Scoreless: p.ZeroTurns}
-		opos := &oldsim.SimPosition{Board: op.Board, Rack: op.Racks[0], Scores: op.Scores, Scoreless: op.ZeroTurns}
-		ns, os := sim.NewSimulator(movegen.NewTables(lex)), oldsim.NewSimulator(olex)
+		opos := &$opos{Board: op.Board, Rack: op.Racks[0], Scores: op.Scores, Scoreless: op.ZeroTurns}
+		ns, os := sim.NewSimulator(movegen.NewTables(lex)), oldsim.NewSimulator($osimlex)
 		nopts := sim.Options{Leaves: nl, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
-		oopts := oldsim.SimOptions{Leaves: ol, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
+		oopts := $oopts{Leaves: ol, Candidates: 15, Plies: 2, Iterations: 64, Threads: 1}
 		sims := max(1, $games/100)
 		runNew = func(seed uint64) float64 {
 			st := time.Now()
