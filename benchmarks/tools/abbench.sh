@@ -17,19 +17,10 @@ ref=${1:?usage: abbench.sh REF PKG BENCH [ROUNDS] [BENCHTIME] [UNIT]}
 pkg=${2:?package} bench=${3:?benchmark regexp}
 rounds=${4:-20} benchtime=${5:-1s} unit=${6:-ns/op}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-tmp=$(mktemp -d)
-cleanup() {
-	git -C "$root" worktree remove --force "$tmp/old" 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-cd "$root"
-GOAMD64=${GOAMD64:-$(sh scripts/goamd64.sh)}
-export GOAMD64
-git worktree add -q --detach "$tmp/old" "$ref"
+. "$root/benchmarks/tools/abrounds.sh"
+abworktree "$ref"
 (cd "$tmp/old" && go test -c -o "$tmp/old.test" "$pkg")
 go test -c -o "$tmp/new.test" "$pkg"
 dir=$(go list -f '{{.Dir}}' "$pkg")
 olddir=$tmp/old/${dir#"$root"/}
-. "$root/benchmarks/tools/abrounds.sh"
 abrounds "$rounds" "$bench" "$benchtime" "$unit" "$ref" "$tmp/new.test" "$dir" "$tmp/old.test" "$olddir"

@@ -22,15 +22,8 @@ usage='usage: abbenchcopy.sh REF PKG FUNC [ROUNDS] [BENCHTIME] [UNIT]'
 ref=${1:?$usage} pkg=${2:?$usage} fn=${3:?$usage}
 rounds=${4:-20} benchtime=${5:-1s} unit=${6:-ns/op}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-tmp=$(mktemp -d)
-cleanup() {
-	git -C "$root" worktree remove --force "$tmp/old" 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-cd "$root"
-GOAMD64=${GOAMD64:-$(sh scripts/goamd64.sh)}
-export GOAMD64
+. "$root/benchmarks/tools/abrounds.sh"
+abworktree "$ref"
 dir=$(go list -f '{{.Dir}}' "$pkg")
 rel=${dir#"$root"}
 rel=${rel#/}
@@ -39,7 +32,6 @@ if [[ -z $src ]]; then
 	echo "abbenchcopy.sh: no func $fn in $pkg's test files" >&2
 	exit 1
 fi
-git worktree add -q --detach "$tmp/old" "$ref"
 olddir=$tmp/old/$rel
 if grep -q "^func $fn(" "$olddir"/*_test.go 2>/dev/null; then
 	echo "abbenchcopy.sh: $ref already has func $fn: use abbench.sh" >&2
@@ -86,6 +78,5 @@ gofmt -w "$copy"
 go test -c -o "$tmp/new.test" "$pkg"
 bench="^$fn\$"
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'): $fn, $pkg, working tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ', modified')) against $ref"
-. "$root/benchmarks/tools/abrounds.sh"
 abrounds "$rounds" "$bench" "$benchtime" "$unit" "$ref" "$tmp/new.test" "$dir" "$tmp/old.test" "$olddir"
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'): done"

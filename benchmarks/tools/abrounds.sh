@@ -1,4 +1,18 @@
-# Sourced by abbench.sh and abbenchcopy.sh: abrounds runs two Go test
+# Sourced by abbench.sh and abbenchcopy.sh.
+#
+# abworktree REF: a scratch directory tmp (removed on exit) holding a
+# detached worktree of REF in $tmp/old, the build for this machine's
+# processor (GOAMD64, as make builds), run from the repository's root.
+abworktree() {
+	tmp=$(mktemp -d)
+	trap 'git -C "$root" worktree remove --force "$tmp/old" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+	cd "$root"
+	GOAMD64=${GOAMD64:-$(sh scripts/goamd64.sh)}
+	export GOAMD64
+	git worktree add -q --detach "$tmp/old" "$1"
+}
+
+# abrounds runs two Go test
 # binaries' benchmark in turn, ROUNDS times (the side going first
 # alternating), and prints each round and, at the end, the median of the
 # pairwise ratios new/old with their quartiles.

@@ -27,15 +27,8 @@ ref=${1:-21519d3} rounds=${2:-20} steps=${3:-12345}
 : "${SCRABBLE_LEXICA_DIR:?set SCRABBLE_LEXICA_DIR (the shared word lists)}"
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 tools=$root/benchmarks/tools
-cd "$root"
-GOAMD64=${GOAMD64:-$(sh scripts/goamd64.sh)}
-export GOAMD64
-tmp=$(mktemp -d)
-cleanup() {
-	git -C "$root" worktree remove --force "$tmp/old" 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$tools/abrounds.sh"
+abworktree "$ref" # REF in $tmp/old; now in the repository's root
 
 # summarize NAME TARGET: the median and quartiles of the ratios on stdin
 # (one a line), with the target (e.g. "<= 0.25").
@@ -53,7 +46,6 @@ summarize() {
 echo "speedcheck against $ref, $rounds rounds, $(date -u '+%Y-%m-%d %H:%M UTC')"
 (cd benchmarks/tools/memlat && go run . 2>/dev/null) | sed 's/^/memlat: /' || true
 
-git worktree add -q --detach "$tmp/old" "$ref"
 results=$tmp/results
 : >"$results"
 
