@@ -25,25 +25,33 @@ import (
 // are put in the order of their tiles; then the moves are permuted once.
 // A list whose moves do not fit the key's fields (a row outside 0-15, say,
 // which no legal move has) is sorted by comparisons.
-func SortByScore(ms []Move) {
-	if len(ms) <= smallSort {
-		sortByScoreFunc(ms)
-		return
+func SortByScore(ms []Move) { sortBy(ms, scoreOf, ByScore) }
+
+// SortByEquity sorts moves by ByEquity in the same way: equity first (its
+// millipoints in the key where SortByScore has the score), then Compare.
+func SortByEquity(ms []Move) { sortBy(ms, equityOf, ByEquity) }
+
+func scoreOf(m *Move) int64  { return int64(m.Score) }
+func equityOf(m *Move) int64 { return int64(m.Equity) }
+
+// sortBy sorts ms highest primary first, then by Compare: by the packed
+// keys, or by comparisons (cmp) for a short list or one the keys cannot
+// hold.
+func sortBy(ms []Move, primary func(*Move) int64, cmp func(a, b *Move) int) {
+	if len(ms) > smallSort {
+		s := sorters.Get().(*sorter)
+		ok := s.sortBy(ms, primary)
+		sorters.Put(s)
+		if ok {
+			return
+		}
 	}
-	s := sorters.Get().(*sorter)
-	if !s.sortByScore(ms) {
-		sortByScoreFunc(ms)
-	}
-	sorters.Put(s)
+	slices.SortFunc(ms, func(a, b Move) int { return cmp(&a, &b) })
 }
 
 // smallSort is the length up to which SortByScore compares moves (a radix
 // sort's passes cost more than comparing a few).
 const smallSort = 16
-
-func sortByScoreFunc(ms []Move) {
-	slices.SortFunc(ms, func(a, b Move) int { return ByScore(&a, &b) })
-}
 
 // A key's fields below the score: kind (2 bits), direction (1), row,
 // column and length (4 each).
@@ -63,20 +71,21 @@ type sorter struct {
 
 var sorters = sync.Pool{New: func() any { return new(sorter) }}
 
-// sortByScore sorts ms as SortByScore says, or reports false, ms
-// unchanged, when a move does not fit the key.
-func (s *sorter) sortByScore(ms []Move) bool {
+// sortBy sorts ms as sortBy says, or reports false, ms unchanged, when a
+// move does not fit the key.
+func (s *sorter) sortBy(ms []Move, primary func(*Move) int64) bool {
 	n := len(ms)
-	hi, lo := ms[0].Score, ms[0].Score
+	hi, lo := primary(&ms[0]), primary(&ms[0])
 	var wide uint8 // any field past its bits
 	for i := range ms {
 		m := &ms[i]
-		hi, lo = max(hi, m.Score), min(lo, m.Score)
+		v := primary(m)
+		hi, lo = max(hi, v), min(lo, v)
 		wide |= uint8(m.Kind)>>2 | uint8(m.Dir)>>1 |
 			(uint8(m.Row)|uint8(m.Col)|uint8(m.Len))>>4
 	}
 	idxBits := bits.Len(uint(n - 1))
-	keyBits := bits.Len64(uint64(int64(hi)-int64(lo))) + posBits
+	keyBits := bits.Len64(uint64(hi-lo)) + posBits
 	if wide != 0 || idxBits+keyBits > 64 {
 		return false
 	}
@@ -85,7 +94,7 @@ func (s *sorter) sortByScore(ms []Move) bool {
 	keys, tmp := s.keys, s.tmp
 	for i := range ms {
 		m := &ms[i]
-		k := uint64(int64(hi)-int64(m.Score))<<posBits |
+		k := uint64(hi-primary(m))<<posBits |
 			uint64(m.Kind)<<13 | uint64(m.Dir)<<12 |
 			uint64(m.Row)<<8 | uint64(m.Col)<<4 | uint64(m.Len)
 		keys[i] = k<<idxBits | uint64(i)

@@ -14,12 +14,21 @@ import (
 	"scrabble/rules"
 )
 
-// sortedByFunc is the order SortByScore must give: slices.SortFunc with
-// ByScore.
-func sortedByFunc(ms []move.Move) []move.Move {
+// sortedBy is ms sorted by slices.SortFunc with cmp.
+func sortedBy(ms []move.Move, cmp func(a, b *move.Move) int) []move.Move {
 	want := slices.Clone(ms)
-	slices.SortFunc(want, func(a, b move.Move) int { return move.ByScore(&a, &b) })
+	slices.SortFunc(want, func(a, b move.Move) int { return cmp(&a, &b) })
 	return want
+}
+
+// sorts are the radix sorts and the comparison each must agree with.
+var sorts = []struct {
+	name string
+	sort func([]move.Move)
+	cmp  func(a, b *move.Move) int
+}{
+	{"SortByScore", move.SortByScore, move.ByScore},
+	{"SortByEquity", move.SortByEquity, move.ByEquity},
 }
 
 // firstDiff returns the first index where got and want differ, or -1.
@@ -32,11 +41,12 @@ func firstDiff(got, want []move.Move) int {
 	return -1
 }
 
-// TestSortByScoreGenerated sorts every move (plays, exchanges and the pass)
+// TestSortByScoreGenerated sorts every move (plays, exchanges and the pass),
+// by score (SortByScore) and by equity (SortByEquity),
 // of random positions from seeded games, played with the engine, and of
 // the same positions with one or two blanks swapped into the rack (blanks
 // make long runs of plays tied on score and squares): the same list, byte
-// for byte, as slices.SortFunc with ByScore.
+// for byte, as slices.SortFunc with ByScore or ByEquity.
 func TestSortByScoreGenerated(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
 	leaves, err := eval.DefaultLeaves(lex.Header().Name)
@@ -58,13 +68,19 @@ func TestSortByScoreGenerated(t *testing.T) {
 		t.Helper()
 		all.Reset()
 		g.Generate(&rack, bagLen, movegen.Options{Exchanges: true, Pass: true}, &all)
-		want := sortedByFunc(all.Moves)
-		got := slices.Clone(all.Moves)
-		move.SortByScore(got)
-		if i := firstDiff(got, want); i >= 0 {
-			t.Fatalf("rack %s on\n%s\nmove %d of %d: SortByScore gives %s (score %d), SortFunc %s (score %d)",
-				rack, g.Board().GridString(), i, len(want), got[i].NotationOn(g.Board()), got[i].Score,
-				want[i].NotationOn(g.Board()), want[i].Score)
+		var want []move.Move // by score, for the count of ties below
+		for k, o := range sorts {
+			w := sortedBy(all.Moves, o.cmp)
+			if k == 0 {
+				want = w
+			}
+			got := slices.Clone(all.Moves)
+			o.sort(got)
+			if i := firstDiff(got, w); i >= 0 {
+				t.Fatalf("rack %s on\n%s\nmove %d of %d: %s gives %s (score %d, equity %d), SortFunc %s (score %d, equity %d)",
+					rack, g.Board().GridString(), i, len(w), o.name, got[i].NotationOn(g.Board()), got[i].Score, got[i].Equity,
+					w[i].NotationOn(g.Board()), w[i].Score, w[i].Equity)
+			}
 		}
 		positions++
 		moves += len(want)
@@ -158,13 +174,16 @@ func TestSortByScoreSynthetic(t *testing.T) {
 				m.Tiles[j] = letters[rng.IntN(few)]
 			}
 			m.Score = int32(rng.IntN(4)) * step
-			m.Equity = rules.Equity(rng.Int32())
+			m.Equity = rules.Equity(rng.IntN(4)) * rules.Equity(step)
+			if rng.IntN(4) == 0 {
+				m.Equity = rules.Equity(rng.Int32())
+			}
 			if wild && rng.IntN(50) == 0 {
 				switch rng.IntN(cases) {
 				case 0:
-					m.Score = -1 << 31
+					m.Score, m.Equity = -1<<31, -1<<31
 				case 1:
-					m.Score = 1<<31 - 1
+					m.Score, m.Equity = 1<<31-1, 1<<31-1
 				case 2:
 					m.Row = -1
 				case 3:
@@ -179,29 +198,31 @@ func TestSortByScoreSynthetic(t *testing.T) {
 				*m = ms[rng.IntN(i)] // a duplicate
 			}
 		}
-		want := sortedByFunc(ms)
-		got := slices.Clone(ms)
-		move.SortByScore(got)
-		for i := range want {
-			if move.ByScore(&got[i], &want[i]) != 0 {
-				t.Fatalf("trial %d (%d moves): move %d is %+v, want %+v", trial, n, i, got[i], want[i])
-			}
-		}
-		key := func(a, b move.Move) int {
-			if c := move.ByScore(&a, &b); c != 0 {
-				return c
-			}
-			for _, c := range []int{int(a.NumTiles) - int(b.NumTiles), int(a.Equity) - int(b.Equity)} {
-				if c != 0 {
-					return c
+		for _, o := range sorts {
+			want := sortedBy(ms, o.cmp)
+			got := slices.Clone(ms)
+			o.sort(got)
+			for i := range want {
+				if o.cmp(&got[i], &want[i]) != 0 {
+					t.Fatalf("%s, trial %d (%d moves): move %d is %+v, want %+v", o.name, trial, n, i, got[i], want[i])
 				}
 			}
-			return slices.Compare(a.Tiles[:], b.Tiles[:])
-		}
-		slices.SortFunc(got, key)
-		slices.SortFunc(want, key)
-		if !slices.Equal(got, want) {
-			t.Fatalf("trial %d (%d moves): SortByScore's list is not a permutation of the input", trial, n)
+			key := func(a, b move.Move) int {
+				if c := o.cmp(&a, &b); c != 0 {
+					return c
+				}
+				for _, c := range []int{int(a.NumTiles) - int(b.NumTiles), int(a.Equity) - int(b.Equity), int(a.Score) - int(b.Score)} {
+					if c != 0 {
+						return c
+					}
+				}
+				return slices.Compare(a.Tiles[:], b.Tiles[:])
+			}
+			slices.SortFunc(got, key)
+			slices.SortFunc(want, key)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s, trial %d (%d moves): the sorted list is not a permutation of the input", o.name, trial, n)
+			}
 		}
 	}
 }
@@ -234,7 +255,7 @@ func benchLists(b *testing.B) [][]move.Move {
 // BenchmarkSortByScore sorts the moves of the committed positions, each
 // list copied into place first (in the generator's order), by SortByScore
 // and by the comparison sort it replaced; "copy" is the copying alone.
-func BenchmarkSortByScore(b *testing.B) {
+func BenchmarkSortByScore(b *testing.B) { // and SortByEquity
 	lists := benchLists(b)
 	buf := make([]move.Move, 0, 1<<16)
 	for _, bm := range []struct {
@@ -246,6 +267,10 @@ func BenchmarkSortByScore(b *testing.B) {
 			slices.SortFunc(ms, func(a, b move.Move) int { return move.ByScore(&a, &b) })
 		}},
 		{"copy", func([]move.Move) {}},
+		{"radix equity", move.SortByEquity},
+		{"SortFunc equity", func(ms []move.Move) {
+			slices.SortFunc(ms, func(a, b move.Move) int { return move.ByEquity(&a, &b) })
+		}},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
 			i := 0

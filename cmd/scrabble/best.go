@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -59,7 +58,7 @@ func rankBest(gen *movegen.Generator, rack *rules.Rack, bag int, openCost rules.
 		var all movegen.AllMoves
 		c := kindCounts{rec: &all}
 		gen.Generate(rack, bag, opts, &c)
-		slices.SortFunc(all.Moves, func(a, b move.Move) int { return move.ByEquity(&a, &b) })
+		move.SortByEquity(all.Moves)
 		return all.Moves, c
 	}
 	top := &movegen.TopN{N: n, Better: move.ByEquity}
