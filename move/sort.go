@@ -25,22 +25,28 @@ import (
 // are put in the order of their tiles; then the moves are permuted once.
 // A list whose moves do not fit the key's fields (a row outside 0-15, say,
 // which no legal move has) is sorted by comparisons.
-func SortByScore(ms []Move) { sortBy(ms, scoreOf, ByScore) }
+func SortByScore(ms []Move) { sortBy(ms, false, ByScore) }
 
 // SortByEquity sorts moves by ByEquity in the same way: equity first (its
 // millipoints in the key where SortByScore has the score), then Compare.
-func SortByEquity(ms []Move) { sortBy(ms, equityOf, ByEquity) }
+func SortByEquity(ms []Move) { sortBy(ms, true, ByEquity) }
 
-func scoreOf(m *Move) int64  { return int64(m.Score) }
-func equityOf(m *Move) int64 { return int64(m.Equity) }
+// primary is the first key of a sort: equity or score (a branch the
+// processor predicts, where a function value cost 6% of the sort).
+func primary(m *Move, byEquity bool) int64 {
+	if byEquity {
+		return int64(m.Equity)
+	}
+	return int64(m.Score)
+}
 
-// sortBy sorts ms highest primary first, then by Compare: by the packed
+// sortBy sorts ms highest primary key first, then by Compare: by the packed
 // keys, or by comparisons (cmp) for a short list or one the keys cannot
 // hold.
-func sortBy(ms []Move, primary func(*Move) int64, cmp func(a, b *Move) int) {
+func sortBy(ms []Move, byEquity bool, cmp func(a, b *Move) int) {
 	if len(ms) > smallSort {
 		s := sorters.Get().(*sorter)
-		ok := s.sortBy(ms, primary)
+		ok := s.sortBy(ms, byEquity)
 		sorters.Put(s)
 		if ok {
 			return
@@ -73,13 +79,13 @@ var sorters = sync.Pool{New: func() any { return new(sorter) }}
 
 // sortBy sorts ms as sortBy says, or reports false, ms unchanged, when a
 // move does not fit the key.
-func (s *sorter) sortBy(ms []Move, primary func(*Move) int64) bool {
+func (s *sorter) sortBy(ms []Move, byEquity bool) bool {
 	n := len(ms)
-	hi, lo := primary(&ms[0]), primary(&ms[0])
+	hi, lo := primary(&ms[0], byEquity), primary(&ms[0], byEquity)
 	var wide uint8 // any field past its bits
 	for i := range ms {
 		m := &ms[i]
-		v := primary(m)
+		v := primary(m, byEquity)
 		hi, lo = max(hi, v), min(lo, v)
 		wide |= uint8(m.Kind)>>2 | uint8(m.Dir)>>1 |
 			(uint8(m.Row)|uint8(m.Col)|uint8(m.Len))>>4
@@ -94,7 +100,7 @@ func (s *sorter) sortBy(ms []Move, primary func(*Move) int64) bool {
 	keys, tmp := s.keys, s.tmp
 	for i := range ms {
 		m := &ms[i]
-		k := uint64(hi-primary(m))<<posBits |
+		k := uint64(hi-primary(m, byEquity))<<posBits |
 			uint64(m.Kind)<<13 | uint64(m.Dir)<<12 |
 			uint64(m.Row)<<8 | uint64(m.Col)<<4 | uint64(m.Len)
 		keys[i] = k<<idxBits | uint64(i)
