@@ -97,7 +97,13 @@ func ParseTerms(s string) (Terms, error) {
 // EquityWith is Equity with terms: while tiles remain to be drawn, the
 // leave values plus the terms that depend on the unseen tiles.
 func EquityWith(leaves movegen.LeaveValuer, terms Terms, bagLen int, unseen rules.Rack) movegen.LeaveValuer {
-	base := Equity(leaves, bagLen, unseen)
+	return EquityWithAmong(leaves, terms, bagLen, unseen, 2)
+}
+
+// EquityWithAmong is EquityWith in a game of players players (see
+// EquityAmong).
+func EquityWithAmong(leaves movegen.LeaveValuer, terms Terms, bagLen int, unseen rules.Rack, players int) movegen.LeaveValuer {
+	base := EquityAmong(leaves, bagLen, unseen, players)
 	if bagLen == 0 || terms.Balance == 0 {
 		return base
 	}

@@ -75,8 +75,8 @@ func (p *staticPlayer) Choose(_ context.Context, v *View) (move.Move, error) {
 		}
 		return m, nil
 	}
-	// With the bag empty the unseen tiles are the opponent's rack.
-	gen.SetLeaves(eval.EquityWith(p.leaves, p.terms, v.BagLen, v.Unseen))
+	// With the bag empty the unseen tiles are the other players' racks.
+	gen.SetLeaves(eval.EquityWithAmong(p.leaves, p.terms, v.BagLen, v.Unseen, v.Seats))
 	m, _ := gen.Best(&v.Rack, v.BagLen, movegen.Options{Exchanges: true, Pass: true, OpenCost: p.terms.OpenCost(v.BagLen)})
 	return m, nil
 }
