@@ -20,9 +20,8 @@ import (
 )
 
 // The tables file stores a lexicon's Tables, anagram index included, so a
-// process reads them in one go instead of working them out (about a
-// quarter of a second for NWL23, most of a short command's time). It sits
-// beside the compiled lexicon and names it by size and checksum; any other
+// process reads them in one go instead of working them out (most of a
+// short command's CPU). It sits beside the compiled lexicon and names it by size and checksum; any other
 // lexicon, or a file of another version, is refused and the tables are
 // worked out again (see OpenTables).
 //
@@ -187,9 +186,9 @@ const (
 	// HugePages tables are copied into memory backed by 2 MB pages, as
 	// tables worked out in the process are (internal/hugemem): searches are
 	// 1.5-3% faster (the tables are read at random, beyond what the TLB
-	// covers in 4 KB pages), but faulting the pages in takes tens of
-	// milliseconds here (the kernel compacts memory for them), which only
-	// a run of seconds or more wins back.
+	// covers in 4 KB pages), but faulting the pages in costs more than a
+	// short command takes in all (the kernel compacts memory for them),
+	// which only a long run wins back.
 	HugePages
 )
 
@@ -200,8 +199,8 @@ const (
 // The file is checked before use: its checksum, and every value the search
 // uses as an index or bound (arc targets, letter sets, table sizes, word
 // list offsets and letters), so a damaged or forged file is refused, never
-// followed out of bounds. The check reads each entry once (a few
-// milliseconds); nothing is rebuilt. The tables are kept for the process's
+// followed out of bounds. The check reads each entry once; nothing is
+// rebuilt. The tables are kept for the process's
 // life: their memory is never given back.
 func ReadTablesFile(lex *gaddag.GADDAG, path string, mem Memory) (*Tables, error) {
 	t, id, release, err := readTablesFile(path, mem)

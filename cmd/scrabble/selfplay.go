@@ -160,8 +160,8 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			if err != nil {
 				return err
 			}
-			// Huge pages pay for their set-up in a tenth of a second of
-			// searching: not for a game or two (see movegen.HugePages).
+			// Huge pages pay for their set-up over a long run, not over a
+			// game or two (see movegen.HugePages).
 			mem := movegen.Mapped
 			if games >= 100 {
 				mem = movegen.HugePages
