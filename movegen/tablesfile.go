@@ -115,7 +115,7 @@ func WriteTablesFile(t *Tables, path string) error {
 	if t.whole != nil {
 		return errors.New("pruned tables are not stored")
 	}
-	if !littleEndian() {
+	if !littleEndian {
 		return errors.New("tables files are written on little-endian machines only")
 	}
 	idx := t.anagramIndex()
@@ -170,10 +170,10 @@ func WriteTablesFile(t *Tables, path string) error {
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-func littleEndian() bool {
-	x := uint16(1)
-	return *(*byte)(unsafe.Pointer(&x)) == 1
-}
+// littleEndian: the file's sections are the tables' memory as this
+// machine lays it out, written on little-endian machines only (as
+// gaddag's arcs are read in place only there).
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // Memory is where tables read from a file live.
 type Memory int
@@ -234,7 +234,7 @@ func (t *Tables) bind(lex *gaddag.GADDAG, id lexID) error {
 // readTablesFile reads and checks a tables file into mem; release gives
 // its memory back, for tables that are not used after all.
 func readTablesFile(path string, mem Memory) (t *Tables, id lexID, release func(), err error) {
-	if !littleEndian() {
+	if !littleEndian {
 		return nil, id, nil, fmt.Errorf("%w: written for little-endian machines", ErrTablesStale)
 	}
 	f, err := filemap.Open(path, maxTablesFile)
