@@ -11,6 +11,7 @@ import (
 	"scrabble/game"
 	"scrabble/infer"
 	"scrabble/movegen"
+	"scrabble/rules"
 	"scrabble/sim"
 )
 
@@ -141,4 +142,31 @@ func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
 		names = append(names, e.Name)
 	}
 	return nil, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(names, ", "))
+}
+
+// twoPlayerOnly names what in a player plays two-player games only: the
+// sim player (its rollouts draw one opponent's rack), the full player, and
+// the endgame and pre-endgame solvers; "" when the player plays any number.
+func twoPlayerOnly(name string, opts PlayerOptions) string {
+	switch {
+	case name == "sim":
+		return "the sim player"
+	case name == "full":
+		return "the full player (sim and the solvers)"
+	case opts.Endgame > 0:
+		return "the endgame solver"
+	case opts.PEG > 0:
+		return "the pre-endgame solver"
+	}
+	return ""
+}
+
+// CheckSeats reports an error when the named player, with opts, cannot sit
+// at a game of players players: a player of two-player games at a table
+// of more.
+func CheckSeats(name string, opts PlayerOptions, players int) error {
+	if what := twoPlayerOnly(name, opts); what != "" && players > 2 {
+		return fmt.Errorf("%s plays two-player games, not %d (the equity and score players play games of 2 to %d)", what, players, rules.MaxPlayers)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,9 +14,9 @@ import (
 // is one JSON object and nothing else, and a good length within the data
 // ending a line.
 func FuzzReadResults(f *testing.F) {
-	cfg := Config{Players: [2]string{"equity", "score"}, Games: 10, Seed: 7}
+	cfg := Config{Players: []string{"equity", "score"}, Games: 10, Seed: 7}
 	line := func(i int) string {
-		return `{"game":` + string(rune('0'+i)) + `,"seed":` + strconv.FormatUint(GameSeed(cfg.Seed, i, false), 10) + `,"first":` + string(rune('1'+FirstPlayer(i))) +
+		return `{"game":` + string(rune('0'+i)) + `,"seed":` + strconv.FormatUint(GameSeed(cfg.Seed, i, 2, false), 10) + `,"first":` + string(rune('1'+FirstPlayer(i, 2))) +
 			`,"players":["equity","score"],"scores":[300,280],"winner":1,"turns":20}`
 	}
 	f.Add([]byte(line(0) + "\n" + line(1) + "\n"))
@@ -42,10 +43,10 @@ func FuzzReadResults(f *testing.F) {
 			t.Fatalf("%d results for %d games", len(tr.results), len(tr.done))
 		}
 		for _, r := range tr.results {
-			if r.Game < 0 || r.Game >= cfg.Games || r.Seed != GameSeed(cfg.Seed, r.Game, cfg.Pairs) || r.Players != cfg.Players {
+			if r.Game < 0 || r.Game >= cfg.Games || r.Seed != GameSeed(cfg.Seed, r.Game, len(cfg.Players), cfg.Pairs) || !slices.Equal(r.Players, cfg.Players) {
 				t.Fatalf("accepted %+v", r)
 			}
-			if err := checkResult(&r); err != nil || r.Winner < 0 || r.Winner > 2 || r.Scores[0] < -maxRackValue || r.Scores[1] < -maxRackValue {
+			if err := checkResult(&r, len(cfg.Players), cfg.Rules); err != nil || r.Winner < 0 || r.Winner > 2 || r.Scores[0] < -maxRackValue || r.Scores[1] < -maxRackValue {
 				t.Fatalf("accepted an impossible result %+v: %v", r, err)
 			}
 		}

@@ -107,6 +107,12 @@ type setting struct {
 	// canGrow marks a count the run may be resumed with more of (never
 	// fewer), because its results stay those of one uninterrupted run.
 	canGrow bool
+	// dflt, when hasDflt, is the value of a setting added after runs were
+	// recorded without it: a record without it has this value, and a
+	// run with this value does not record it (so its record is the one
+	// an older version wrote).
+	dflt    string
+	hasDflt bool
 }
 
 // Settings are a run's settings, in the order they are checked.
@@ -120,6 +126,13 @@ func NewSettings(command string) Settings {
 
 func (s *Settings) Add(name string, value any) {
 	*s = append(*s, setting{name: name, value: fmt.Sprint(value)})
+}
+
+// AddDefault adds a setting that a record may lack, meaning dflt: one
+// added after runs were recorded without it. It is recorded only when its
+// value is not dflt.
+func (s *Settings) AddDefault(name string, value, dflt any) {
+	*s = append(*s, setting{name: name, value: fmt.Sprint(value), dflt: fmt.Sprint(dflt), hasDflt: true})
 }
 
 func (s *Settings) AddCount(name string, n int) {
@@ -150,6 +163,7 @@ func LeavesIdentity(t *eval.LeaveTable) string {
 func (s Settings) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n")
+	s = slices.DeleteFunc(slices.Clone(s), func(st setting) bool { return st.hasDflt && st.value == st.dflt })
 	for i, st := range s {
 		k, _ := json.Marshal(st.name)
 		v, _ := json.Marshal(st.value)
@@ -195,6 +209,11 @@ func Keep(dir string, resume, started bool, now Settings) error {
 	grown := false
 	for _, st := range now {
 		old, ok := was[st.name]
+		where := "recorded in " + path
+		if !ok && st.hasDflt {
+			old, ok = st.dflt, true
+			where = "the default: " + path + " does not record it"
+		}
 		switch {
 		case !ok:
 			return fmt.Errorf("%s: cannot resume: %s does not record %s (now %s)", dir, path, st.name, st.value)
@@ -211,7 +230,7 @@ func Keep(dir string, resume, started bool, now Settings) error {
 				return fmt.Errorf("%s: cannot resume: %s was %s (recorded in %s), now %s: a resumed run can go on to more, not fewer", dir, st.name, old, path, st.value)
 			}
 		}
-		return fmt.Errorf("%s: cannot resume: %s was %s (recorded in %s), now %s", dir, st.name, old, path, st.value)
+		return fmt.Errorf("%s: cannot resume: %s was %s (%s), now %s", dir, st.name, old, where, st.value)
 	}
 	for name := range was {
 		if !slices.ContainsFunc(now, func(st setting) bool { return st.name == name }) {
