@@ -1,14 +1,21 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"scrabble/gaddag"
+	"scrabble/game"
+	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
+	"scrabble/selfplay"
 )
 
 // selfplaySummary holds the --json fields the tests look at.
@@ -76,6 +83,23 @@ func TestSelfplayUsage(t *testing.T) {
 		{[]string{"selfplay", "--p2-terms", "vowels=2"}, [2]string{}, 2, `--p2-terms: unknown equity term "vowels"`},
 		{[]string{"selfplay", "--p1", "score", "--p1-terms", "open=2"}, [2]string{}, 2, "the score player uses no equity terms"},
 		{[]string{"selfplay", "--p1", "sim", "--p1-terms", "open=2"}, [2]string{}, 2, "the sim player takes no equity terms"},
+		// Players by --players.
+		{[]string{"selfplay", "--players", "equity"}, [2]string{}, 2, `--players "equity": 1 players: a game has 2 to 4`},
+		{[]string{"selfplay", "--players", "equity,score,score,score,equity"}, [2]string{}, 2, `--players "equity,score,score,score,equity": 5 players: a game has 2 to 4`},
+		{[]string{"selfplay", "--players", ""}, [2]string{}, 2, "--players: no names"},
+		{[]string{"selfplay", "--players", "equity,,score"}, [2]string{}, 2, `--players "equity,,score": player 2 has no name`},
+		{[]string{"selfplay", "--players", "equity,nobody,score"}, [2]string{}, 2, `--players: player 2: unknown player "nobody"`},
+		{[]string{"selfplay", "--players", "equity,score", "--p1", "score"}, [2]string{}, 2, "give it or --p1 and --p2, not both"},
+		{[]string{"selfplay", "--players", "equity,score,sim"}, [2]string{}, 2, "--players: player 3 (sim): the sim player plays two-player games, not 3"},
+		{[]string{"selfplay", "--players", "full,score,score,score"}, [2]string{}, 2, "--players: player 1 (full): the full player (sim and the solvers) plays two-player games, not 4"},
+		{[]string{"selfplay", "--players", "equity,score,score", "--p1-endgame", "1s"}, [2]string{}, 2, "--players: player 1 (equity): the endgame solver plays two-player games, not 3"},
+		{[]string{"selfplay", "--players", "score,equity,score", "--p2-peg", "1s"}, [2]string{}, 2, "--players: player 2 (equity): the pre-endgame solver plays two-player games, not 3"},
+		{[]string{"selfplay", "--players", "equity,score,score", "--p3-leaves", leaves, "--allow-partial-leaves"}, [2]string{}, 2, "--players: player 3: player score: the score player uses no leave values"},
+		{[]string{"selfplay", "--p3-leaves", leaves}, [2]string{}, 2, "--p3-leaves: there is no player 3: the run has 2 players"},
+		{[]string{"selfplay", "--players", "equity,score,score", "--p4-terms", "open=1"}, [2]string{}, 2, "--p4-terms: there is no player 4: the run has 3 players"},
+		{[]string{"selfplay", "--players", "equity,score,equity", "--p3-terms", "vowels=2"}, [2]string{}, 2, `--p3-terms: unknown equity term "vowels"`},
+		{[]string{"selfplay", "--tiebreak", "coin"}, [2]string{}, 2, `--tiebreak: unknown tiebreak "coin"`},
+		{[]string{"selfplay", "--target-score", "-5"}, [2]string{}, 2, "--target-score must be 0 (none) or more, not -5"},
 	} {
 		if c.env[0] != "" {
 			t.Setenv(c.env[0], c.env[1])
@@ -89,7 +113,8 @@ func TestSelfplayUsage(t *testing.T) {
 		}
 	}
 	help := e.ok("selfplay", "--help")
-	for _, want := range []string{"Examples:", "--p1-leaves", "--p1-terms", "balance=W", "open=W", "Wilson", "equity", "score", "--resume"} {
+	for _, want := range []string{"Examples:", "--p1-leaves", "--p1-terms", "balance=W", "open=W", "Wilson", "equity", "score", "--resume",
+		"--players", "--p4-leaves", "--p3-terms", "--target-score", "--tiebreak", "spread against the field"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("help lacks %q", want)
 		}
@@ -181,4 +206,131 @@ func jsonEqual(a, b any) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
+}
+
+// fieldGCG reports whether selfplay.WriteGCG writes games of three players
+// (it is being made N-player separately, issue 28): until it does, the
+// runs of more than two players with --out are not tested.
+func fieldGCG(t *testing.T, lex *gaddag.GADDAG) (ok bool) {
+	t.Helper()
+	players := []game.Player{game.NewScorePlayer(), game.NewScorePlayer(), game.NewScorePlayer()}
+	rec, err := game.NewTable(testgen.Tables(lex)).PlaySeats(context.Background(), players, 1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ok = false
+		}
+	}()
+	return selfplay.WriteGCG(io.Discard, rec) == nil
+}
+
+// TestSelfplayField plays three- and four-player runs through the command:
+// the table and the JSON, the same on 1 and 2 threads; a two-player run
+// resumed with other players or rules is refused, naming the setting; a
+// field run with --out resumes to the summary of an uninterrupted one.
+func TestSelfplayField(t *testing.T) {
+	lexDir := os.Getenv(testlex.EnvVar)
+	testlex.Path(t, "NWL23")
+	e := newTestEnv(t)
+	t.Setenv(testlex.EnvVar, lexDir)
+
+	for _, c := range []struct {
+		players string
+		extra   []string
+		head    string
+	}{
+		{"equity,score,equity", nil, `^equity vs score vs equity: 9 games, lexicon NWL23, seed 1, pairs\n`},
+		{"equity,equity,score,score", []string{"--target-score", "150", "--tiebreak", "hasbro"},
+			`^equity vs equity vs score vs score: 8 games, lexicon NWL23, seed 1, pairs, target score 150, tiebreak hasbro\n`},
+	} {
+		names := strings.Split(c.players, ",")
+		n, last := len(names), names[len(names)-1]
+		games := fmt.Sprint(2 * n)
+		if n == 3 {
+			games = "9"
+		}
+		args := append([]string{"--lexicon", "NWL23", "selfplay", "--players", c.players, "--games", games, "--pairs"}, c.extra...)
+		out := e.ok(append(args, "-j", "2")...)
+		for _, re := range []string{
+			c.head,
+			`(?m)^PLAYER\s+WINS\s+DRAWS\s+LOSSES\s+WIN SHARE \(95% CI\)\s+SCORE \(95% CI\)\s+SPREAD VS FIELD \(95% CI\)\s+PLACE \(95% CI\)\s+BINGOS/GAME\s+EXCH/GAME$`,
+			fmt.Sprintf(`(?m)^%d %s\s+\d+\s+\d+\s+\d+\s+\d+\.\d%% \(\d+\.\d to \d+\.\d\)\s+\d+\.\d \(\d+\.\d to \d+\.\d\)\s+[-+]\d+\.\d \([-+]\d+\.\d to [-+]\d+\.\d\)\s+\d\.\d{3} \(-?\d\.\d{3} to \d\.\d{3}\)\s+\d\.\d\d\s+\d\.\d\d$`, n, last),
+			`(?m)^TO MOVE\s+WIN SHARE \(95% CI\)\s+SCORE \(95% CI\)\s+PLACE$`,
+			fmt.Sprintf(`(?m)^%s\s+\d+\.\d%% \(`, map[int]string{3: "3rd", 4: "4th"}[n]),
+			`Per game: \d+\.\d\d bingos`,
+		} {
+			if !regexp.MustCompile(re).MatchString(out) {
+				t.Errorf("%s: table lacks %s:\n%s", c.players, re, out)
+			}
+		}
+		s1, raw1 := parseSelfplayJSON(t, e.ok(append(args, "-j", "1", "--json")...))
+		_, raw2 := parseSelfplayJSON(t, e.ok(append(args, "-j", "2", "--json")...))
+		if a, b := comparable(raw1), comparable(raw2); !jsonEqual(a, b) {
+			t.Errorf("%s: -j 1 and -j 2 differ:\n%v\n%v", c.players, a, b)
+		}
+		if len(s1.Players) != n || s1.Players[n-1].Name != last || fmt.Sprint(s1.Games) != games {
+			t.Errorf("%s: %+v", c.players, s1)
+		}
+		if seats, _ := raw1["seats"].([]any); len(seats) != n {
+			t.Errorf("%s: seats %v", c.players, raw1["seats"])
+		}
+		if len(c.extra) > 0 && (raw1["tiebreak"] != "hasbro" || raw1["target_score"] != 150.0) {
+			t.Errorf("%s: rules in the JSON: %v %v", c.players, raw1["tiebreak"], raw1["target_score"])
+		}
+	}
+
+	// A two-player run resumed with other players or rules.
+	dir := filepath.Join(e.root, "two")
+	two := []string{"--lexicon", "NWL23", "selfplay", "--games", "4", "--out", dir}
+	e.ok(two...)
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--players", "equity,score,score"}, "cannot resume: players was 2 (the default: " + dir + "/settings.json does not record it), now 3"},
+		{[]string{"--players", "score,score"}, "cannot resume: p1 was equity (recorded in " + dir + "/settings.json), now score"},
+		{[]string{"--tiebreak", "hasbro"}, "cannot resume: tiebreak was naspa (the default: " + dir + "/settings.json does not record it), now hasbro"},
+		{[]string{"--target-score", "200"}, "cannot resume: target-score was 0 (the default"},
+	} {
+		r := e.run(append(append(append([]string{}, two...), "--resume", "--games", "6"), c.args...)...)
+		if r.code != 1 || !strings.Contains(r.stderr, c.msg) {
+			t.Errorf("resume with %v: exit %d, %s\nwant %q", c.args, r.code, r.stderr, c.msg)
+		}
+	}
+	// The same settings, given by --players: resumed.
+	s, _ := parseSelfplayJSON(t, e.ok(append(two, "--resume", "--games", "6", "--players", "equity,score", "--json")...))
+	if s.Games != 6 || s.Played != 2 {
+		t.Errorf("resumed with --players: %+v", s)
+	}
+
+	if !fieldGCG(t, testlex.GADDAG(t, "NWL23")) {
+		t.Skip("selfplay.WriteGCG cannot write games of more than two players yet: their --out is not tested")
+	}
+	dir = filepath.Join(e.root, "four")
+	four := []string{"--lexicon", "NWL23", "selfplay", "--players", "equity,score,equity,score", "--pairs", "--tiebreak", "hasbro", "--json", "--out", dir}
+	e.ok(append(four, "--games", "8")...)
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--players", "equity,score,equity"}, "cannot resume: players was 4 (recorded in " + dir + "/settings.json), now 3"},
+		{[]string{"--players", "equity,score,equity,equity"}, "cannot resume: p4 was score (recorded in " + dir + "/settings.json), now equity"},
+		{[]string{"--tiebreak", "naspa"}, "cannot resume: tiebreak was hasbro (recorded in " + dir + "/settings.json), now naspa"},
+	} {
+		args := append(append([]string{}, four...), "--resume", "--games", "12")
+		r := e.run(append(args, c.args...)...)
+		if r.code != 1 || !strings.Contains(r.stderr, c.msg) {
+			t.Errorf("resume with %v: exit %d, %s\nwant %q", c.args, r.code, r.stderr, c.msg)
+		}
+	}
+	_, resumed := parseSelfplayJSON(t, e.ok(append(four, "--games", "12", "--resume", "-j", "2")...))
+	_, whole := parseSelfplayJSON(t, e.ok(append(four[:len(four)-2], "--games", "12")...))
+	if a, b := comparable(resumed), comparable(whole); !jsonEqual(a, b) {
+		t.Errorf("resumed four-player run %v\nwhole run %v", a, b)
+	}
+	if gcg, err := os.ReadFile(filepath.Join(dir, "game-000011.gcg")); err != nil || !strings.Contains(string(gcg), "#player4") {
+		t.Errorf("game-000011.gcg: %v\n%s", err, gcg)
+	}
 }
