@@ -332,6 +332,7 @@ func (t *tournament) readResults(path string, data []byte) (good int, err error)
 		case r.Seed != GameSeed(cfg.Seed, r.Game, len(cfg.Players), cfg.Pairs) || r.First != FirstPlayer(r.Game, len(cfg.Players))+1:
 			return 0, fmt.Errorf("%s, line %d: game %d was played with another seed or seating: the file is from a tournament with another seed or pairing", path, line, r.Game)
 		}
+		r.Players = cfg.Players // equal: one copy for every result kept
 		t.done[r.Game] = true
 		t.results = append(t.results, r)
 	}
@@ -476,6 +477,9 @@ func checkResult(r *GameResult, players int, rs game.Rules) error {
 // a game in the results file always has its record), then the callbacks.
 func (t *tournament) finish(i int, rec *game.Record) error {
 	r := Result(i, rec)
+	if slices.Equal(r.Players, t.cfg.Players) {
+		r.Players = t.cfg.Players // one copy for every result kept
+	}
 	if t.cfg.Dir != "" {
 		if err := writeGCGFile(filepath.Join(t.cfg.Dir, GCGName(i)), rec); err != nil {
 			return t.fail(err)
