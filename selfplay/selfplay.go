@@ -476,9 +476,11 @@ func checkResult(r *GameResult, players int, rs game.Rules) error {
 // finish records a finished game: its GCG file, then its result line (so
 // a game in the results file always has its record), then the callbacks.
 func (t *tournament) finish(i int, rec *game.Record) error {
-	r := Result(i, rec)
-	if slices.Equal(r.Players, t.cfg.Players) {
-		r.Players = t.cfg.Players // one copy for every result kept
+	var r GameResult
+	if slices.Equal(rec.Players[:rec.Seats], t.cfg.Players) {
+		r = result(i, rec, t.cfg.Players) // one copy of the names for every result kept
+	} else {
+		r = Result(i, rec)
 	}
 	if t.cfg.Dir != "" {
 		if err := writeGCGFile(filepath.Join(t.cfg.Dir, GCGName(i)), rec); err != nil {

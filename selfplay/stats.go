@@ -40,6 +40,12 @@ func two[T any](a [rules.MaxPlayers]T) [2]T { return [2]T{a[0], a[1]} }
 // seats are the tournament's players (a tournament seats player k in seat
 // k and rotates the first mover; see Seating).
 func Result(game int, rec *game.Record) GameResult {
+	return result(game, rec, slices.Clone(rec.Players[:rec.Seats]))
+}
+
+// result is Result with the player names given: a tournament's own, shared
+// by every result it keeps.
+func result(game int, rec *game.Record, players []string) GameResult {
 	n := rec.Seats
 	// One block for the counts: a tournament keeps every result.
 	ints := make([]int, 4*n)
@@ -52,7 +58,7 @@ func Result(game int, rec *game.Record) GameResult {
 		Game:      game,
 		Seed:      rec.Seed,
 		First:     rec.First + 1,
-		Players:   slices.Clone(rec.Players[:n]),
+		Players:   players,
 		Scores:    per(0, rec.Scores),
 		Winner:    rec.Winner() + 1,
 		Bingos:    per(1, rec.Bingos),
