@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"scrabble/game"
+	"scrabble/rules"
 )
 
 // FuzzReadResults: the results file read on resume either fails naming the
@@ -55,6 +58,53 @@ func FuzzReadResults(f *testing.F) {
 		for _, l := range strings.Split(string(data[:good]), "\n") {
 			if l = strings.TrimSpace(l); l != "" && !json.Valid([]byte(l)) {
 				t.Fatalf("accepted the line %q", l)
+			}
+		}
+	})
+}
+
+// FuzzReadResultsField is FuzzReadResults for a three-player tournament
+// with paired deals, a target score and the Hasbro tiebreak: a line
+// accepted has three of everything, its adjustments, and a winner its
+// places give.
+func FuzzReadResultsField(f *testing.F) {
+	cfg := Config{Players: []string{"equity", "score", "equity"}, Games: 9, Seed: 7, Pairs: true,
+		Rules: game.Rules{TargetScore: 100, Tiebreak: rules.TiebreakHasbro}}
+	line := func(i int, scores, adj string, winner int, end string) string {
+		return `{"game":` + strconv.Itoa(i) + `,"seed":` + strconv.FormatUint(GameSeed(cfg.Seed, i, 3, true), 10) +
+			`,"first":` + strconv.Itoa(FirstPlayer(i, 3)+1) + `,"players":["equity","score","equity"],"scores":` + scores +
+			`,"winner":` + strconv.Itoa(winner) + `,"bingos":[0,0,0],"exchanges":[0,0,0],"passes":[0,0,0],"turns":9,"end":"` + end +
+			`","adjustments":` + adj + `}`
+	}
+	f.Add([]byte(line(0, "[101,80,90]", "[0,0,0]", 1, "target") + "\n" + line(1, "[90,90,50]", "[3,-2,-1]", 2, "out") + "\n"))
+	f.Add([]byte(line(4, "[90,90,50]", "[1,1,-2]", 0, "out") + "\n"))
+	f.Add([]byte(line(2, "[90,90,50]", "[0,0]", 0, "scoreless") + "\n"))
+	f.Add([]byte(line(3, "[90,90]", "[0,0,0]", 0, "out") + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr := &tournament{cfg: cfg, done: map[int]bool{}}
+		_, err := tr.readResults("r.jsonl", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "r.jsonl") {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		for _, r := range tr.results {
+			if len(r.Scores) != 3 || len(r.Adjustments) != 3 || len(r.Bingos) != 3 || !slices.Equal(r.Players, cfg.Players) {
+				t.Fatalf("accepted %+v", r)
+			}
+			places := r.Places(cfg.Rules.Tiebreak)
+			firsts := 0
+			for _, p := range places {
+				if p == 1 {
+					firsts++
+				}
+			}
+			if r.Winner < 0 || r.Winner > 3 || r.Winner > 0 && (places[r.Winner-1] != 1 || firsts != 1) || r.Winner == 0 && firsts == 1 {
+				t.Fatalf("accepted winner %d with places %v: %+v", r.Winner, places, r)
+			}
+			if r.End == "target" && slices.Max(r.Scores) < cfg.Rules.TargetScore {
+				t.Fatalf("accepted a target end below the target: %+v", r)
 			}
 		}
 	})
