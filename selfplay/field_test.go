@@ -476,3 +476,69 @@ func TestRunBadPlayers(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestResumeRules: the results of runs to a target score or under the
+// Hasbro tiebreak (their lines holding the adjustments) resume, checked
+// line by line, to the summary of one uninterrupted run. Two players: their
+// GCG files are written today.
+func TestResumeRules(t *testing.T) {
+	lex := testlex.GADDAG(t, testlex.Name())
+	for _, rs := range []game.Rules{
+		{Tiebreak: rules.TiebreakHasbro},
+		{TargetScore: 150, Tiebreak: rules.TiebreakHasbro},
+		{TargetScore: 150},
+	} {
+		cfg := baseConfig(lex, 16)
+		cfg.Rules, cfg.Workers = rs, 2
+		whole, recs, err := run(t, context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ends := map[game.EndReason]int{}
+		for _, rec := range recs {
+			ends[rec.End]++
+		}
+		if rs.TargetScore > 0 && ends[game.EndTarget] == 0 {
+			t.Errorf("%+v: no game reached the target: %v", rs, ends)
+		}
+		cfg.Dir, cfg.Games = t.TempDir(), 10
+		if _, err := Run(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		rsLines := readResults(t, cfg.Dir)
+		if hasbro := rs.Tiebreak == rules.TiebreakHasbro; hasbro != (rsLines[0].Adjustments != nil) {
+			t.Errorf("%+v: adjustments %v", rs, rsLines[0].Adjustments)
+		}
+		cfg.Games, cfg.Resume = 16, true
+		s, err := Run(context.Background(), cfg)
+		if err != nil || s.Played != 6 || !reflect.DeepEqual(untimed(s), untimed(whole)) {
+			t.Errorf("%+v: resumed: %v, %+v\nwant %+v", rs, err, s, whole)
+		}
+	}
+}
+
+func TestCheckAdjustments(t *testing.T) {
+	for _, c := range []struct {
+		adj  []int
+		end  string
+		good bool
+	}{
+		{nil, "out", true},
+		{[]int{0, 14}, "out", true},
+		{[]int{14, 0}, "out", true},
+		{[]int{-7, 14}, "out", false}, // two players: the other loses nothing
+		{[]int{7, 7}, "out", false},
+		{[]int{-3, 8, -5}, "out", true},
+		{[]int{-3, 7, -5}, "out", false}, // the gain is the others' sum
+		{[]int{3, 2, -5}, "out", false},
+		{[]int{-3, -4, 0, 7}, "out", true},
+		{[]int{-3, -4}, "scoreless", true},
+		{[]int{-3, 0, 2}, "scoreless", false},
+		{[]int{0, 0, 0}, "target", true},
+		{[]int{0, -1, 0}, "target", false},
+	} {
+		if err := checkAdjustments(c.adj, c.end); (err == nil) != c.good {
+			t.Errorf("%v %s: %v, want good %v", c.adj, c.end, err, c.good)
+		}
+	}
+}

@@ -77,7 +77,7 @@ func FuzzReadResultsField(f *testing.F) {
 			`","adjustments":` + adj + `}`
 	}
 	f.Add([]byte(line(0, "[101,80,90]", "[0,0,0]", 1, "target") + "\n" + line(1, "[90,90,50]", "[3,-2,-1]", 2, "out") + "\n"))
-	f.Add([]byte(line(4, "[90,90,50]", "[1,1,-2]", 0, "out") + "\n"))
+	f.Add([]byte(line(4, "[90,90,50]", "[-1,-1,2]", 0, "out") + "\n"))
 	f.Add([]byte(line(2, "[90,90,50]", "[0,0]", 0, "scoreless") + "\n"))
 	f.Add([]byte(line(3, "[90,90]", "[0,0,0]", 0, "out") + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {

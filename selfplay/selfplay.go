@@ -453,6 +453,9 @@ func checkResult(r *GameResult, players int, rs game.Rules) error {
 			}
 		}
 	}
+	if err := checkAdjustments(r.Adjustments, r.End); err != nil {
+		return err
+	}
 	want := 0 // a draw
 	for i, p := range r.Places(rs.Tiebreak) {
 		if p == 1 {
@@ -469,6 +472,44 @@ func checkResult(r *GameResult, players int, rs game.Rules) error {
 			scores[i] = strconv.Itoa(v)
 		}
 		return fmt.Errorf("winner %d with scores %s (the winner is 1 to %d, 0 for a draw)", r.Winner, strings.Join(scores, "-"), n)
+	}
+	return nil
+}
+
+// checkAdjustments says what is impossible in a game's end-of-game
+// adjustments (none: nothing): any at a target score; a gain after six
+// scoreless turns; after a player went out, with two players anything but
+// the one going out gaining (the other 0), with more, anything but the
+// others' losses going to one player.
+func checkAdjustments(adj []int, end string) error {
+	if len(adj) == 0 {
+		return nil
+	}
+	sum, gains, zeros := 0, 0, 0
+	for _, a := range adj {
+		sum += a
+		switch {
+		case a > 0:
+			gains++
+		case a == 0:
+			zeros++
+		}
+	}
+	ok := true
+	switch end {
+	case game.EndTarget.String():
+		ok = zeros == len(adj)
+	case game.EndScoreless.String():
+		ok = gains == 0
+	case game.EndOut.String():
+		if len(adj) == 2 {
+			ok = min(adj[0], adj[1]) == 0 && max(adj[0], adj[1]) >= 0
+		} else {
+			ok = sum == 0 && gains <= 1
+		}
+	}
+	if !ok {
+		return fmt.Errorf("adjustments %v: no game ending %q has them", adj, end)
 	}
 	return nil
 }
