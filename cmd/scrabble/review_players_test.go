@@ -109,6 +109,14 @@ func TestReviewPlayers(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, r.code, r.stderr, tc.code, tc.msg)
 		}
 	}
+	// Several games, of two, three and four players, with an index page.
+	dir := filepath.Join(e.root, "pages")
+	out = e.ok("--lexicon", "NWL23", "review", testlex.Game(t, "doug_v_emely.gcg"), three, four, "--html", dir)
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil || !strings.Contains(out, "dan") || !strings.Contains(string(index), "ann 62, ben 3, cal 52, dan -13") {
+		t.Errorf("several games: %v\n%s", err, out)
+	}
+
 	// Totals that disagree are a problem naming the line; the review goes on.
 	bad := e.file("totals.gcg", "#player1 a\n#player2 b\n#player3 c\n>a: AEINRST 8D RETAINS +66 66\n>b: ADIOQUZ E6 ZO(E)A +13 31\n")
 	if r := e.run("--lexicon", "NWL23", "review", bad); r.code != 0 || !strings.Contains(r.stdout, bad+":5: cumulative score 31, but 0 +13 = 13") {
