@@ -38,7 +38,7 @@ func newReviewCmd(a *app) *cobra.Command {
 		Annotations: interruptible(),
 		Short:       "Review recorded games (GCG) turn by turn against the engine",
 		Long: `Replay a recorded game (GCG) with the engine's rules and review each turn of
-the player (--player, a nickname or full name; both players if none): the
+the player (--player, a nickname or full name; every player if none): the
 rack, the play made with its score and equity, the engine's best moves
 (--top, 5 by default, 0 for all), the equity the play gave up, and flags for missed
 bingos and phonies in the lexicon. A summary follows: equity lost in total
