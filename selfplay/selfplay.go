@@ -127,6 +127,16 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 				}
 			}()
 			var players [2]game.Player
+			// Players running programs (external ones) end them.
+			defer func() {
+				for _, p := range players {
+					if c, ok := p.(io.Closer); ok {
+						if cerr := c.Close(); cerr != nil && err == nil {
+							err = cerr
+						}
+					}
+				}
+			}()
 			for i := range 2 {
 				p, err := NewPlayer(cfg.Players[i], cfg.Options[i])
 				if err != nil {

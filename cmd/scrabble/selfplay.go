@@ -45,6 +45,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		p1, p2             string
 		endgameCaps        [2]time.Duration
 		pegCaps            [2]time.Duration
+		goArgs             [2]string
 		p1Leaves, p2Leaves string
 		p1Terms, p2Terms   string
 		out                string
@@ -69,6 +70,10 @@ and exchanges per game, and games per second.
 
 Players:
 ` + strings.Join(names, "\n") + `
+  external:'PROGRAM ARGS'
+           a program speaking the engine protocol (docs/engine-protocol.md),
+           such as external:'scrabble engine' or another build of this one;
+           --p1-go/--p2-go say what it is asked each turn (go static, ...)
 
 --p1-leaves and --p2-leaves give the equity player a leave table (binary,
 compressed binary or CSV, as 'scrabble leaves' writes them); without one it
@@ -146,6 +151,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				cfg.Options[i].PEG = d
 			}
 			for i := range 2 {
+				cfg.Options[i].Go, cfg.Options[i].EngineStderr = goArgs[i], a.stderr
 				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
 					return err
 				}
@@ -246,6 +252,10 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	for i := range pegCaps {
 		f.DurationVar(&pegCaps[i], fmt.Sprintf("p%d-peg", i+1), 0,
 			fmt.Sprintf("player %d solves every turn with 1-%d tiles in the bag with the pre-endgame solver, at most this long a move (0: off; the full player: %v)", i+1, selfplay.PEGMaxBag, selfplay.FullPEG))
+	}
+	for i := range goArgs {
+		f.StringVar(&goArgs[i], fmt.Sprintf("p%d-go", i+1), "",
+			fmt.Sprintf("an external player %d's go command after \"go\", e.g. static or 'sim iterations 200' (default: the program's choice)", i+1))
 	}
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
