@@ -135,6 +135,9 @@ func (e *engineSession) SetPosition(p *protocol.Position) error {
 		if err != nil {
 			return err
 		}
+		if err := twoPlayers(g, p.GCG); err != nil {
+			return err
+		}
 		r := g.Replay()
 		if last := len(r.Turns) + 1; p.Turn > last {
 			return fmt.Errorf("turn %d: %s has %s (%d is the end of the game)", p.Turn, p.GCG, plural(len(r.Turns), "turn"), last)
