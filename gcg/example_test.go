@@ -23,7 +23,8 @@ func Example() {
 	for _, p := range r.Problems {
 		fmt.Println(p.Error())
 	}
-	fmt.Println("engine:", r.Totals, "recorded:", r.Recorded)
+	n := len(g.Players)
+	fmt.Println("engine:", r.Totals[:n], "recorded:", r.Recorded[:n])
 	// Output:
 	// game.gcg:4: recorded score +15, but the engine scores E6 ZO(E)A +13
 	// engine: [66 13] recorded: [66 15]
@@ -32,7 +33,7 @@ func Example() {
 // Write a game built in code.
 func ExampleWrite() {
 	g := &gcg.Game{
-		Players: [2]gcg.Player{{Nick: "ann", Name: "Ann"}, {Nick: "ben", Name: "Ben"}},
+		Players: []gcg.Player{{Nick: "ann", Name: "Ann"}, {Nick: "ben", Name: "Ben"}},
 		Lexicon: "NWL23",
 		Events: []gcg.Event{
 			{Kind: gcg.Play, Player: 0, Position: "8D", Word: "RETAINS", Score: 66, Total: 66, Note: "a bingo"},

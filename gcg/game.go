@@ -14,6 +14,14 @@
 //	>nick:  (DIV) +14 420                going out: twice the opponent's tiles
 //	>nick: EIQ (EIQ) -12 380             the player's own tiles when the game ends otherwise
 //
+// A game has 2 to 4 players (#player1 to #player4), who move in that order
+// of turn (play passes to the left), and may carry the challenge rule it
+// was played under ("#challenge-rule double"; see ReplayOptions). With
+// three or four players the end of the game follows the rule sheet: the
+// player who went out gains the sum of everyone else's tiles, ">nick:
+// (TILES) +N" with every other player's tiles together, and each other
+// player loses their own, ">nick: RACK (RACK) -N".
+//
 // Parse builds a Game (syntax only: every line is checked for its shape and
 // every error names the file and line); Replay applies it on a board and
 // checks every score; Write writes a Game back.
@@ -30,8 +38,9 @@ type Game struct {
 	// File names the source in problems and errors ("" for a game built in
 	// code). Write ignores it.
 	File string
-	// Players are #player1 and #player2. Events refer to them by index.
-	Players [2]Player
+	// Players are #player1 to #playerN, 2 to rules.MaxPlayers of them, in
+	// their order of turn. Events refer to them by index.
+	Players []Player
 	Title   string // #title
 	// Description (#description) and notes may span lines, joined by "\n".
 	Description string
@@ -39,15 +48,20 @@ type Game struct {
 	ID          string // #id: authority and identifier, as written
 	// Note holds #note lines that come before the first event.
 	Note string
-	// Racks are #rack1 and #rack2: the racks when a game stops part-way.
-	Racks [2]rules.Rack
+	// ChallengeRule is #challenge-rule, the rule the game was played under
+	// by its rules.ChallengeRule name ("double", "5pt", ...); "" if not
+	// given. No common program writes this pragma: the engine's own.
+	ChallengeRule string
+	// Racks are #rack1 to #rack4: the racks when a game stops part-way,
+	// by player (empty past the players).
+	Racks [rules.MaxPlayers]rules.Rack
 	// Pragmas keeps every other pragma, in order, so that they are written
 	// back.
 	Pragmas []Pragma
 	Events  []Event
 }
 
-// Player is one of the two players.
+// Player is one of the players.
 type Player struct {
 	Nick string // the name event lines use: no spaces
 	Name string // the full name; may be empty
@@ -85,8 +99,9 @@ const (
 	ChallengeBonus
 	// TimePenalty is points lost for overtime: "(time) -N".
 	TimePenalty
-	// EndPoints are the points for going out, twice the face value of the
-	// opponent's tiles: "(TILES) +N".
+	// EndPoints are the points for going out: "(TILES) +N", twice the face
+	// value of the opponent's tiles with two players, the sum of every
+	// other player's tiles with more.
 	EndPoints
 	// EndPenalty is the face value of the player's own tiles when the game
 	// ends without them going out: "RACK (TILES) -N".
@@ -125,7 +140,7 @@ type Event struct {
 	// code).
 	Line   int
 	Kind   Kind
-	Player int // 0 for #player1, 1 for #player2
+	Player int // 0 for #player1, 1 for #player2, ...
 	// Rack is the rack before the event as recorded; empty when the line
 	// gives none. It may hold only the tiles that were seen.
 	Rack rules.Rack

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"scrabble/internal/testlex"
+	"scrabble/rules"
 )
 
 // TestRealGames: every game in ../shared/games loads, replays without a
@@ -17,16 +18,16 @@ func TestRealGames(t *testing.T) {
 	// withdrawn plays, challenge bonuses, exchanges, final totals.
 	type facts struct {
 		events, turns, withdrawn, bonuses, exchanges int
-		final                                        [2]int
+		final                                        [rules.MaxPlayers]int
 	}
 	known := map[string]facts{
-		"doug_v_emely.gcg":                  {28, 26, 1, 0, 0, [2]int{451, 345}},
-		"doug_v_emely_double_challenge.gcg": {29, 27, 1, 0, 0, [2]int{451, 345}},
-		"incomplete.gcg":                    {20, 20, 0, 0, 0, [2]int{336, 298}},
-		"josh2.gcg":                         {34, 28, 1, 4, 1, [2]int{397, 291}},
-		"noah_vs_mishu.gcg":                 {36, 35, 0, 0, 3, [2]int{377, 388}},
-		"utf8_dos.gcg":                      {24, 23, 0, 0, 0, [2]int{375, 488}},
-		"vs_andy.gcg":                       {27, 26, 0, 0, 1, [2]int{423, 363}},
+		"doug_v_emely.gcg":                  {28, 26, 1, 0, 0, [rules.MaxPlayers]int{451, 345}},
+		"doug_v_emely_double_challenge.gcg": {29, 27, 1, 0, 0, [rules.MaxPlayers]int{451, 345}},
+		"incomplete.gcg":                    {20, 20, 0, 0, 0, [rules.MaxPlayers]int{336, 298}},
+		"josh2.gcg":                         {34, 28, 1, 4, 1, [rules.MaxPlayers]int{397, 291}},
+		"noah_vs_mishu.gcg":                 {36, 35, 0, 0, 3, [rules.MaxPlayers]int{377, 388}},
+		"utf8_dos.gcg":                      {24, 23, 0, 0, 0, [rules.MaxPlayers]int{375, 488}},
+		"vs_andy.gcg":                       {27, 26, 0, 0, 1, [rules.MaxPlayers]int{423, 363}},
 	}
 	for _, path := range testlex.Games(t) {
 		name := filepath.Base(path)

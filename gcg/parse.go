@@ -194,6 +194,12 @@ type parser struct {
 	// to it only if it goes on.
 	cont   *strings.Builder
 	blanks int
+	// players are the #playerN lines read so far, by index, and
+	// playerLine the line of each (0: not given); events is whether an
+	// event line has been seen (players are declared before the events).
+	players    [rules.MaxPlayers]Player
+	playerLine [rules.MaxPlayers]int
+	events     bool
 }
 
 // setNote puts the note built so far on its event (or the game).
@@ -273,8 +279,22 @@ func (p *parser) pragma(n int, s string) {
 		p.errorf(n, "'#' must be followed by a pragma name, e.g. #player1 or #note")
 		return
 	}
-	switch key {
-	case "player1", "player2", "title", "lexicon", "id", "rack1", "rack2":
+	// #playerN and #rackN: N from 1 to rules.MaxPlayers.
+	numbered, num := "", 0
+	for _, prefix := range []string{"player", "rack"} {
+		if rest, ok := strings.CutPrefix(key, prefix); ok && isDigits(rest) {
+			numbered, num = prefix, 0
+			if len(rest) <= 2 {
+				num, _ = strconv.Atoi(rest)
+			}
+			if num < 1 || num > rules.MaxPlayers {
+				p.errorf(n, "#%s: a game has %d to %d players (#%s1 to #%s%d)", key, rules.MinPlayers, rules.MaxPlayers, prefix, prefix, rules.MaxPlayers)
+				return
+			}
+		}
+	}
+	switch {
+	case numbered != "", key == "title", key == "lexicon", key == "id", key == "challenge-rule":
 		if first, ok := p.once[key]; ok {
 			p.errorf(n, "second #%s (the first is on line %d)", key, first)
 			return
@@ -282,24 +302,58 @@ func (p *parser) pragma(n int, s string) {
 		p.once[key] = n
 	}
 	g := p.g
-	switch key {
-	case "character-encoding":
+	switch {
+	case key == "character-encoding":
 		if n != 1 {
 			p.errorf(n, "#character-encoding must be the first line")
 		}
-	case "player1", "player2":
-		i := int(key[6] - '1')
-		f := fields(val)
-		if len(f) == 0 {
-			p.errorf(n, "#%s needs a nickname (and a full name): #%s nick Full Name", key, key)
+	case numbered == "player":
+		p.player(n, key, num-1, val)
+	case numbered == "rack":
+		r, err := parseTiles(val)
+		if err != nil {
+			p.errorf(n, "#%s: %v", key, err)
 			return
 		}
-		nick := f[0]
-		if o := g.Players[1-i].Nick; o != "" && o == nick {
-			p.errorf(n, "both players have the nickname %q", nick)
+		g.Racks[num-1] = r
+	case key == "challenge-rule":
+		c, err := rules.ParseChallengeRule(val)
+		if err != nil {
+			p.errorf(n, "#challenge-rule: %v", err)
 			return
 		}
-		g.Players[i] = Player{Nick: nick, Name: trim(strings.TrimPrefix(val, nick))}
+		g.ChallengeRule = c.String()
+	default:
+		p.otherPragma(n, key, name, val)
+	}
+}
+
+// player reads "#playerN nick Full Name" for player index i.
+func (p *parser) player(n int, key string, i int, val string) {
+	if p.events {
+		p.errorf(n, "#%s after the first event: declare every player before the events", key)
+		return
+	}
+	f := fields(val)
+	if len(f) == 0 {
+		p.errorf(n, "#%s needs a nickname (and a full name): #%s nick Full Name", key, key)
+		return
+	}
+	nick := f[0]
+	for j, o := range p.players {
+		if j != i && o.Nick == nick {
+			p.errorf(n, "both players have the nickname %q (#player%d and #player%d)", nick, j+1, i+1)
+			return
+		}
+	}
+	p.players[i] = Player{Nick: nick, Name: trim(strings.TrimPrefix(val, nick))}
+	p.playerLine[i] = n
+}
+
+// otherPragma reads the pragmas with no number.
+func (p *parser) otherPragma(n int, key, name, val string) {
+	g := p.g
+	switch key {
 	case "title":
 		g.Title = val
 	case "lexicon":
@@ -310,13 +364,6 @@ func (p *parser) pragma(n int, s string) {
 		g.Lexicon = val
 	case "id":
 		g.ID = val
-	case "rack1", "rack2":
-		r, err := parseTiles(val)
-		if err != nil {
-			p.errorf(n, "#%s: %v", key, err)
-			return
-		}
-		g.Racks[key[4]-'1'] = r
 	default:
 		g.Pragmas = append(g.Pragmas, Pragma{Name: name, Value: val})
 	}
@@ -341,6 +388,7 @@ func (p *parser) appendText(text *strings.Builder, val string, begun bool) {
 
 // event reads ">nick: [RACK] MOVE SCORE TOTAL".
 func (p *parser) event(n int, s string) {
+	p.events = true
 	f := fields(s[1:])
 	if len(f) == 0 || !strings.HasSuffix(f[0], ":") || len(f[0]) < 2 {
 		p.errorf(n, "an event starts with '>nick:', e.g. >Joel: AEINRST 8D RETAINS +66 66")
@@ -357,17 +405,17 @@ func (p *parser) event(n int, s string) {
 		return
 	}
 	e := Event{Line: n, Player: -1}
-	for i, pl := range p.g.Players {
+	for i, pl := range p.players {
 		if pl.Nick == nick {
 			e.Player = i
 		}
 	}
 	if e.Player < 0 {
 		switch {
-		case p.g.Players[0].Nick == "" || p.g.Players[1].Nick == "":
+		case p.players[0].Nick == "" || p.players[1].Nick == "":
 			p.errorf(n, "event for %q before #player1 and #player2 name both players", nick)
 		default:
-			p.errorf(n, "unknown player %q: the players are %q (#player1) and %q (#player2)", nick, p.g.Players[0].Nick, p.g.Players[1].Nick)
+			p.errorf(n, "unknown player %q: the players are %s", nick, p.playerList())
 		}
 		return
 	}
@@ -444,7 +492,9 @@ func readMove(e *Event, m []string, minus bool) error {
 		}
 		e.Tiles, e.Count = t, t.Count()
 	case strings.HasPrefix(tok, "(") && strings.HasSuffix(tok, ")") && len(tok) > 2:
-		t, err := parseTiles(tok[1 : len(tok)-1])
+		// Going out in a game of three or four, the tiles of every other
+		// player together: up to three racks.
+		t, err := parseTilesUpTo(tok[1:len(tok)-1], (rules.MaxPlayers-1)*rules.RackSize)
 		if err != nil {
 			return fmt.Errorf("end-of-game tiles %q: %v", tok, err)
 		}
@@ -522,7 +572,10 @@ func isTiles(s string) bool {
 
 // parseTiles reads a rack: letters (either case) and '?' for a blank, at
 // most 7.
-func parseTiles(s string) (rules.Rack, error) {
+func parseTiles(s string) (rules.Rack, error) { return parseTilesUpTo(s, rules.RackSize) }
+
+// parseTilesUpTo reads tiles as parseTiles does, at most most of them.
+func parseTilesUpTo(s string, most int) (rules.Rack, error) {
 	if !isTiles(s) {
 		return rules.Rack{}, errors.New("want letters A-Z and ? for a blank")
 	}
@@ -530,8 +583,11 @@ func parseTiles(s string) (rules.Rack, error) {
 	if err != nil {
 		return rules.Rack{}, err
 	}
-	if n := r.Count(); n > rules.RackSize {
-		return rules.Rack{}, fmt.Errorf("%d tiles; a rack holds at most %d", n, rules.RackSize)
+	if n := r.Count(); n > most {
+		if most == rules.RackSize {
+			return rules.Rack{}, fmt.Errorf("%d tiles; a rack holds at most %d", n, rules.RackSize)
+		}
+		return rules.Rack{}, fmt.Errorf("%d tiles; %d racks of the other players hold at most %d", n, rules.MaxPlayers-1, most)
 	}
 	return r, nil
 }
@@ -582,16 +638,49 @@ func checkWord(w string) error {
 	return nil
 }
 
+// playerList names the players declared so far for an error:
+// "a" (#player1), "b" (#player2) and "c" (#player3).
+func (p *parser) playerList() string {
+	var names []string
+	for i, pl := range p.players {
+		if pl.Nick != "" {
+			names = append(names, fmt.Sprintf("%q (#player%d)", pl.Nick, i+1))
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 // finish checks the file as a whole and tidies texts.
 func (p *parser) finish() {
 	g := p.g
+	// The players are #player1 to #playerN with none missing, N at least
+	// 2; a #rackN must be a player's.
+	n := 0
+	for i, pl := range p.players {
+		if pl.Nick != "" {
+			n = i + 1
+		}
+	}
 	if len(p.errs) == 0 {
-		for i, pl := range g.Players {
-			if pl.Nick == "" {
-				p.errs = append(p.errs, &Error{File: p.file, Msg: fmt.Sprintf("no #player%d line", i+1)})
+		for i := range max(n, rules.MinPlayers) {
+			if p.players[i].Nick == "" {
+				msg := fmt.Sprintf("no #player%d line", i+1)
+				if i+1 < n {
+					msg += fmt.Sprintf(", but a #player%d (line %d): the players are numbered from 1 without a gap", n, p.playerLine[n-1])
+				}
+				p.errs = append(p.errs, &Error{File: p.file, Msg: msg})
+			}
+		}
+		for i := max(n, rules.MinPlayers); i < rules.MaxPlayers; i++ {
+			if line, ok := p.once[fmt.Sprintf("rack%d", i+1)]; ok {
+				p.errorf(line, "#rack%d for a player who does not exist: the game has %d players", i+1, max(n, rules.MinPlayers))
 			}
 		}
 	}
+	g.Players = append([]Player(nil), p.players[:max(n, rules.MinPlayers)]...)
 	p.setNote()
 	g.Description = p.desc.String()
 	// Blank lines at the end of a text are not part of it.

@@ -44,13 +44,13 @@ func mustParse(t *testing.T, name string, data []byte) *Game {
 func eventsGame(t *testing.T) *Game {
 	return &Game{
 		File:        "testdata/events.gcg",
-		Players:     [2]Player{{"alice", "Alice Ångström"}, {"bob", "Bob"}},
+		Players:     []Player{{"alice", "Alice Ångström"}, {"bob", "Bob"}},
 		Title:       "Every event kind",
 		Description: "A hand-made game that uses every kind of event line.\nScores worked out by hand from the premium squares.",
 		Lexicon:     "NWL23",
 		ID:          "test events-1",
 		Note:        "before the first move",
-		Racks:       [2]rules.Rack{rack(t, "EEST?"), rack(t, "BDILQUY")},
+		Racks:       [rules.MaxPlayers]rules.Rack{rack(t, "EEST?"), rack(t, "BDILQUY")},
 		Pragmas:     []Pragma{{"tile-set", "english"}},
 		Events: []Event{
 			{Line: 11, Kind: Play, Player: 0, Rack: rack(t, "AEINRST"), Position: "8D", Word: "RETAINS", Score: 66, Total: 66,

@@ -2,6 +2,7 @@ package gcg
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"scrabble/move"
@@ -20,8 +21,46 @@ type Replay struct {
 	// names the file and line.
 	Problems []Error
 	Board    rules.Board // the board after the last event
-	Totals   [2]int      // the engine's final totals, by player
-	Recorded [2]int      // the recorded final totals
+	// Totals are the engine's final totals and Recorded the file's, by
+	// player (entries past the players are 0).
+	Totals   [rules.MaxPlayers]int
+	Recorded [rules.MaxPlayers]int
+	// Challenge is the challenge rule the events were checked against,
+	// and ChallengeFrom where it came from (see ReplayOptions).
+	Challenge     rules.ChallengeRule
+	ChallengeFrom ChallengeSource
+}
+
+// ChallengeSource says where a replay's challenge rule came from.
+type ChallengeSource uint8
+
+const (
+	// ChallengeInferred: neither the caller nor the file gave a rule; it
+	// was read off the challenge bonuses (all 5 points: 5pt; all 10:
+	// 10pt), else NASPA's double.
+	ChallengeInferred ChallengeSource = iota
+	// ChallengeFromFile: the file's #challenge-rule.
+	ChallengeFromFile
+	// ChallengeFromOptions: ReplayOptions.Challenge.
+	ChallengeFromOptions
+)
+
+func (s ChallengeSource) String() string {
+	switch s {
+	case ChallengeFromFile:
+		return "the file's #challenge-rule"
+	case ChallengeFromOptions:
+		return "given"
+	}
+	return "inferred from the file's challenge bonuses"
+}
+
+// ReplayOptions are the settings of a replay.
+type ReplayOptions struct {
+	// Challenge, when set, is the challenge rule the game was played
+	// under; it overrides the file's #challenge-rule. When nil the file's
+	// is used, and with none the rule is inferred (see ChallengeInferred).
+	Challenge *rules.ChallengeRule
 }
 
 // Step is what one event did.
@@ -35,8 +74,8 @@ type Step struct {
 	// be placed, count as recorded.
 	Score int
 	// Totals are the engine's cumulative scores after the event, Recorded
-	// the file's (the other player's carried forward).
-	Totals, Recorded [2]int
+	// the file's (the other players' carried forward), by player.
+	Totals, Recorded [rules.MaxPlayers]int
 	// Applied is false when the event could not be applied as recorded
 	// (see Replay.Problems).
 	Applied bool
@@ -52,12 +91,12 @@ type Turn struct {
 	Rack rules.Rack
 	// Board, Totals, Recorded and Scoreless are as they were before the
 	// move: the board, the engine's and the file's cumulative scores, and
-	// the number of consecutive scoreless turns.
+	// the number of consecutive scoreless turns (over all players).
 	Board            rules.Board
-	Totals, Recorded [2]int
+	Totals, Recorded [rules.MaxPlayers]int
 	Scoreless        int
 	// BagLen is the number of tiles in the bag before the move, from the
-	// board: both racks are full while the bag holds tiles.
+	// board: every player's rack is full while the bag holds tiles.
 	BagLen int
 	// Move is the move as read on the board. An exchange known only by its
 	// count has Len 0 and NumTiles the count.
@@ -67,6 +106,13 @@ type Turn struct {
 	Placed bool
 	// Withdrawn says the play was taken back ("--").
 	Withdrawn bool
+	// LostChallenge says the move is a pass that is the turn the player
+	// lost by challenging a play that stood (double challenge): a pass
+	// noted "#unsuccessful-challenge" (as Macondo writes it), or one right
+	// after the previous player went out, or followed by that player's
+	// points for going out (the game would have ended there but for the
+	// challenge).
+	LostChallenge bool
 	// Score is the move's score (before any withdrawal): the engine's, or
 	// the recorded one when Scored is false.
 	Score  int
@@ -88,24 +134,30 @@ func (t *Turn) Leave() rules.Rack {
 	return r
 }
 
-// BagLen is the number of tiles in the bag while both racks are full: the
-// set less the board and two racks.
-func BagLen(b *rules.Board) int {
-	return max(0, rules.TileCount()-b.TileCount()-2*rules.RackSize)
+// BagLen is the number of tiles in the bag of a game of players players
+// while every rack is full: the set less the board and the racks.
+func BagLen(b *rules.Board, players int) int {
+	return max(0, rules.TileCount()-b.TileCount()-players*rules.RackSize)
 }
 
 type replayer struct {
 	r         *Replay
+	n         int // players
 	board     rules.Board
-	totals    [2]int
-	recorded  [2]int
+	totals    [rules.MaxPlayers]int
+	recorded  [rules.MaxPlayers]int
 	scoreless int
-	last      [2]int // index in Turns of each player's last move, -1 for none
+	last      [rules.MaxPlayers]int // index in Turns of each player's last move, -1 for none
+	// prevMover is the player of the last move, -1 before any.
+	prevMover int
+	// out is the player whose points for going out have been counted, -1
+	// for none.
+	out int
 	// ended is the line of the sixth consecutive scoreless turn, which ends
 	// the game (0 while it goes on); penalized says which players' end
 	// penalty lines have been read since.
 	ended     int
-	penalized [2]bool
+	penalized [rules.MaxPlayers]bool
 	// after counts the lines after the end that are not applied, the last
 	// of them on line lastAfter; the problem at index summary stands for
 	// those past maxAfterEnd.
@@ -140,11 +192,20 @@ const maxAfterEnd = 10
 // the rack, at least 7 in the bag, scoring 0) and passes (0); a withdrawn
 // play ("--") taking back the player's last move, a play, and losing its
 // score; end-of-game points against the racks when the record shows them;
-// each recorded total against the previous total plus the score; a player
-// moving twice in a row.
+// each recorded total against the previous total plus the score; the
+// order of turn: each move is the next player's after the previous move
+// (play passes to the left, #player1, #player2, ... and round again; a
+// turn lost to a challenge is written as that player's pass).
+//
+// The end of the game: with two players the player who went out gains
+// twice the opponent's tiles ("(TILES) +N"); with three or four, as the
+// rule sheet says, the sum of every other player's tiles, written on one
+// line with their tiles together, and each other player loses their own
+// ("RACK (RACK) -N", rules.EndAdjustments).
 //
 // Six consecutive scoreless turns (passes, exchanges, plays scoring 0 or
-// withdrawn; rules.MaxScorelessTurns) end the game, as under NASPA rules:
+// withdrawn, counted over all players; rules.MaxScorelessTurns) end the
+// game, as under NASPA rules:
 // after them only end penalties (each player once: their own tiles' value,
 // rules.EndByScorelessAdjustment), time penalties, challenge bonuses and a
 // withdrawal of the last play (before any line that is not applied) are
@@ -152,8 +213,29 @@ const maxAfterEnd = 10
 // not applied (its step changes no engine total; Recorded still follows the
 // file); past the first ten such lines one problem covers the rest. After
 // 100 problems the replay stops in the same way.
-func (g *Game) Replay() *Replay {
-	rp := &replayer{r: &Replay{Game: g}, last: [2]int{-1, -1}, summary: -1}
+//
+// Challenges are checked against the game's challenge rule (see
+// ReplayOptions and ReplayWith): under void no phony is withdrawn and there
+// is no challenge bonus; under single no bonus and no turn lost; under 5pt
+// and 10pt a bonus of exactly 5 or 10 points to the player whose play was
+// challenged and stood, right after that play, and no turn lost; under
+// double no bonus (the challenger of a valid play loses a turn instead: a
+// pass, see Turn.LostChallenge). Under every rule a phony withdrawn is the
+// last move, its player's, whose turn it was.
+func (g *Game) Replay() *Replay { return g.ReplayWith(ReplayOptions{}) }
+
+// ReplayWith replays the game with opts (see Replay).
+func (g *Game) ReplayWith(opts ReplayOptions) *Replay {
+	rp := &replayer{r: &Replay{Game: g}, summary: -1, prevMover: -1, out: -1, n: len(g.Players)}
+	for i := range rp.last {
+		rp.last[i] = -1
+	}
+	rp.r.Challenge, rp.r.ChallengeFrom = challengeRule(g, opts)
+	if err := rules.CheckPlayers(rp.n); err != nil {
+		// A game built in code: Parse reads only 2 to 4 players.
+		rp.r.Problems = append(rp.r.Problems, Error{File: g.File, Msg: err.Error()})
+		rp.n = min(rp.n, rules.MaxPlayers)
+	}
 	for i := range g.Events {
 		rp.event(i)
 	}
@@ -169,6 +251,28 @@ func (g *Game) Replay() *Replay {
 	r := rp.r
 	r.Board, r.Totals, r.Recorded = rp.board, rp.totals, rp.recorded
 	return r
+}
+
+// challengeRule picks the rule a replay checks: the caller's, the file's,
+// or one read off the challenge bonuses.
+func challengeRule(g *Game, opts ReplayOptions) (rules.ChallengeRule, ChallengeSource) {
+	if opts.Challenge != nil {
+		return *opts.Challenge, ChallengeFromOptions
+	}
+	if g.ChallengeRule != "" {
+		if c, err := rules.ParseChallengeRule(g.ChallengeRule); err == nil {
+			return c, ChallengeFromFile
+		}
+	}
+	// The first bonus tells; with none, NASPA's rule.
+	i := slices.IndexFunc(g.Events, func(e Event) bool { return e.Kind == ChallengeBonus })
+	switch {
+	case i >= 0 && g.Events[i].Score == 5:
+		return rules.ChallengeFivePoint, ChallengeInferred
+	case i >= 0 && g.Events[i].Score == 10:
+		return rules.ChallengeTenPoint, ChallengeInferred
+	}
+	return rules.ChallengeDouble, ChallengeInferred
 }
 
 func (rp *replayer) problem(e *Event, format string, args ...any) {
@@ -219,6 +323,12 @@ func (rp *replayer) event(i int) {
 	g := rp.r.Game
 	e := &g.Events[i]
 	p := e.Player
+	if p < 0 || p >= rp.n {
+		// A game built in code: Parse gives every event a player.
+		rp.problem(e, "player %d does not exist: the game has %d players", p+1, len(g.Players))
+		rp.r.Steps = append(rp.r.Steps, Step{Turn: len(rp.r.Turns), Totals: rp.totals, Recorded: rp.recorded})
+		return
+	}
 	if len(rp.r.Problems) >= maxProblems {
 		if rp.dropped == 0 {
 			rp.firstDropped = e.Line
@@ -247,20 +357,18 @@ func (rp *replayer) event(i int) {
 		if e.Score < 0 {
 			rp.problem(e, "a challenge bonus cannot take points away (%+d)", e.Score)
 		}
+		rp.checkBonus(e)
 	case TimePenalty:
 		if e.Score > 0 {
 			rp.problem(e, "a time penalty cannot add points (%+d)", e.Score)
 		}
 	case EndPoints:
-		score, scored = rules.OutBonus(e.Tiles), true
-		if left, ok := rp.left(1 - p); ok && left != e.Tiles {
-			rp.problem(e, "%s holds %s, not %s", rp.nick(1-p), rackName(left), e.Tiles)
-		}
-		if left, ok := rp.left(p); ok && left.Count() > 0 {
-			rp.problem(e, "%s gets the points for going out but still holds %s", rp.nick(p), left)
-		}
+		score, scored = rp.endPoints(e), true
 	case EndPenalty:
 		score, scored = rules.EndByScorelessAdjustment(e.Tiles), true
+		if rp.out == p {
+			rp.problem(e, "%s went out: they hold no tiles to lose", rp.nick(p))
+		}
 		if e.Rack.Count() > 0 && e.Rack != e.Tiles {
 			rp.problem(e, "the rack %s and the tiles (%s) differ", e.Rack, e.Tiles)
 		} else if left, ok := rp.left(p); ok && left != e.Tiles {
@@ -287,6 +395,80 @@ func (rp *replayer) event(i int) {
 	})
 }
 
+// endPoints checks the points for going out and returns the engine's:
+// twice the opponent's tiles with two players, the sum of the others'
+// tiles with more (rules.EndAdjustments).
+func (rp *replayer) endPoints(e *Event) int {
+	p := e.Player
+	if rp.out >= 0 {
+		rp.problem(e, "%s already got the points for going out (only one player goes out)", rp.nick(rp.out))
+	}
+	rp.out = p
+	// The others' tiles, when the record shows them all.
+	var others rules.Rack
+	known := true
+	for q := range rp.n {
+		if q == p {
+			continue
+		}
+		left, ok := rp.left(q)
+		if !ok {
+			known = false
+			break
+		}
+		for i := range others {
+			others[i] += left[i]
+		}
+	}
+	if known && others != e.Tiles {
+		who := "the others hold"
+		if rp.n == 2 {
+			who = rp.nick(1-p) + " holds"
+		}
+		rp.problem(e, "%s %s, not %s", who, rackName(others), e.Tiles)
+	}
+	if left, ok := rp.left(p); ok && left.Count() > 0 {
+		rp.problem(e, "%s gets the points for going out but still holds %s", rp.nick(p), left)
+	}
+	if rp.n == 2 {
+		return rules.OutBonus(e.Tiles)
+	}
+	return e.Tiles.Value()
+}
+
+// checkBonus checks a challenge bonus against the challenge rule: only
+// 5pt and 10pt give one, of exactly that many points, to the player whose
+// play was challenged and stood, right after it.
+func (rp *replayer) checkBonus(e *Event) {
+	c := rp.r.Challenge
+	_, bonus := c.WrongChallenge()
+	if bonus == 0 {
+		why := "a wrong challenge costs nothing"
+		switch c {
+		case rules.ChallengeVoid:
+			why = "nothing is challenged: a phony cannot be played"
+		case rules.ChallengeDouble:
+			why = "a wrong challenge costs the challenger a turn, not points"
+		}
+		rp.problem(e, "a challenge bonus, but under the %s challenge rule (%s) %s", c, rp.r.ChallengeFrom, why)
+		return
+	}
+	if e.Score != bonus {
+		rp.problem(e, "challenge bonus %+d, but the %s challenge rule (%s) gives %+d", e.Score, c, rp.r.ChallengeFrom, bonus)
+	}
+	turns := rp.r.Turns
+	switch {
+	case len(turns) == 0:
+		rp.problem(e, "a challenge bonus before any play")
+	case turns[len(turns)-1].Player != e.Player:
+		rp.problem(e, "the challenge bonus goes to the player whose play was challenged, but the last move is %s's", rp.nick(turns[len(turns)-1].Player))
+	case turns[len(turns)-1].Move.Kind != move.Play:
+		rp.problem(e, "a challenge bonus for a %s: only a play is challenged", turns[len(turns)-1].Move.Kind)
+	case turns[len(turns)-1].Withdrawn:
+		rp.problem(e, "a challenge bonus for a play taken back: the challenge succeeded")
+	}
+}
+
 func rackName(r rules.Rack) string {
 	if r.Count() == 0 {
 		return "no tiles"
@@ -307,12 +489,20 @@ func (rp *replayer) move(i int) *Turn {
 		Totals:    rp.totals,
 		Recorded:  rp.recorded,
 		Scoreless: rp.scoreless,
-		BagLen:    BagLen(&rp.board),
+		BagLen:    BagLen(&rp.board, rp.n),
 		Score:     e.Score,
 	}
-	if o := rp.last[1-p]; rp.last[p] >= 0 && (o < 0 || o < rp.last[p]) {
-		rp.problem(e, "%s moves twice in a row (also turn %d)", rp.nick(p), rp.r.Turns[rp.last[p]].Number)
+	// Play passes to the left: the next player after the last mover.
+	if prev := rp.prevMover; prev >= 0 {
+		switch next := (prev + 1) % rp.n; {
+		case p == prev:
+			rp.problem(e, "%s moves twice in a row (also turn %d)", rp.nick(p), rp.r.Turns[rp.last[p]].Number)
+		case p != next:
+			rp.problem(e, "out of turn: after %s (turn %d) it is %s's turn (#player%d), not %s's (#player%d): play passes from #player1 to #player%d and round again",
+				rp.nick(prev), rp.r.Turns[rp.last[prev]].Number, rp.nick(next), next+1, rp.nick(p), p+1, rp.n)
+		}
 	}
+	rp.prevMover = p
 	if e.Rack.Count() > 0 {
 		if _, err := rules.Unseen(&rp.board, e.Rack); err != nil {
 			rp.problem(e, "the rack %s does not fit the tiles left: %v", e.Rack, err)
@@ -339,10 +529,41 @@ func (rp *replayer) move(i int) *Turn {
 	case Pass:
 		t.Move = move.Move{Kind: move.Pass}
 		t.Score, t.Scored = 0, true
+		rp.lostChallenge(i, &t)
 	}
 	rp.r.Turns = append(rp.r.Turns, t)
 	rp.last[p] = len(rp.r.Turns) - 1
 	return &rp.r.Turns[len(rp.r.Turns)-1]
+}
+
+// lostChallenge marks a pass that is a turn lost to a wrong challenge
+// (see Turn.LostChallenge) and checks the challenge rule allows one.
+func (rp *replayer) lostChallenge(i int, t *Turn) {
+	g := rp.r.Game
+	e := &g.Events[i]
+	why := ""
+	if slices.Contains(strings.Split(e.Note, "\n"), "#unsuccessful-challenge") {
+		why = "noted #unsuccessful-challenge"
+	} else if n := len(rp.r.Turns); n > 0 {
+		prev := &rp.r.Turns[n-1]
+		if prev.Player != t.Player && prev.Move.Kind == move.Play && prev.Placed && !prev.Withdrawn {
+			if left, ok := rp.left(prev.Player); ok && left.Count() == 0 && prev.BagLen == 0 {
+				why = fmt.Sprintf("%s went out on line %d", rp.nick(prev.Player), g.Events[prev.Event].Line)
+			}
+			for j := i + 1; why == "" && j < len(g.Events) && !g.Events[j].Kind.IsMove(); j++ {
+				if o := &g.Events[j]; o.Kind == EndPoints && o.Player == prev.Player {
+					why = fmt.Sprintf("%s's points for going out follow on line %d", rp.nick(prev.Player), o.Line)
+				}
+			}
+		}
+	}
+	if why == "" {
+		return
+	}
+	t.LostChallenge = true
+	if c := rp.r.Challenge; c != rules.ChallengeDouble {
+		rp.problem(e, "a turn lost to a challenge (%s), but under the %s challenge rule (%s) a wrong challenge costs no turn", why, c, rp.r.ChallengeFrom)
+	}
 }
 
 // play reads a play on the board, checks it and puts its tiles down.
@@ -482,6 +703,9 @@ func (rp *replayer) withdraw(e *Event) (score int, scored, applied bool) {
 		rp.problem(e, "-- takes back a play already taken back")
 		return e.Score, false, false
 	}
+	if c := rp.r.Challenge; !c.PhoniesPlayable() {
+		rp.problem(e, "a play withdrawn, but under the %s challenge rule (%s) a phony cannot be played", c, rp.r.ChallengeFrom)
+	}
 	t.Withdrawn = true
 	rp.board = t.Board
 	rp.scoreless = t.Scoreless + 1
@@ -506,4 +730,20 @@ func (rp *replayer) left(p int) (rules.Rack, bool) {
 		return rules.Rack{}, false
 	}
 	return t.Leave(), true
+}
+
+// Places ranks the players by their recorded final totals (rules.Places:
+// 1 the winner, equal players sharing a place). The tiebreak tb decides
+// equal totals; Hasbro's compares the totals before the end of the game's
+// lines (points for going out, tiles lost).
+func (r *Replay) Places(tb rules.Tiebreak) []int {
+	n := min(len(r.Game.Players), rules.MaxPlayers)
+	final := r.Recorded[:n]
+	before := append([]int(nil), final...)
+	for i := range r.Game.Events {
+		if e := &r.Game.Events[i]; (e.Kind == EndPoints || e.Kind == EndPenalty) && e.Player >= 0 && e.Player < n {
+			before[e.Player] -= e.Score
+		}
+	}
+	return rules.Places(final, before, tb)
 }

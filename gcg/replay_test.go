@@ -50,7 +50,7 @@ func TestReplayEvents(t *testing.T) {
 			t.Errorf("step %d (line %d): totals %v, recorded %v, applied %v", i, g.Events[i].Line, s.Totals, s.Recorded, s.Applied)
 		}
 	}
-	if r.Totals != [2]int{76, 47} || r.Recorded != r.Totals {
+	if r.Totals != [rules.MaxPlayers]int{76, 47} || r.Recorded != r.Totals {
 		t.Errorf("final totals %v, recorded %v; want [76 47]", r.Totals, r.Recorded)
 	}
 	// Turn numbers of the events: the withdrawal and the challenge bonus
@@ -118,50 +118,50 @@ func TestReplayProblems(t *testing.T) {
 	tests := []struct {
 		name     string
 		lines    string
-		problems map[int]string // line -> part of the message; every problem listed
-		totals   [2]int         // the engine's
-		tiles    int            // on the final board
+		problems map[int]string        // line -> part of the message; every problem listed
+		totals   [rules.MaxPlayers]int // the engine's
+		tiles    int                   // on the final board
 	}{
-		{"all fine", retains + zoea, nil, [2]int{66, 13}, 10},
+		{"all fine", retains + zoea, nil, [rules.MaxPlayers]int{66, 13}, 10},
 		{"score disagrees", ">alice: AEINRST 8D RETAINS +60 60\n" + zoea,
-			map[int]string{3: "recorded score +60, but the engine scores 8D RETAINS +66"}, [2]int{66, 13}, 10},
+			map[int]string{3: "recorded score +60, but the engine scores 8D RETAINS +66"}, [rules.MaxPlayers]int{66, 13}, 10},
 		{"total does not add up", ">alice: AEINRST 8D RETAINS +66 70\n" + zoea,
-			map[int]string{3: "cumulative score 70, but 0 +66 = 66"}, [2]int{66, 13}, 10},
+			map[int]string{3: "cumulative score 70, but 0 +66 = 66"}, [rules.MaxPlayers]int{66, 13}, 10},
 		{"tile not on the rack", ">alice: AEINRSX 8D RETAINS +66 66\n" + zoea,
-			map[int]string{3: "8D RETAINS: tile T is not on the rack AEINRSX"}, [2]int{66, 13}, 10},
+			map[int]string{3: "8D RETAINS: tile T is not on the rack AEINRSX"}, [rules.MaxPlayers]int{66, 13}, 10},
 		{"off the board", ">alice: AEINRST 8K RETAINS +66 66\n>bob: ADIOQUZ 8H ZOA +24 24\n",
 			// ZOA: (10 + 1 + 1) doubled on the star.
-			map[int]string{3: "cannot place 8K RETAINS"}, [2]int{66, 24}, 3},
+			map[int]string{3: "cannot place 8K RETAINS"}, [rules.MaxPlayers]int{66, 24}, 3},
 		{"letter disagrees", retains + ">bob: ADIOQUZ E6 ZO(X)A +13 13\n>alice: EEOSTV? D8 .OVE +9 75\n",
-			map[int]string{4: "square 8E holds E, not X; the new tiles are placed as recorded"}, [2]int{75, 13}, 13},
+			map[int]string{4: "square 8E holds E, not X; the new tiles are placed as recorded"}, [rules.MaxPlayers]int{75, 13}, 13},
 		{"dot on an empty square", retains + ">bob: ADIOQUZ E6 ZO.A. +13 13\n",
-			map[int]string{4: "cannot place E6 ZO.A."}, [2]int{66, 13}, 7},
+			map[int]string{4: "cannot place E6 ZO.A."}, [rules.MaxPlayers]int{66, 13}, 7},
 		{"not connected", retains + ">bob: ADIOQUZ A1 ZOA +30 30\n",
-			map[int]string{4: "does not touch any tile"}, [2]int{66, 30}, 10},
+			map[int]string{4: "does not touch any tile"}, [rules.MaxPlayers]int{66, 30}, 10},
 		{"withdraws no play", retains + ">bob: ADIOQUZ -- -66 -66\n",
-			map[int]string{4: "-- takes back no play: the last move is alice's"}, [2]int{66, -66}, 7},
+			map[int]string{4: "-- takes back no play: the last move is alice's"}, [rules.MaxPlayers]int{66, -66}, 7},
 		{"withdraws twice", retains + ">alice: AEINRST -- -66 0\n>alice: AEINRST -- -66 -66\n",
-			map[int]string{5: "already taken back"}, [2]int{-66, 0}, 0},
+			map[int]string{5: "already taken back"}, [rules.MaxPlayers]int{-66, 0}, 0},
 		{"moves twice", retains + ">alice: ADIOQUZ E6 ZO(E)A +13 79\n",
-			map[int]string{4: "alice moves twice in a row (also turn 1)"}, [2]int{79, 0}, 10},
+			map[int]string{4: "alice moves twice in a row (also turn 1)"}, [rules.MaxPlayers]int{79, 0}, 10},
 		{"rack does not fit", retains + ">bob: QQ - +0 0\n",
-			map[int]string{4: "the rack QQ does not fit the tiles left"}, [2]int{66, 0}, 7},
+			map[int]string{4: "the rack QQ does not fit the tiles left"}, [rules.MaxPlayers]int{66, 0}, 7},
 		{"exchange off the rack", ">alice: AEINRST -XYZ +0 0\n",
-			map[int]string{3: "cannot exchange XYZ: tiles XYZ are not on the rack AEINRST"}, [2]int{0, 0}, 0},
+			map[int]string{3: "cannot exchange XYZ: tiles XYZ are not on the rack AEINRST"}, [rules.MaxPlayers]int{0, 0}, 0},
 		{"exchange scores", ">alice: AEINRST -A +5 5\n",
-			map[int]string{3: "recorded score +5, but the engine scores -A +0"}, [2]int{0, 0}, 0},
+			map[int]string{3: "recorded score +5, but the engine scores -A +0"}, [rules.MaxPlayers]int{0, 0}, 0},
 		{"pass scores", ">alice: AEINRST - +5 5\n",
-			map[int]string{3: "recorded score +5, but the engine scores - +0"}, [2]int{0, 0}, 0},
+			map[int]string{3: "recorded score +5, but the engine scores - +0"}, [rules.MaxPlayers]int{0, 0}, 0},
 		{"end points", retains + ">bob:  (DIV) +15 15\n",
-			map[int]string{4: "recorded score +15, but the engine scores (DIV) +14"}, [2]int{66, 14}, 7},
+			map[int]string{4: "recorded score +15, but the engine scores (DIV) +14"}, [rules.MaxPlayers]int{66, 14}, 7},
 		{"end penalty", retains + ">bob: DIV (DIX) -11 -11\n",
-			map[int]string{4: "the rack DIV and the tiles (DIX) differ"}, [2]int{66, -11}, 7},
+			map[int]string{4: "the rack DIV and the tiles (DIX) differ"}, [rules.MaxPlayers]int{66, -11}, 7},
 		{"challenge bonus", retains + ">alice:  (challenge) -5 61\n",
-			map[int]string{4: "a challenge bonus cannot take points away"}, [2]int{61, 0}, 7},
+			map[int]string{4: "a challenge bonus cannot take points away"}, [rules.MaxPlayers]int{61, 0}, 7},
 		{"time penalty", retains + ">alice:  (time) +10 76\n",
-			map[int]string{4: "a time penalty cannot add points"}, [2]int{76, 0}, 7},
+			map[int]string{4: "a time penalty cannot add points"}, [rules.MaxPlayers]int{76, 0}, 7},
 		{"too many tiles without racks", ">alice: 8G ZZZ +60 60\n", // (10 + 10 + 10) doubled on the star
-			map[int]string{3: "the board now holds 3 Zs, the set only 1"}, [2]int{60, 0}, 3},
+			map[int]string{3: "the board now holds 3 Zs, the set only 1"}, [rules.MaxPlayers]int{60, 0}, 3},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -197,13 +197,13 @@ func TestReplayProblems(t *testing.T) {
 
 func TestBagLen(t *testing.T) {
 	var b rules.Board
-	if n := BagLen(&b); n != 86 {
+	if n := BagLen(&b, 2); n != 86 {
 		t.Errorf("empty board: %d in the bag, want 100 - 14 = 86", n)
 	}
 	for i := range 90 {
 		b.Squares[i] = 1
 	}
-	if n := BagLen(&b); n != 0 {
+	if n := BagLen(&b, 2); n != 0 {
 		t.Errorf("90 tiles down: %d in the bag, want 0", n)
 	}
 }
@@ -221,29 +221,29 @@ func TestReplayScorelessEnd(t *testing.T) {
 	tests := []struct {
 		name     string
 		lines    string
-		problems map[int]string // line -> part of the message; every problem listed
-		totals   [2]int         // the engine's
-		recorded [2]int
+		problems map[int]string        // line -> part of the message; every problem listed
+		totals   [rules.MaxPlayers]int // the engine's
+		recorded [rules.MaxPlayers]int
 		turns    int
 	}{
-		{"sixth scoreless turn ends it", retains + sixPasses + ends, nil, [2]int{57, -26}, [2]int{57, -26}, 7},
+		{"sixth scoreless turn ends it", retains + sixPasses + ends, nil, [rules.MaxPlayers]int{57, -26}, [rules.MaxPlayers]int{57, -26}, 7},
 		{"end penalty not the rack", retains + sixPasses + ">bob:  (ADIOQU) -16 -16\n",
-			map[int]string{10: "bob holds ADIOQUZ, not ADIOQU"}, [2]int{66, -16}, [2]int{66, -16}, 7},
+			map[int]string{10: "bob holds ADIOQUZ, not ADIOQU"}, [rules.MaxPlayers]int{66, -16}, [rules.MaxPlayers]int{66, -16}, 7},
 		{"a play after the end", retains + sixPasses + ">bob: ADIOQUZ E6 ZO(E)A +13 13\n",
 			map[int]string{10: "the game ended after six consecutive scoreless turns (line 9): E6 ZO(E)A is not applied"},
-			[2]int{66, 0}, [2]int{66, 13}, 7},
+			[rules.MaxPlayers]int{66, 0}, [rules.MaxPlayers]int{66, 13}, 7},
 		{"a seventh pass", retains + sixPasses + bobPass + ends,
-			map[int]string{10: "(line 9): - is not applied"}, [2]int{57, -26}, [2]int{57, -26}, 7},
+			map[int]string{10: "(line 9): - is not applied"}, [rules.MaxPlayers]int{57, -26}, [rules.MaxPlayers]int{57, -26}, 7},
 		{"going-out points after a scoreless end", retains + sixPasses + ">alice:  (ADIOQUZ) +52 118\n",
-			map[int]string{10: "nobody went out"}, [2]int{66, 0}, [2]int{118, 0}, 7},
+			map[int]string{10: "nobody went out"}, [rules.MaxPlayers]int{66, 0}, [rules.MaxPlayers]int{118, 0}, 7},
 		{"a second end penalty", retains + sixPasses + ends + ">bob: ADIOQUZ (ADIOQUZ) -26 -52\n",
-			map[int]string{12: "bob's tiles have already been counted"}, [2]int{57, -26}, [2]int{57, -52}, 7},
+			map[int]string{12: "bob's tiles have already been counted"}, [rules.MaxPlayers]int{57, -26}, [rules.MaxPlayers]int{57, -52}, 7},
 		{"a withdrawn play is scoreless", retains + ">bob: ADIOQUZ E6 ZO(E)A +13 13\n>bob: ADIOQUZ -- -13 0\n" +
 			alicePass + strings.Repeat(bobPass+alicePass, 2) + bobPass, // lines 6 to 10: turns 3 to 7
-			map[int]string{11: "(line 10): - is not applied"}, [2]int{66, 0}, [2]int{66, 0}, 7},
+			map[int]string{11: "(line 10): - is not applied"}, [rules.MaxPlayers]int{66, 0}, [rules.MaxPlayers]int{66, 0}, 7},
 		{"a scoring play starts the count again", retains + strings.Repeat(bobPass+alicePass, 2) + // lines 4 to 7
 			">bob: ADIOQUZ E6 ZO(E)A +13 13\n" + strings.Repeat(alicePass+">bob: - +0 13\n", 3) + alicePass, // 8; 9 to 14; 15
-			map[int]string{15: "(line 14): - is not applied"}, [2]int{66, 13}, [2]int{66, 13}, 12},
+			map[int]string{15: "(line 14): - is not applied"}, [rules.MaxPlayers]int{66, 13}, [rules.MaxPlayers]int{66, 13}, 12},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -319,7 +319,7 @@ func TestReplayLongGame(t *testing.T) {
 	if want := fmt.Sprintf("to line %d, are not applied", lastLine); !strings.Contains(last, want) {
 		t.Errorf("last problem %q, want it to say %q", last, want)
 	}
-	if r.Totals != [2]int{66, 0} || r.Board.TileCount() != 7 {
+	if r.Totals != [rules.MaxPlayers]int{66, 0} || r.Board.TileCount() != 7 {
 		t.Errorf("totals %v, %d tiles on the board; want [66 0], 7", r.Totals, r.Board.TileCount())
 	}
 }
@@ -330,7 +330,7 @@ func TestReplayLongGame(t *testing.T) {
 func TestReplayManyProblems(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("#player1 alice\n#player2 bob\n")
-	total := [2]int{}
+	total := [rules.MaxPlayers]int{}
 	for i := range 100_000 {
 		p := i % 2
 		total[p]++
@@ -348,7 +348,7 @@ func TestReplayManyProblems(t *testing.T) {
 	if got := r.Problems[maxProblems].Error(); got != want {
 		t.Errorf("last problem %q, want %q", got, want)
 	}
-	if len(r.Steps) != len(g.Events) || r.Recorded != [2]int{50_000, 50_000} || r.Totals != [2]int{50, 50} {
+	if len(r.Steps) != len(g.Events) || r.Recorded != [rules.MaxPlayers]int{50_000, 50_000} || r.Totals != [rules.MaxPlayers]int{50, 50} {
 		t.Errorf("%d steps for %d events; totals %v, recorded %v", len(r.Steps), len(g.Events), r.Totals, r.Recorded)
 	}
 }

@@ -5,16 +5,18 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"scrabble/rules"
 )
 
 // Write writes the game in GCG, UTF-8 with LF line ends:
 //
 //	#character-encoding UTF-8
 //	#player1 nick Full Name
-//	#player2 nick Full Name
-//	#title, #lexicon, #description, #id, other pragmas, the game's #note
+//	#player2 nick Full Name          (to #player4: every player)
+//	#title, #lexicon, #challenge-rule, #description, #id, other pragmas, the game's #note
 //	>nick: RACK MOVE +SCORE TOTAL    each event, then its #note
-//	#rack1, #rack2
+//	#rack1, #rack2, ...
 //
 // Racks and tiles are written alphabetically with '?' last; a play's
 // position and word as stored. A rack left empty is left out (the end
@@ -37,6 +39,9 @@ func Write(w io.Writer, g *Game) error {
 	}
 	if g.Lexicon != "" {
 		pragma(bw, "lexicon", g.Lexicon)
+	}
+	if g.ChallengeRule != "" {
+		pragma(bw, "challenge-rule", g.ChallengeRule)
 	}
 	if g.Description != "" {
 		text(bw, "description", g.Description)
@@ -100,6 +105,9 @@ func text(w io.Writer, name, s string) {
 
 // check reports what Write cannot write so that Parse reads it back.
 func check(g *Game) error {
+	if err := rules.CheckPlayers(len(g.Players)); err != nil {
+		return fmt.Errorf("gcg: %w", err)
+	}
 	for i, p := range g.Players {
 		if p.Nick == "" || len(fields(p.Nick)) != 1 || p.Nick != trim(p.Nick) || strings.ContainsAny(p.Nick, "\r\n") {
 			return fmt.Errorf("gcg: player %d's nickname %q: want one word", i+1, p.Nick)
@@ -108,8 +116,22 @@ func check(g *Game) error {
 			return fmt.Errorf("gcg: player %d's name %q spans lines", i+1, p.Name)
 		}
 	}
-	if g.Players[0].Nick == g.Players[1].Nick {
-		return fmt.Errorf("gcg: both players have the nickname %q", g.Players[0].Nick)
+	for i, p := range g.Players {
+		for j, q := range g.Players[:i] {
+			if p.Nick == q.Nick {
+				return fmt.Errorf("gcg: players %d and %d both have the nickname %q", j+1, i+1, p.Nick)
+			}
+		}
+	}
+	for i := len(g.Players); i < rules.MaxPlayers; i++ {
+		if g.Racks[i].Count() > 0 {
+			return fmt.Errorf("gcg: rack %d (%s) for a player who does not exist: the game has %d players", i+1, g.Racks[i], len(g.Players))
+		}
+	}
+	if g.ChallengeRule != "" {
+		if _, err := rules.ParseChallengeRule(g.ChallengeRule); err != nil {
+			return fmt.Errorf("gcg: %w", err)
+		}
 	}
 	for _, s := range []string{g.Title, g.Lexicon, g.ID} {
 		if strings.ContainsAny(s, "\r\n") {
@@ -126,8 +148,8 @@ func check(g *Game) error {
 		bad := func(why string) error {
 			return fmt.Errorf("gcg: event %d (%s): %s", i+1, e.Kind, why)
 		}
-		if e.Player != 0 && e.Player != 1 {
-			return bad(fmt.Sprintf("player %d: want 0 or 1", e.Player))
+		if e.Player < 0 || e.Player >= len(g.Players) {
+			return bad(fmt.Sprintf("player %d: want 0 to %d", e.Player, len(g.Players)-1))
 		}
 		switch e.Kind {
 		case Play:

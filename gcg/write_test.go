@@ -48,7 +48,7 @@ func TestWriteRoundTrip(t *testing.T) {
 // of line and a note that needs its second line written as a pragma.
 func TestWriteText(t *testing.T) {
 	g := &Game{
-		Players:     [2]Player{{"ann", "Ann Lee"}, {"ben", ""}},
+		Players:     []Player{{"ann", "Ann Lee"}, {"ben", ""}},
 		Lexicon:     "CSW24",
 		Description: "two\nlines",
 		Pragmas:     []Pragma{{"tile-set", "english"}},
@@ -101,7 +101,7 @@ last
 
 func TestWriteRefuses(t *testing.T) {
 	ok := func() *Game {
-		return &Game{Players: [2]Player{{"a", ""}, {"b", ""}}, Events: []Event{{Kind: Pass}}}
+		return &Game{Players: []Player{{"a", ""}, {"b", ""}}, Events: []Event{{Kind: Pass}}}
 	}
 	tests := []struct {
 		name   string

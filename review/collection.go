@@ -145,11 +145,11 @@ func WriteHTMLIndex(w io.Writer, c *Collection, pages []string) error {
 	}
 	page := indexPage{C: c}
 	for i, rep := range c.Games {
-		title := rep.Title
-		if title == "" {
-			title = rep.Players[0].Name + " vs " + rep.Players[1].Name
+		scores := make([]string, len(rep.Players))
+		for j, p := range rep.Players {
+			scores[j] = fmt.Sprintf("%s %d", p.Nick, at(rep.Recorded, j))
 		}
-		page.Games = append(page.Games, indexGame{R: rep, Page: pages[i], Title: title})
+		page.Games = append(page.Games, indexGame{R: rep, Page: pages[i], Title: pageTitle(rep), Scores: strings.Join(scores, ", ")})
 	}
 	for _, ct := range c.Summary.Costliest {
 		page.Costliest = append(page.Costliest, indexCostly{C: ct, Page: pages[ct.game]})
@@ -166,6 +166,7 @@ type indexPage struct {
 type indexGame struct {
 	R           *Report
 	Page, Title string
+	Scores      string // "ann 320, ben 300"
 }
 
 type indexCostly struct {
@@ -211,7 +212,7 @@ table.data tbody tr.game td { border-top: 1px solid #ddd; }
 <table class="data">
 <thead><tr><th>Game</th><th>Final score</th><th>Player</th><th class="num">Turns</th><th class="num">Skipped</th><th class="num">Equity lost</th><th class="num">Mean</th><th class="num">Missed bingos</th><th class="num">Phonies</th></tr></thead>
 <tbody>
-{{range .Games}}{{$g := .}}{{range $i, $p := .R.Summary.Players}}<tr{{if eq $i 0}} class="game"{{end}}>{{if eq $i 0}}<td rowspan="{{len $g.R.Summary.Players}}"><a href="{{$g.Page}}">{{$g.Title}}</a><br><small>{{$g.R.File}} · {{$g.R.Lexicon}}</small></td><td rowspan="{{len $g.R.Summary.Players}}">{{(index $g.R.Players 0).Nick}} {{index $g.R.Recorded 0}}, {{(index $g.R.Players 1).Nick}} {{index $g.R.Recorded 1}}</td>{{end}}<td>{{.Player}}</td><td class="num">{{.Turns}}</td><td class="num">{{.Skipped}}</td><td class="num">{{points .EquityLost}}</td><td class="num">{{points .MeanEquityLost}}</td><td class="num">{{.MissedBingos}}</td><td class="num">{{.Phonies}}</td></tr>
+{{range .Games}}{{$g := .}}{{range $i, $p := .R.Summary.Players}}<tr{{if eq $i 0}} class="game"{{end}}>{{if eq $i 0}}<td rowspan="{{len $g.R.Summary.Players}}"><a href="{{$g.Page}}">{{$g.Title}}</a><br><small>{{$g.R.File}} · {{$g.R.Lexicon}}</small></td><td rowspan="{{len $g.R.Summary.Players}}">{{$g.Scores}}</td>{{end}}<td>{{.Player}}</td><td class="num">{{.Turns}}</td><td class="num">{{.Skipped}}</td><td class="num">{{points .EquityLost}}</td><td class="num">{{points .MeanEquityLost}}</td><td class="num">{{.MissedBingos}}</td><td class="num">{{.Phonies}}</td></tr>
 {{end}}{{end}}</tbody>
 </table>
 </section>

@@ -10,14 +10,14 @@ import (
 // and mean are over all their reviewed turns (not a mean of means), and
 // the costliest turns come from every game, naming the file.
 func TestCollect(t *testing.T) {
-	a := &Report{File: "a.gcg", Players: [2]Player{{Nick: "Doug"}, {Nick: "emely"}}, Summary: Summary{
+	a := &Report{File: "a.gcg", Players: []Player{{Nick: "Doug"}, {Nick: "emely"}}, Summary: Summary{
 		Players: []PlayerSummary{
 			{Player: "Doug", Turns: 2, Skipped: 1, EquityLost: 10, MeanEquityLost: 5, BestMoves: 1, MissedBingos: 1},
 			{Player: "emely", Turns: 1, EquityLost: 3, MeanEquityLost: 3, Phonies: 1},
 		},
 		Costliest: []Costly{{Turn: 3, Player: "Doug", EquityLost: 8}, {Turn: 2, Player: "emely", EquityLost: 3}},
 	}}
-	b := &Report{File: "b.gcg", Players: [2]Player{{Nick: "ann"}, {Nick: "DOUG"}}, Summary: Summary{
+	b := &Report{File: "b.gcg", Players: []Player{{Nick: "ann"}, {Nick: "DOUG"}}, Summary: Summary{
 		Players: []PlayerSummary{
 			{Player: "ann", Turns: 1, EquityLost: 0, BestMoves: 1},
 			{Player: "DOUG", Turns: 4, EquityLost: 2, MeanEquityLost: 0.5, BestMoves: 3},
@@ -61,7 +61,7 @@ func TestCollect(t *testing.T) {
 // TestCollectionTextCountsGames: the summary's heading counts the games in
 // words that fit the number ("1 game", "2 games").
 func TestCollectionTextCountsGames(t *testing.T) {
-	one := &Report{File: "a.gcg", Players: [2]Player{{Nick: "a"}, {Nick: "b"}}}
+	one := &Report{File: "a.gcg", Players: []Player{{Nick: "a"}, {Nick: "b"}}}
 	for _, c := range []struct {
 		reps []*Report
 		want string

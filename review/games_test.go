@@ -35,7 +35,7 @@ func TestReviewRealGames(t *testing.T) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			r := replay(t, path)
 			rep := mustReview(t, r, Options{Tables: testgen.Tables(lex), Leaves: leaves})
-			if len(rep.Turns) != len(r.Turns) || len(rep.Problems) != 0 || rep.Computed != rep.Recorded {
+			if len(rep.Turns) != len(r.Turns) || len(rep.Problems) != 0 || !slices.Equal(rep.Computed, rep.Recorded) {
 				t.Fatalf("%d turns of %d, problems %v, totals %v %v", len(rep.Turns), len(r.Turns), rep.Problems, rep.Computed, rep.Recorded)
 			}
 			reviewed := 0
@@ -174,7 +174,7 @@ func checkSummary(t *testing.T, rep *Report) {
 // TestReviewRealGameFacts checks what reading the files shows.
 func TestReviewRealGameFacts(t *testing.T) {
 	lex := testlex.GADDAG(t, testlex.Name())
-	rep := mustReview(t, replay(t, testlex.Game(t, "doug_v_emely.gcg")), Options{Tables: testgen.Tables(lex), Players: [2]bool{false, true}})
+	rep := mustReview(t, replay(t, testlex.Game(t, "doug_v_emely.gcg")), Options{Tables: testgen.Tables(lex), Players: [rules.MaxPlayers]bool{false, true}})
 	// emely's 4B TIL.. runs into the A of JAVE..N (E4) and the X of VOX
 	// (F4): TILAX, taken back on the next line.
 	t6 := rep.Turns[2]
@@ -248,7 +248,7 @@ func TestReviewLostChallengeForms(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep := mustReview(t, g.Replay(), Options{Tables: testgen.Tables(lex), Players: [2]bool{true, false}})
+			rep := mustReview(t, g.Replay(), Options{Tables: testgen.Tables(lex), Players: [rules.MaxPlayers]bool{true, false}})
 			last := rep.Turns[len(rep.Turns)-1]
 			if last.Line != 30 || last.Reviewed || !slices.Contains(last.Flags, FlagLostChallenge) ||
 				last.Skipped != "a lost challenge, not a decision: emely went out with 14L .aFS, which was challenged and stood" {

@@ -1,11 +1,13 @@
 package review
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"html/template"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"scrabble/move"
@@ -28,11 +30,19 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 // game, and per turn a board diagram with the play made and the engine's
 // choice marked, and the engine's best moves.
 func WriteHTML(w io.Writer, rep *Report) error {
-	page := htmlPage{Report: rep, PageTitle: rep.Title, Cols: strings.Split("ABCDEFGHIJKLMNO", "")}
-	if page.PageTitle == "" {
-		page.PageTitle = rep.Players[0].Name + " vs " + rep.Players[1].Name
-	}
+	page := htmlPage{Report: rep, PageTitle: pageTitle(rep), Cols: strings.Split("ABCDEFGHIJKLMNO", "")}
 	page.Evaluation = evaluationName(rep.Evaluation)
+	for i, p := range rep.Players {
+		page.Final = append(page.Final, finalScore{Class: fmt.Sprintf("p%d", i+1), Name: p.Name, Score: at(rep.Recorded, i)})
+	}
+	if !slices.Equal(rep.Computed, rep.Recorded) {
+		nums := make([]string, len(rep.Computed))
+		for i, v := range rep.Computed {
+			nums[i] = fmt.Sprint(v)
+		}
+		page.EngineTotals = strings.Join(nums, ", ")
+	}
+	page.PlacesText = placesText(rep)
 	for i := range rep.Turns {
 		t := &rep.Turns[i]
 		row := htmlTurn{T: t, Board: boardCells(t), Class: seatClass(t.seat, rep, t.Player)}
@@ -54,10 +64,19 @@ func WriteHTML(w io.Writer, rep *Report) error {
 type htmlPage struct {
 	*Report
 	PageTitle, Evaluation string
-	Cols                  []string
-	Rows                  []htmlTurn
-	LostChart             chart
-	ScoreChart            chart
+	// Final are the players' final scores; EngineTotals the engine's when
+	// they differ ("" when not); PlacesText the places, "1 ann, 2 ben".
+	Final                    []finalScore
+	EngineTotals, PlacesText string
+	Cols                     []string
+	Rows                     []htmlTurn
+	LostChart                chart
+	ScoreChart               chart
+}
+
+type finalScore struct {
+	Class, Name string
+	Score       int
 }
 
 type htmlTurn struct {
@@ -80,7 +99,7 @@ type cell struct {
 	Class, Text, Title string
 }
 
-// seatClass is the CSS class of a player: p1 for #player1, p2 for #player2.
+// seatClass is the CSS class of a player: p1 for #player1, p2 for #player2, ...
 func seatClass(seat int, rep *Report, nick string) string {
 	if nick != "" {
 		for i, p := range rep.Players {
@@ -265,7 +284,7 @@ func lostChart(rep *Report) chart {
 	return ch
 }
 
-// scoreChart draws both players' recorded totals after every turn.
+// scoreChart draws every player's recorded totals after every turn.
 func scoreChart(rep *Report) chart {
 	ch := chart{Width: chartW, Height: chartH, Right: padLeft + plotW, Bottom: padTop + plotH}
 	n := len(rep.Timeline)
@@ -285,13 +304,13 @@ func scoreChart(rep *Report) chart {
 	last := rep.Timeline[n-1].Turn
 	x := func(turn int) float64 { return padLeft + float64(turn)/float64(max(last, 1))*plotW }
 	y := func(v float64) float64 { return padTop + float64((hi-v)/(hi-lo)*plotH) }
-	for seat := range 2 {
+	for seat := range rep.Players {
 		pts := []string{fmt.Sprintf("%.1f,%.1f", x(0), y(0))}
 		for _, p := range rep.Timeline {
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(p.Turn), y(float64(p.Recorded[seat]))))
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(p.Turn), y(float64(at(p.Recorded, seat)))))
 		}
 		// The end of the game's adjustments come after the last turn.
-		end := float64(rep.Recorded[seat])
+		end := float64(at(rep.Recorded, seat))
 		pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(last), y(end)))
 		ch.Lines = append(ch.Lines, line{
 			Points: strings.Join(pts, " "), Class: fmt.Sprintf("p%d", seat+1),
@@ -299,12 +318,24 @@ func scoreChart(rep *Report) chart {
 			LabelX: x(last) + 6, LabelY: y(end) + 4,
 		})
 	}
-	// Keep the two end labels apart.
-	if a, b := &ch.Lines[0], &ch.Lines[1]; math.Abs(a.LabelY-b.LabelY) < 14 {
-		if a.LabelY <= b.LabelY {
-			b.LabelY = a.LabelY + 14
-		} else {
-			a.LabelY = b.LabelY + 14
+	// Keep the end labels apart: with two, the lower one moves down; with
+	// more, each is pushed below the one above it.
+	if len(ch.Lines) == 2 {
+		if a, b := &ch.Lines[0], &ch.Lines[1]; math.Abs(a.LabelY-b.LabelY) < 14 {
+			if a.LabelY <= b.LabelY {
+				b.LabelY = a.LabelY + 14
+			} else {
+				a.LabelY = b.LabelY + 14
+			}
+		}
+	} else {
+		order := make([]*line, len(ch.Lines))
+		for i := range ch.Lines {
+			order[i] = &ch.Lines[i]
+		}
+		slices.SortStableFunc(order, func(a, b *line) int { return cmp.Compare(a.LabelY, b.LabelY) })
+		for i := 1; i < len(order); i++ {
+			order[i].LabelY = math.Max(order[i].LabelY, order[i-1].LabelY+14)
 		}
 	}
 	ch.Ticks = yTicks(lo, hi, y)

@@ -35,6 +35,7 @@ type PEG struct {
 // best move and the move made (stand). Nothing is added when the solver
 // settled no candidate in time.
 func (rv *reviewer) solvePEG(ctx context.Context, t *gcg.Turn, tr *Turn, stand move.Move, phony bool) error {
+	// Two players only: Review values the turns of a larger game statically.
 	pos := &position.Position{Board: t.Board, ZeroTurns: t.Scoreless,
 		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
 	pos.Racks[0] = t.Rack

@@ -16,18 +16,33 @@ type Report struct {
 	Title string `json:"title,omitempty"`
 	// Lexicon is the lexicon the review used; Evaluation how moves were
 	// valued: "static" (score plus leave values) or the ranker's name.
-	Lexicon    string    `json:"lexicon"`
-	Evaluation string    `json:"evaluation"`
-	Players    [2]Player `json:"players"`
+	Lexicon    string `json:"lexicon"`
+	Evaluation string `json:"evaluation"`
+	// ChallengeRule is the challenge rule the replay checked the game
+	// against, when the file (#challenge-rule) or the caller
+	// (Options.Challenge) gave one; "" when it was inferred from the file
+	// (see gcg.ChallengeInferred).
+	ChallengeRule string `json:"challenge_rule,omitempty"`
+	// Players are the game's players, 2 to 4, in their order of turn;
+	// every per-player list below has one entry each.
+	Players []Player `json:"players"`
 	// Turns are the reviewed players' turns in order.
 	Turns   []Turn  `json:"turns"`
 	Summary Summary `json:"summary"`
-	// Timeline has both players' totals after every turn of the game.
+	// Timeline has every player's totals after every turn of the game.
 	Timeline []Point `json:"timeline"`
 	// Recorded and Computed are the final totals, by player: the file's and
 	// the engine's.
-	Recorded [2]int `json:"recorded_final"`
-	Computed [2]int `json:"computed_final"`
+	Recorded []int `json:"recorded_final"`
+	Computed []int `json:"computed_final"`
+	// Places ranks the players of a game of more than two by their
+	// recorded final totals (1 the winner; equal places share a rank,
+	// under Options.Tiebreak); nil for two players.
+	Places   []int  `json:"places,omitempty"`
+	Tiebreak string `json:"tiebreak,omitempty"` // with Places: naspa or hasbro
+	// Notes say what the review could not do as asked, e.g. the endgame
+	// solver on a game of more than two players.
+	Notes []string `json:"notes,omitempty"`
 	// Problems lists every line that could not be applied as recorded.
 	Problems []Problem `json:"problems"`
 	// Interrupted is the number of the turn the review was interrupted at
@@ -35,7 +50,7 @@ type Report struct {
 	Interrupted int `json:"interrupted_at_turn,omitempty"`
 }
 
-// Player is one of the two players.
+// Player is one of the players.
 type Player struct {
 	Nick string `json:"nick"`
 	Name string `json:"name"` // the full name, or the nickname
@@ -163,8 +178,8 @@ type Costly struct {
 type Point struct {
 	Turn     int    `json:"turn"`
 	Player   string `json:"player"` // who moved
-	Recorded [2]int `json:"recorded"`
-	Computed [2]int `json:"computed"`
+	Recorded []int  `json:"recorded"`
+	Computed []int  `json:"computed"`
 }
 
 // Problem is a line of the game that could not be applied as recorded.

@@ -30,9 +30,12 @@ type Options struct {
 	// bag empty equity uses the end-of-game arithmetic instead (see
 	// eval.Equity).
 	Leaves movegen.LeaveValuer
-	// Players picks whose turns to review, by player index; both false
-	// means both.
-	Players [2]bool
+	// Players picks whose turns to review, by player index (#player1 is
+	// 0); all false means every player.
+	Players [rules.MaxPlayers]bool
+	// Tiebreak ranks players with equal final scores in the places of a
+	// game of more than two players (Report.Places).
+	Tiebreak rules.Tiebreak
 	// Top is how many of the engine's moves to list a turn (default 5).
 	Top int
 	// Ranker, if set, ranks the engine's best moves and the move played
@@ -40,14 +43,15 @@ type Options struct {
 	// how many of the best by static equity it is given (default 10).
 	Ranker     Ranker
 	Candidates int
-	// EndgameNodes, if set, has every turn played with the bag empty
-	// valued by the endgame solver, each solve searching at most about
+	// EndgameNodes, if set, has every turn of a two-player game played
+	// with the bag empty valued by the endgame solver, each solve searching at most about
 	// this many nodes on one thread (DefaultEndgameNodes is a good
 	// budget): the equity lost is then the spread given up against
 	// perfect play. 0 values those turns statically, as the others.
 	EndgameNodes uint64
-	// PEG, if set, has every turn played with 1 to PEGMaxBag tiles in the
-	// bag and a full rack valued by the pre-endgame solver, within this
+	// PEG, if set, has every turn of a two-player game played with 1 to
+	// PEGMaxBag tiles in the bag and a full rack valued by the pre-endgame
+	// solver, within this
 	// long a solve (two a turn: the best, and the move made). Unlike the
 	// node-bounded endgames, the result depends on the machine's speed.
 	PEG time.Duration
@@ -64,15 +68,18 @@ type Position struct {
 	Lexicon *gaddag.GADDAG
 	Board   *rules.Board
 	Rack    rules.Rack // the player to move's tiles
-	// Unseen are the tiles the player cannot see: the bag and the
-	// opponent's rack.
+	// Unseen are the tiles the player cannot see: the bag and the other
+	// players' racks.
 	Unseen rules.Rack
 	BagLen int
-	// Scores are the player to move's, then the opponent's, before the
-	// move; Scoreless is the number of consecutive scoreless turns.
-	Scores    [2]int
+	// Players is the number of players, 2 to rules.MaxPlayers.
+	Players int
+	// Scores are the player to move's, then the other players' in their
+	// order of turn after them, before the move (Players entries);
+	// Scoreless is the number of consecutive scoreless turns.
+	Scores    [rules.MaxPlayers]int
 	Scoreless int
-	// Last is the opponent's move just before, on LastBoard, the board
+	// Last is the previous player's move just before, on LastBoard, the board
 	// before it, for a ranker that infers their rack (an exchange's tiles
 	// left out: the player did not see them); nil when there is none to
 	// go by (the first turn, a play taken back or not read on the board).
@@ -105,26 +112,41 @@ func Review(ctx context.Context, r *gcg.Replay, opts Options) (*Report, error) {
 	if opts.Candidates <= 0 {
 		opts.Candidates = DefaultCandidates
 	}
-	if !opts.Players[0] && !opts.Players[1] {
-		opts.Players = [2]bool{true, true}
-	}
 	g := r.Game
+	n := len(g.Players)
+	if err := rules.CheckPlayers(n); err != nil {
+		return nil, fmt.Errorf("review: %w", err)
+	}
+	if opts.Players == ([rules.MaxPlayers]bool{}) {
+		for i := range n {
+			opts.Players[i] = true
+		}
+	}
 	rep := &Report{
 		File:       g.File,
 		Title:      g.Title,
 		Lexicon:    opts.Tables.Lexicon().Header().Name,
 		Evaluation: "static",
-		Recorded:   r.Recorded,
-		Computed:   r.Totals,
+		Recorded:   append([]int(nil), r.Recorded[:n]...),
+		Computed:   append([]int(nil), r.Totals[:n]...),
 		Problems:   []Problem{},
 		Turns:      []Turn{},
 		Timeline:   []Point{},
 	}
+	if r.ChallengeFrom != gcg.ChallengeInferred {
+		rep.ChallengeRule = r.Challenge.String()
+	}
 	if opts.Ranker != nil {
 		rep.Evaluation = opts.Ranker.Name()
 	}
-	for i, p := range g.Players {
-		rep.Players[i] = Player{Nick: p.Nick, Name: p.DisplayName()}
+	for _, p := range g.Players {
+		rep.Players = append(rep.Players, Player{Nick: p.Nick, Name: p.DisplayName()})
+	}
+	if n > 2 {
+		rep.Places, rep.Tiebreak = r.Places(opts.Tiebreak), opts.Tiebreak.String()
+		if opts.EndgameNodes > 0 || opts.PEG > 0 {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("the endgame and pre-endgame solvers are for two players: in this %d-player game the turns near the end are valued statically", n))
+		}
 	}
 	for _, p := range r.Problems {
 		rep.Problems = append(rep.Problems, Problem{Line: p.Line, Message: p.Msg})
@@ -134,7 +156,7 @@ func Review(ctx context.Context, r *gcg.Replay, opts Options) (*Report, error) {
 		t := &r.Turns[i]
 		after := rv.totalsAfter(t)
 		rep.Timeline = append(rep.Timeline, Point{Turn: t.Number, Player: g.Players[t.Player].Nick,
-			Recorded: after[0], Computed: after[1]})
+			Recorded: append([]int(nil), after[0][:n]...), Computed: append([]int(nil), after[1][:n]...)})
 		if !opts.Players[t.Player] {
 			continue
 		}
@@ -168,7 +190,7 @@ type reviewer struct {
 // totalsAfter returns the recorded and the computed totals after a turn:
 // after its own line and the withdrawal or challenge bonus lines that
 // belong to it, before any end-of-game line.
-func (rv *reviewer) totalsAfter(t *gcg.Turn) [2][2]int {
+func (rv *reviewer) totalsAfter(t *gcg.Turn) [2][rules.MaxPlayers]int {
 	ev, steps := rv.replay.Game.Events, rv.replay.Steps
 	last := t.Event
 	for i := t.Event + 1; i < len(ev) && steps[i].Turn == t.Number; i++ {
@@ -176,7 +198,7 @@ func (rv *reviewer) totalsAfter(t *gcg.Turn) [2][2]int {
 			last = i
 		}
 	}
-	return [2][2]int{steps[last].Recorded, steps[last].Totals}
+	return [2][rules.MaxPlayers]int{steps[last].Recorded, steps[last].Totals}
 }
 
 // skip fills in a turn that cannot be reviewed.
@@ -211,7 +233,10 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		tr.Played.Move, tr.Played.Score = e.Move(), t.Score
 	}
 	tr.played = t.Move
-	if why := rv.lostChallenge(t); why != "" {
+	if why := rv.lostChallenge(t); why != "" || t.LostChallenge {
+		if why == "" {
+			why = "a lost challenge, not a decision: the turn the player lost by challenging a play that stood"
+		}
 		tr.Flags = append(tr.Flags, FlagLostChallenge)
 		return skip(&tr, why)
 	}
@@ -237,7 +262,8 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 	}
 	tr.Played.Move = t.Move.NotationOn(&t.Board)
 
-	valuer := eval.Equity(rv.opts.Leaves, t.BagLen, unseen)
+	players := len(g.Players)
+	valuer := eval.EquityAmong(rv.opts.Leaves, t.BagLen, unseen, players)
 	rv.gen.SetBoard(&t.Board)
 	rv.gen.SetLeaves(valuer)
 
@@ -292,7 +318,7 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		tr.Best = append(tr.Best, describe(&t.Board, t.Rack, &tops[i]))
 	}
 	switch {
-	case t.BagLen == 0 && rv.opts.EndgameNodes > 0 && len(tops) > 0 &&
+	case t.BagLen == 0 && rv.opts.EndgameNodes > 0 && len(tops) > 0 && players == 2 &&
 		!(rv.opts.Ranker != nil && len(tr.Phonies) > 0 && !t.Withdrawn): // the ranker values a phony, the solver cannot
 		stand := played
 		if t.Withdrawn {
@@ -301,7 +327,7 @@ func (rv *reviewer) turn(ctx context.Context, t *gcg.Turn) (Turn, error) {
 		if err := rv.solveEndgame(ctx, t, &tr, unseen, valuer, stand, len(tr.Phonies) > 0 && !t.Withdrawn); err != nil {
 			return Turn{}, err
 		}
-	case t.BagLen >= 1 && t.BagLen <= PEGMaxBag && rv.opts.PEG > 0 && t.Rack.Count() == rules.RackSize:
+	case t.BagLen >= 1 && t.BagLen <= PEGMaxBag && rv.opts.PEG > 0 && t.Rack.Count() == rules.RackSize && players == 2:
 		stand := played
 		if t.Withdrawn {
 			stand = move.Move{Kind: move.Pass}
@@ -370,8 +396,9 @@ func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rule
 		cands = append(cands, stand)
 		at = len(cands) - 1
 	}
+	n := len(rv.replay.Game.Players)
 	pos := &Position{Lexicon: rv.opts.Tables.Lexicon(), Board: &t.Board, Rack: t.Rack, Unseen: unseen, BagLen: t.BagLen,
-		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}, Scoreless: t.Scoreless}
+		Players: n, Scores: moverFirst(t.Totals, t.Player, n), Scoreless: t.Scoreless}
 	if t.Number >= 2 {
 		prev := &rv.replay.Turns[t.Number-2]
 		if prev.Player != t.Player && !prev.Withdrawn && (prev.Move.Kind != move.Play || prev.Placed) {
@@ -465,8 +492,18 @@ func describe(b *rules.Board, rack rules.Rack, m *move.Move) Move {
 	}
 }
 
+// moverFirst orders the scores of a game of n players from the player to
+// move's on, in turn order.
+func moverFirst(totals [rules.MaxPlayers]int, mover, n int) [rules.MaxPlayers]int {
+	var s [rules.MaxPlayers]int
+	for i := range n {
+		s[i] = totals[(mover+i)%n]
+	}
+	return s
+}
+
 // summarize totals the reviewed turns by player and picks the costliest.
-func summarize(rep *Report, players [2]bool) Summary {
+func summarize(rep *Report, players [rules.MaxPlayers]bool) Summary {
 	s := Summary{Players: []PlayerSummary{}, Costliest: []Costly{}}
 	for i, p := range rep.Players {
 		if !players[i] {

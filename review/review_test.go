@@ -110,14 +110,14 @@ func TestReviewTiny(t *testing.T) {
 
 	// With an S worth a point kept, CAT (leaving AESV) is worth 11 and
 	// the bingos, which keep nothing, the same as before.
-	rep = mustReview(t, r, Options{Tables: testgen.Tables(tinyLexicon(t)), Leaves: sValues{}, Players: [2]bool{true, false}})
+	rep = mustReview(t, r, Options{Tables: testgen.Tables(tinyLexicon(t)), Leaves: sValues{}, Players: [rules.MaxPlayers]bool{true, false}})
 	if t1 := rep.Turns[0]; t1.Equity != 11 || t1.EquityLost != 71 || t1.Played.Equity != 11 {
 		t.Errorf("with leave values: equity %v, lost %v", t1.Equity, t1.EquityLost)
 	}
 	if len(rep.Turns) != 2 || len(rep.Summary.Players) != 1 || rep.Summary.Players[0].Player != "ann" {
 		t.Errorf("only ann's turns: %d turns, summary %+v", len(rep.Turns), rep.Summary.Players)
 	}
-	if len(rep.Timeline) != 3 || rep.Timeline[2].Recorded != [2]int{10, 5} {
+	if len(rep.Timeline) != 3 || !slices.Equal(rep.Timeline[2].Recorded, []int{10, 5}) {
 		t.Errorf("timeline %+v", rep.Timeline)
 	}
 }
@@ -143,7 +143,7 @@ func (f fakeRanker) Rank(_ context.Context, pos *Position, ms []move.Move) ([]fl
 
 func TestReviewRanker(t *testing.T) {
 	r := replay(t, filepath.Join("testdata", "tiny.gcg"))
-	rep := mustReview(t, r, Options{Tables: testgen.Tables(tinyLexicon(t)), Ranker: fakeRanker{}, Candidates: 10, Players: [2]bool{true, false}})
+	rep := mustReview(t, r, Options{Tables: testgen.Tables(tinyLexicon(t)), Ranker: fakeRanker{}, Candidates: 10, Players: [rules.MaxPlayers]bool{true, false}})
 	t1 := rep.Turns[0]
 	// The move played (CAT, 10) is among the valued moves, and nothing
 	// valued scores less: the fake ranker ranks it first.
@@ -328,7 +328,7 @@ func TestReviewChallengeBonusPass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep := mustReview(t, g.Replay(), Options{Tables: testgen.Tables(tinyLexicon(t)), Players: [2]bool{false, true}})
+			rep := mustReview(t, g.Replay(), Options{Tables: testgen.Tables(tinyLexicon(t)), Players: [rules.MaxPlayers]bool{false, true}})
 			tr := rep.Turns[0]
 			lost := slices.Contains(tr.Flags, FlagLostChallenge)
 			if lost != tc.lost || tr.Reviewed == tc.lost {

@@ -68,6 +68,11 @@ func (s *SimRanker) Name() string {
 // Rank values moves in pos by their mean simulated equity, NaN for a move
 // the player could not make.
 func (s *SimRanker) Rank(ctx context.Context, pos *Position, moves []move.Move) ([]float64, error) {
+	if pos.Players > 2 {
+		// The simulator is being made N-player elsewhere; until then a
+		// clear error rather than a two-player answer to the wrong game.
+		return nil, fmt.Errorf("simulation of %d-player games: not in this build", pos.Players)
+	}
 	vals := make([]float64, len(moves))
 	for i := range vals {
 		vals[i] = math.NaN()
@@ -83,7 +88,7 @@ func (s *SimRanker) Rank(ctx context.Context, pos *Position, moves []move.Move) 
 			opts.Add = append(opts.Add, moves[i])
 		}
 	}
-	sp := &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scores: pos.Scores, Scoreless: pos.Scoreless}
+	sp := &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scores: [2]int{pos.Scores[0], pos.Scores[1]}, Scoreless: pos.Scoreless}
 	if s.inferer != nil && pos.Last != nil && bag > 0 {
 		sit := infer.Situation{Board: *pos.LastBoard, Rack: pos.Rack, Last: *pos.Last}
 		if res, err := s.inferer.Infer(&sit, s.infer); err == nil && res.RackTiles == rules.RackSize {

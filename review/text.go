@@ -14,12 +14,14 @@ import (
 // summary and the lines that could not be applied.
 func WriteText(w io.Writer, rep *Report) error {
 	var b strings.Builder
-	title := rep.Title
-	if title == "" {
-		title = rep.Players[0].Name + " vs " + rep.Players[1].Name
-	}
-	fmt.Fprintf(&b, "Review of %s: %s\n", rep.File, title)
+	fmt.Fprintf(&b, "Review of %s: %s\n", rep.File, pageTitle(rep))
 	fmt.Fprintf(&b, "Lexicon %s, %s\n", rep.Lexicon, evaluationName(rep.Evaluation))
+	if rep.ChallengeRule != "" {
+		fmt.Fprintf(&b, "Challenge rule %s\n", rep.ChallengeRule)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(&b, "Note: %s\n", n)
+	}
 	for i := range rep.Turns {
 		b.WriteString("\n")
 		writeTurn(&b, &rep.Turns[i])
@@ -27,6 +29,55 @@ func WriteText(w io.Writer, rep *Report) error {
 	writeSummary(&b, rep)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// pageTitle is the game's title, or its players' names: "Ann vs Ben vs Cal".
+func pageTitle(rep *Report) string {
+	if rep.Title != "" {
+		return rep.Title
+	}
+	names := make([]string, len(rep.Players))
+	for i, p := range rep.Players {
+		names[i] = p.Name
+	}
+	return strings.Join(names, " vs ")
+}
+
+// finalScores writes "ann 320, ben 300" (nicknames, recorded totals) and,
+// when the engine's totals differ, what they are.
+func finalScores(rep *Report) string {
+	parts := make([]string, len(rep.Players))
+	for i, p := range rep.Players {
+		parts[i] = fmt.Sprintf("%s %d", p.Nick, at(rep.Recorded, i))
+	}
+	s := strings.Join(parts, ", ")
+	if !slices.Equal(rep.Computed, rep.Recorded) {
+		nums := make([]string, len(rep.Computed))
+		for i, v := range rep.Computed {
+			nums[i] = strconv.Itoa(v)
+		}
+		s += " (the engine's totals: " + strings.Join(nums, ", ") + ")"
+	}
+	return s
+}
+
+// placesText writes "1 ann, 2 ben, 2 cal" for a game of more than two.
+func placesText(rep *Report) string {
+	parts := make([]string, 0, len(rep.Places))
+	for i, pl := range rep.Places {
+		if i < len(rep.Players) {
+			parts = append(parts, fmt.Sprintf("%d %s", pl, rep.Players[i].Nick))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// at is s[i], or 0 past its end (a report built in code).
+func at(s []int, i int) int {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
 }
 
 func evaluationName(e string) string {
@@ -154,12 +205,10 @@ func writeSummary(b *strings.Builder, rep *Report) {
 		}
 		writeTable(b, "  ", []string{"TURN", "PLAYER", "PLAYED", "BEST", "LOST"}, []bool{true, false, false, false, true}, rows)
 	}
-	p := rep.Players
-	fmt.Fprintf(b, "\nFinal score: %s %d, %s %d", p[0].Nick, rep.Recorded[0], p[1].Nick, rep.Recorded[1])
-	if rep.Computed != rep.Recorded {
-		fmt.Fprintf(b, " (the engine's totals: %d, %d)", rep.Computed[0], rep.Computed[1])
+	fmt.Fprintf(b, "\nFinal score: %s\n", finalScores(rep))
+	if len(rep.Places) > 0 {
+		fmt.Fprintf(b, "Places (%s tiebreak): %s\n", rep.Tiebreak, placesText(rep))
 	}
-	b.WriteString("\n")
 	if len(rep.Problems) == 0 {
 		b.WriteString("Every line was applied as recorded.\n")
 		return

@@ -462,6 +462,7 @@ func TestRunBadPlayers(t *testing.T) {
 		{[]string{"full", "score", "score", "score"}, PlayerOptions{}, game.Rules{}, "selfplay: player 1: the full player (sim and the solvers) plays two-player games, not 4"},
 		{[]string{"equity", "score", "score"}, PlayerOptions{Endgame: 1e9}, game.Rules{}, "player 1: the endgame solver plays two-player games, not 3"},
 		{[]string{"equity", "score", "score"}, PlayerOptions{PEG: 1e9}, game.Rules{}, "player 1: the pre-endgame solver plays two-player games, not 3"},
+		{[]string{"external:scrabble engine", "score", "score"}, PlayerOptions{}, game.Rules{}, "selfplay: player 1: an external player (the engine protocol's positions have two players) plays two-player games, not 3"},
 		{[]string{"equity", "score"}, PlayerOptions{}, game.Rules{TargetScore: -1}, "target score -1"},
 		{[]string{"equity", "score"}, PlayerOptions{}, game.Rules{Tiebreak: 7}, "unknown tiebreak(7)"},
 	} {

@@ -3,45 +3,54 @@ package selfplay
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 
 	"scrabble/game"
 	"scrabble/gcg"
 	"scrabble/move"
+	"scrabble/rules"
 )
 
 // WriteGCG writes the game in the .gcg format (poslfit.com/scrabble/gcg)
-// with gcg.Write:
+// with gcg.Write, for a game of rec.Seats players:
 //
 //	#character-encoding UTF-8
-//	#player1 nick Name           the first mover
+//	#player1 nick Name           the first mover, then the others in turn order
 //	#player2 nick Name
 //	#lexicon NWL23
 //	>nick: AEINRST 8D RETAINS +66 66
 //	>nick: DGIOSU? H4 .OUsING +70 136   '.' a played-through square, a blank lower case
 //	>nick: EIIOUUV -IIUUV +0 66         exchange
 //	>nick: AEFLORT - +0 66              pass
-//	>nick: (DIV) +14 420                going out: twice the opponent's rack
-//	>nick: (EIQ) -12 380                six scoreless turns: each player's own rack
+//	>nick: (DIV) +14 420                going out, two players: twice the opponent's rack
+//	>nick: (DIVEQ) +17 420              going out, three or four: the others' racks together,
+//	>nick: EQ (EQ) -11 300              then each other player's own rack, in turn order
+//	>nick: EIQ (EIQ) -12 380            six scoreless turns: each player's own rack, in turn order
 //
-// Racks are sorted, '?' last. Nicknames are the player names with spaces
-// replaced; equal names get the player's number (1 or 2) appended.
+// A game ended at a target score has no end lines. Racks are sorted, '?'
+// last. Nicknames are the player names with spaces replaced; equal names
+// get the player's seat number (1 to 4) appended.
 func WriteGCG(w io.Writer, rec *game.Record) error {
-	nicks := gcgNicks(two(rec.Players))
+	n := rec.Seats
+	if n == 0 {
+		n = 2 // a record from before Seats
+	}
+	if n < 2 || n > len(rec.Players) || rec.First < 0 || rec.First >= n {
+		return fmt.Errorf("selfplay: game record of %d seats, first mover %d", rec.Seats, rec.First)
+	}
+	nicks := gcgNicks(rec.Players[:n])
 	g := &gcg.Game{
 		Lexicon:     rec.Lexicon,
 		Description: fmt.Sprintf("self-play game, seed %d", rec.Seed),
-		Events:      make([]gcg.Event, 0, len(rec.Turns)+2),
+		Players:     make([]gcg.Player, n),
+		Events:      make([]gcg.Event, 0, len(rec.Turns)+n),
 	}
-	// #player1 is the first mover; index maps a seat to its player number.
-	index := func(seat int) int {
-		if seat == rec.First {
-			return 0
-		}
-		return 1
-	}
-	for seat := range 2 {
+	// #player1 is the first mover and the others follow in turn order;
+	// index maps a seat to its player number.
+	index := func(seat int) int { return (seat - rec.First + n) % n }
+	for seat := range n {
 		g.Players[index(seat)] = gcg.Player{Nick: nicks[seat], Name: rec.Players[seat]}
 	}
 	for i := range rec.Turns {
@@ -59,18 +68,47 @@ func WriteGCG(w io.Writer, rec *game.Record) error {
 		}
 		g.Events = append(g.Events, e)
 	}
-	totals := [2]int{}
-	if n := len(rec.Turns); n > 0 {
-		totals = two(rec.Turns[n-1].Totals)
+	var totals [len(rec.Players)]int
+	if k := len(rec.Turns); k > 0 {
+		totals = rec.Turns[k-1].Totals
+	}
+	// Seats in turn order from seat s.
+	from := func(s int) []int {
+		seats := make([]int, n)
+		for i := range seats {
+			seats[i] = (s + i) % n
+		}
+		return seats
 	}
 	switch rec.End {
 	case game.EndOut:
 		out := rec.Turns[len(rec.Turns)-1].Player
+		var others rules.Rack
+		for _, s := range from(out)[1:] {
+			for i, c := range rec.EndRacks[s] {
+				others[i] += c
+			}
+		}
 		totals[out] += rec.Adjustments[out]
 		g.Events = append(g.Events, gcg.Event{Kind: gcg.EndPoints, Player: index(out),
-			Tiles: rec.EndRacks[1-out], Score: rec.Adjustments[out], Total: totals[out]})
+			Tiles: others, Score: rec.Adjustments[out], Total: totals[out]})
+		if n > 2 {
+			// The rule sheet: each other player loses their own tiles
+			// (with two, NASPA's 2x stands in for it).
+			for _, s := range from(out)[1:] {
+				if rec.EndRacks[s].Count() == 0 {
+					continue
+				}
+				totals[s] += rec.Adjustments[s]
+				g.Events = append(g.Events, gcg.Event{Kind: gcg.EndPenalty, Player: index(s),
+					Tiles: rec.EndRacks[s], Score: rec.Adjustments[s], Total: totals[s]})
+			}
+		}
 	case game.EndScoreless:
-		for _, seat := range [2]int{rec.First, 1 - rec.First} {
+		for _, seat := range from(rec.First) {
+			if rec.EndRacks[seat].Count() == 0 {
+				continue
+			}
 			totals[seat] += rec.Adjustments[seat]
 			g.Events = append(g.Events, gcg.Event{Kind: gcg.EndPenalty, Player: index(seat),
 				Tiles: rec.EndRacks[seat], Score: rec.Adjustments[seat], Total: totals[seat]})
@@ -80,8 +118,8 @@ func WriteGCG(w io.Writer, rec *game.Record) error {
 }
 
 // gcgNicks turns player names into distinct nicknames without white space.
-func gcgNicks(names [2]string) [2]string {
-	var nicks [2]string
+func gcgNicks(names []string) []string {
+	nicks := make([]string, len(names))
 	for i, n := range names {
 		n = strings.Map(func(r rune) rune {
 			if unicode.IsSpace(r) || r == ':' {
@@ -94,9 +132,23 @@ func gcgNicks(names [2]string) [2]string {
 		}
 		nicks[i] = n
 	}
-	if nicks[0] == nicks[1] {
-		nicks[0] += "1"
-		nicks[1] += "2"
+	// Equal nicknames get their seat's number appended, again while that
+	// makes them equal to another (the names only grow, so this ends).
+	for {
+		count := map[string]int{}
+		for _, n := range nicks {
+			count[n]++
+		}
+		dup := false
+		for i, n := range nicks {
+			if count[n] > 1 {
+				nicks[i] = n + strconv.Itoa(i+1)
+				dup = true
+			}
+		}
+		if !dup {
+			break
+		}
 	}
 	return nicks
 }

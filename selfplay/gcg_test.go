@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"scrabble/game"
+	"scrabble/gcg"
 	"scrabble/internal/gametest"
 	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
@@ -85,6 +87,69 @@ func TestWriteGCG(t *testing.T) {
 	}
 }
 
+// seatPlayers returns a fresh player a seat, by name.
+func seatPlayers(t testing.TB, names ...string) []game.Player {
+	t.Helper()
+	ps := make([]game.Player, len(names))
+	for i, name := range names {
+		opts := PlayerOptions{}
+		if name == "equity" {
+			opts.Leaves = gametest.ToyLeaves{}
+		}
+		p, err := NewPlayer(name, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps[i] = p
+	}
+	return ps
+}
+
+// TestWriteGCGPlayers: games of three and four players (game.Table.
+// PlaySeats), checked against the rules by gametest's replayer, written
+// with WriteGCG and read back line by line against the record, then parsed
+// and replayed by package gcg: every total the file records is the
+// engine's, with no problem, and the final totals are the record's. Over
+// the games every end occurs: out (the others' tiles on one line, then
+// each loses their own) and six scoreless turns.
+func TestWriteGCGPlayers(t *testing.T) {
+	lex := testlex.GADDAG(t, testlex.Name())
+	games := 100
+	if testing.Short() {
+		games = 10
+	}
+	var blanks, dots int
+	ends := map[game.EndReason]int{}
+	for _, seats := range []int{3, 4} {
+		table := game.NewTable(testgen.Tables(lex))
+		rp := gametest.NewReplayer(t, testgen.Tables(lex))
+		names := []string{"equity", "score", "equity", "score"}[:seats]
+		for g := range games {
+			rec, err := table.PlaySeats(context.Background(), seatPlayers(t, names...), uint64(7000+100*seats+g), g%seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rp.Check(fmt.Sprintf("%d players, game %d", seats, g), rec)
+			ends[rec.End]++
+			checkGCG(t, rec, &blanks, &dots)
+		}
+		// Six scoreless turns over all players, then each player's rack.
+		tiny := game.NewTable(testgen.Tables(gametest.TinyLexicon(t)))
+		rec, err := tiny.PlaySeats(context.Background(), seatPlayers(t, []string{"score", "score", "score", "score"}[:seats]...), 11, seats-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.End != game.EndScoreless {
+			t.Fatalf("the tiny lexicon's game ended %v", rec.End)
+		}
+		ends[rec.End]++
+		checkGCG(t, rec, &blanks, &dots)
+	}
+	if ends[game.EndOut] == 0 || ends[game.EndScoreless] == 0 || blanks == 0 || dots == 0 {
+		t.Errorf("the games cover ends %v, %d blanks and %d played-through squares: want every kind", ends, blanks, dots)
+	}
+}
+
 func checkGCG(t *testing.T, rec *game.Record, blanks, dots *int) {
 	t.Helper()
 	var buf bytes.Buffer
@@ -96,31 +161,60 @@ func checkGCG(t *testing.T, rec *game.Record, blanks, dots *int) {
 		t.Errorf("GCG does not start with the encoding pragma:\n%s", text)
 	}
 	pragmas, events := parseGCG(t, text)
-	nicks := gcgNicks(two(rec.Players))
-	first, second := rec.First, 1-rec.First
-	for key, want := range map[string]string{
-		"player1": nicks[first] + " " + rec.Players[first],
-		"player2": nicks[second] + " " + rec.Players[second],
-		"lexicon": rec.Lexicon,
-	} {
-		if pragmas[key] != want {
-			t.Errorf("#%s %q, want %q", key, pragmas[key], want)
+	n := rec.Seats
+	nicks := gcgNicks(rec.Players[:n])
+	want := map[string]string{"lexicon": rec.Lexicon}
+	seatOf := map[string]int{}
+	for k := range n {
+		// #player1 is the first mover, the others follow in turn order.
+		seat := (rec.First + k) % n
+		want[fmt.Sprintf("player%d", k+1)] = nicks[seat] + " " + rec.Players[seat]
+		seatOf[nicks[seat]] = seat
+	}
+	for key, w := range want {
+		if pragmas[key] != w {
+			t.Errorf("#%s %q, want %q", key, pragmas[key], w)
 		}
 	}
-	seatOf := map[string]int{nicks[0]: 0, nicks[1]: 1}
-	if len(seatOf) != 2 {
+	if _, ok := pragmas[fmt.Sprintf("player%d", n+1)]; ok {
+		t.Errorf("a #player%d in a game of %d", n+1, n)
+	}
+	if len(seatOf) != n {
 		t.Fatalf("nicks %v are not distinct", nicks)
 	}
 
-	ends := 1
-	if rec.End == game.EndScoreless {
-		ends = 2
+	// The end lines: going out, the player out's line with every other
+	// rack (twice their value for two players, once for more), then for
+	// more than two each other player's own; six scoreless turns, each
+	// player's own, from the first mover on.
+	type endLine struct {
+		seat int
+		rack rules.Rack
 	}
-	if len(events) != len(rec.Turns)+ends {
-		t.Fatalf("%d events for %d turns and %d end lines:\n%s", len(events), len(rec.Turns), ends, text)
+	var wantEnds []endLine
+	switch rec.End {
+	case game.EndOut:
+		out := rec.Turns[len(rec.Turns)-1].Player
+		var others rules.Rack
+		for k := 1; k < n; k++ {
+			for i, c := range rec.EndRacks[(out+k)%n] {
+				others[i] += c
+			}
+		}
+		wantEnds = append(wantEnds, endLine{out, others})
+		for k := 1; k < n && n > 2; k++ {
+			wantEnds = append(wantEnds, endLine{(out + k) % n, rec.EndRacks[(out+k)%n]})
+		}
+	case game.EndScoreless:
+		for k := range n {
+			wantEnds = append(wantEnds, endLine{(rec.First + k) % n, rec.EndRacks[(rec.First+k)%n]})
+		}
+	}
+	if len(events) != len(rec.Turns)+len(wantEnds) {
+		t.Fatalf("%d events for %d turns and %d end lines:\n%s", len(events), len(rec.Turns), len(wantEnds), text)
 	}
 	var board rules.Board
-	totals := [2]int{}
+	var totals [rules.MaxPlayers]int
 	for i, tr := range rec.Turns {
 		e := events[i]
 		where := fmt.Sprintf("GCG event %d (%+v)", i+1, e)
@@ -152,27 +246,56 @@ func checkGCG(t *testing.T, rec *game.Record, blanks, dots *int) {
 			t.Fatalf("%s: total %d, sum of scores %d", where, e.total, totals[tr.Player])
 		}
 	}
-	for _, e := range events[len(rec.Turns):] {
+	for i, e := range events[len(rec.Turns):] {
+		w := wantEnds[i]
 		s := seatOf[e.nick]
-		rack := rec.EndRacks[s]
-		if rec.End == game.EndOut {
-			rack = rec.EndRacks[1-s]
-		}
 		totals[s] += e.score
-		if e.endRack != rack.String() || e.score != rec.Adjustments[s] || e.total != totals[s] {
-			t.Fatalf("end line %+v: want (%s) %+d %d", e, rack, rec.Adjustments[s], totals[s])
+		if s != w.seat || e.endRack != w.rack.String() || e.score != rec.Adjustments[s] || e.total != totals[s] {
+			t.Fatalf("end line %+v: want seat %d (%s) %+d %d", e, w.seat, w.rack, rec.Adjustments[s], totals[s])
 		}
 	}
-	if totals != two(rec.Scores) {
+	if totals != rec.Scores {
 		t.Errorf("GCG totals %v, final scores %v", totals, rec.Scores)
+	}
+
+	// Package gcg reads the file back, and its replay reproduces every
+	// total with no problem.
+	g, err := gcg.Parse("selfplay.gcg", buf.Bytes())
+	if err != nil {
+		t.Fatalf("gcg.Parse: %v\n%s", err, text)
+	}
+	r := g.Replay()
+	for _, p := range r.Problems {
+		t.Errorf("replay: %v", &p)
+	}
+	for i, st := range r.Steps {
+		if st.Totals != st.Recorded {
+			t.Fatalf("replay, line %d: engine %v, recorded %v\n%s", g.Events[i].Line, st.Totals, st.Recorded, text)
+		}
+	}
+	for k := range n {
+		if seat := (rec.First + k) % n; r.Totals[k] != rec.Scores[seat] {
+			t.Fatalf("replay: #player%d's total %d, the record's seat %d %d\n%s", k+1, r.Totals[k], seat, rec.Scores[seat], text)
+		}
+	}
+	if len(r.Turns) != len(rec.Turns) {
+		t.Errorf("replay: %d turns, record %d", len(r.Turns), len(rec.Turns))
 	}
 }
 
 func TestGCGNicks(t *testing.T) {
-	if got := gcgNicks([2]string{"equity", "equity"}); got != [2]string{"equity1", "equity2"} {
-		t.Errorf("equal names: %v", got)
+	tests := []struct{ names, want []string }{
+		{[]string{"equity", "equity"}, []string{"equity1", "equity2"}},
+		{[]string{"sim 2 ply", "score"}, []string{"sim_2_ply", "score"}},
+		{[]string{"equity", "score", "equity", "equity"}, []string{"equity1", "score", "equity3", "equity4"}},
+		{[]string{"a", "a1", "a"}, []string{"a11", "a12", "a3"}}, // a1 twice after a round: another
+		{[]string{"", "x:y", " "}, []string{"player", "x_y", "_"}},
+		{[]string{"", ""}, []string{"player1", "player2"}},
 	}
-	if got := gcgNicks([2]string{"sim 2 ply", "score"}); got != [2]string{"sim_2_ply", "score"} {
-		t.Errorf("spaces: %v", got)
+	for _, tc := range tests {
+		got := gcgNicks(tc.names)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("gcgNicks(%q) = %q, want %q", tc.names, got, tc.want)
+		}
 	}
 }

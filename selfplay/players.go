@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"fmt"
+	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -40,6 +41,12 @@ type PlayerOptions struct {
 	// what their last move says they kept (sim.NewInferPlayer), with these
 	// options (Leaves default to the player's).
 	Infer *infer.Options
+	// Go is what an external player (ExternalPrefix) sends after "go"
+	// each turn, such as "static" or "sim iterations 200"; "" lets the
+	// program choose. EngineStderr receives its program's standard error
+	// (nil: discarded).
+	Go           string
+	EngineStderr io.Writer
 }
 
 // The full player's budgets a move when PlayerOptions leave them zero.
@@ -113,7 +120,21 @@ func Players() []PlayerInfo {
 }
 
 // NewPlayer returns a new player of the named kind (see Players).
+//
+// A name starting with ExternalPrefix is a program speaking the engine
+// protocol ("external:scrabble engine"); it starts on its first move, and
+// the caller closes it (io.Closer) when done with it.
 func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
+	if strings.HasPrefix(name, ExternalPrefix) {
+		p, err := newExternalPlayer(name, opts)
+		if err != nil {
+			return nil, fmt.Errorf("player %s: %w", name, err)
+		}
+		return p, nil
+	}
+	if opts.Go != "" {
+		return nil, fmt.Errorf("player %s: go arguments are for an external player (%sPROGRAM)", name, ExternalPrefix)
+	}
 	for _, e := range registry {
 		if e.Name == name {
 			p, err := e.make(opts)
@@ -144,11 +165,14 @@ func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
 	return nil, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(names, ", "))
 }
 
-// twoPlayerOnly names what in a player plays two-player games only: the
-// sim player (its rollouts draw one opponent's rack), the full player, and
-// the endgame and pre-endgame solvers; "" when the player plays any number.
+// twoPlayerOnly names what in a player plays two-player games only: an
+// external player, the sim player (its rollouts draw one opponent's rack),
+// the full player, and the endgame and pre-endgame solvers; "" when the
+// player plays any number.
 func twoPlayerOnly(name string, opts PlayerOptions) string {
 	switch {
+	case strings.HasPrefix(name, ExternalPrefix):
+		return "an external player (the engine protocol's positions have two players)"
 	case name == "sim":
 		return "the sim player"
 	case name == "full":

@@ -171,6 +171,16 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 				}
 			}()
 			players := make([]game.Player, np)
+			// Players running programs (external ones) end them.
+			defer func() {
+				for _, p := range players {
+					if c, ok := p.(io.Closer); ok {
+						if cerr := c.Close(); cerr != nil && err == nil {
+							err = cerr
+						}
+					}
+				}
+			}()
 			for i := range players {
 				p, err := NewPlayer(cfg.Players[i], cfg.Options[i])
 				if err != nil {

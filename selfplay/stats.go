@@ -32,10 +32,6 @@ type GameResult struct {
 	Adjustments []int `json:"adjustments,omitempty"`
 }
 
-// two is the first two seats of a record's per-seat array.
-// TODO(issue 28): used by gcg.go alone, until its N-player writer.
-func two[T any](a [rules.MaxPlayers]T) [2]T { return [2]T{a[0], a[1]} }
-
 // Result condenses a game record into its tournament result. The record's
 // seats are the tournament's players (a tournament seats player k in seat
 // k and rotates the first mover; see Seating).

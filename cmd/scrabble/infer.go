@@ -153,6 +153,9 @@ that many are drawn at random (--seed) and the figures are estimates.`,
 				if err != nil {
 					return err
 				}
+				if err := twoPlayers(g, gcgFile); err != nil {
+					return err
+				}
 				r := g.Replay()
 				if turn < 2 || turn > len(r.Turns)+1 {
 					return usagef("--turn must be from 2 (the first move is then known) to %d (%s has %s), not %d",

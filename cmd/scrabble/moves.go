@@ -109,6 +109,12 @@ func (a *app) loadTurn(file, rackFlag string) (*turn, error) {
 	} else if rack.Count() == 0 {
 		return nil, usagef("--rack is required: %s has no rack for the player to move", positionName(file))
 	}
+	return a.newTurn(p, rack)
+}
+
+// newTurn checks that rack, the player to move's, fits position p, works out
+// the bag and picks the lexicon (see positionLexicon).
+func (a *app) newTurn(p *position.Position, rack rules.Rack) (*turn, error) {
 	if n := rack.Count(); n > rules.RackSize {
 		return nil, usagef("rack %s has %d tiles; a rack holds at most %d", rack, n, rules.RackSize)
 	}

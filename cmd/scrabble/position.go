@@ -53,6 +53,9 @@ the replay could not apply as recorded are noted on stderr.`,
 			if err != nil {
 				return err
 			}
+			if err := twoPlayers(g, argv[0]); err != nil {
+				return err
+			}
 			r := g.Replay()
 			last := len(r.Turns) + 1
 			if turn < 1 || turn > last {
@@ -83,6 +86,15 @@ the replay could not apply as recorded are noted on stderr.`,
 	f.StringVarP(&format, "format", "f", "text", "output format: text (board, racks, scores and CGP) or cgp (the CGP line only)")
 	f.StringVar(&color, "color", "auto", "colour the board: auto (when printing to a terminal), always or never")
 	return cmd
+}
+
+// twoPlayers refuses a game of more than two players: positions are
+// two-player in this build.
+func twoPlayers(g *gcg.Game, file string) error {
+	if n := len(g.Players); n > 2 {
+		return fmt.Errorf("%s: positions of %d-player games: not in this build (a position holds two racks and two scores)", gameName(file), n)
+	}
+	return nil
 }
 
 // positionBefore returns the position before turn n (1-based; one past the

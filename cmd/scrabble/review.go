@@ -18,6 +18,7 @@ import (
 	"scrabble/internal/atomicfile"
 	"scrabble/movegen"
 	"scrabble/review"
+	"scrabble/rules"
 )
 
 func newReviewCmd(a *app) *cobra.Command {
@@ -29,13 +30,15 @@ func newReviewCmd(a *app) *cobra.Command {
 		iterations       int
 		endgameNodes     uint64
 		pegTime          time.Duration
+		challenge        string
+		tiebreak         string
 	)
 	cmd := &cobra.Command{
 		Use:         "review GAME.gcg|DIR...",
 		Annotations: interruptible(),
 		Short:       "Review recorded games (GCG) turn by turn against the engine",
 		Long: `Replay a recorded game (GCG) with the engine's rules and review each turn of
-the player (--player, a nickname or full name; both players if none): the
+the player (--player, a nickname or full name; every player if none): the
 rack, the play made with its score and equity, the engine's best moves
 (--top, 5 by default, 0 for all), the equity the play gave up, and flags for missed
 bingos and phonies in the lexicon. A summary follows: equity lost in total
@@ -43,9 +46,27 @@ and per turn, missed bingos, phonies and the costliest turns, then every
 line that could not be applied as recorded (the game goes on as recorded
 where it can).
 
+Games of 2 to 4 players (#player1 to #player4) are reviewed; the players
+must move in turn (play passes to the left). With more than two players the
+end of the game is the rule sheet's (the player who went out gains the sum of
+everyone else's tiles, each other player loses their own), the report gives
+each player's place (--tiebreak: naspa, a tie is a draw; hasbro, the higher
+score before the end-of-game adjustments wins), turns near the end are
+valued statically (the endgame and pre-endgame solvers are two-player), and
+--sim is not available yet.
+
+Challenges are checked against the challenge rule (--challenge): single (a
+phony is withdrawn, a wrong challenge costs nothing), double (NASPA's: a
+wrong challenger loses their next turn, recorded as a pass), void (phonies
+cannot be played: no withdrawals), 5pt or 10pt (a wrong challenge gives the
+player challenged that many points, ">nick: RACK (challenge) +5 TOTAL").
+A file with a "#challenge-rule RULE" pragma is checked against its own rule
+(--challenge must then agree); with neither, a file whose first challenge
+bonus is 5 or 10 points is checked as 5pt or 10pt, any other as double.
+
 Equity is the score plus the engine's value of the tiles kept; with the bag
 empty, going out earns twice the opponent's tiles and tiles kept cost twice
-their value. A turn is reviewed when its rack was recorded in full. A pass
+their value (with N players, N/(N-1) times the others' tiles). A turn is reviewed when its rack was recorded in full. A pass
 that is the turn lost to a challenge of the opponent's play that stood (the
 play drew a challenge bonus, or it went out) is no decision: it is listed as
 skipped (flag lost_challenge) and left out of the summary.
@@ -90,6 +111,18 @@ exits with status 130.`,
 			if iterations < 1 {
 				return usagef("--iterations must be at least 1, not %d", iterations)
 			}
+			var rule *rules.ChallengeRule
+			if cmd.Flags().Changed("challenge") {
+				c, err := rules.ParseChallengeRule(challenge)
+				if err != nil {
+					return usagef("--challenge: %v", err)
+				}
+				rule = &c
+			}
+			tb, err := rules.ParseTiebreak(tiebreak)
+			if err != nil {
+				return usagef("--tiebreak: %v", err)
+			}
 			files, several, err := reviewFiles(argv)
 			if err != nil {
 				return err
@@ -117,7 +150,7 @@ exits with status 130.`,
 				noteSimReview(a.stderr, iterations)
 			}
 			rv := &gameReviewer{a: a, top: top, player: player, several: several, useSim: useSim, useInfer: useInfer, iterations: iterations, endgameNodes: endgameNodes,
-				pegTime: pegTime, tables: map[string]*movegen.Tables{}}
+				pegTime: pegTime, challenge: rule, tiebreak: tb, tables: map[string]*movegen.Tables{}}
 			var reps []*review.Report
 			var interrupted *review.Report // the game Ctrl-C stopped, with the turns done so far
 			for _, file := range files {
@@ -167,6 +200,8 @@ exits with status 130.`,
 	f.IntVar(&iterations, "iterations", defaultReviewIterations, "with --sim: iterations a turn")
 	f.BoolVar(&useInfer, "infer", false, "with --sim: draw the opponent's rack from what their previous move says they kept (scrabble infer)")
 	f.Uint64Var(&endgameNodes, "endgame-nodes", review.DefaultEndgameNodes, "solve every turn played with the bag empty, searching at most this many nodes (0: value them statically)")
+	f.StringVar(&challenge, "challenge", "double", "the challenge rule the games were played under: single, double (NASPA's), void, 5pt or 10pt (default: a file's #challenge-rule, else read off its challenge bonuses, else double)")
+	f.StringVar(&tiebreak, "tiebreak", "naspa", "the places of a game of more than two players: naspa (equal scores share a place) or hasbro (the higher score before the end-of-game adjustments wins)")
 	f.DurationVar(&pegTime, "peg", 0, "solve every turn played with 1 or 2 tiles in the bag with the pre-endgame solver, at most this long a solve, e.g. 30s (0: off)")
 	return cmd
 }
@@ -222,6 +257,8 @@ type gameReviewer struct {
 	player          string
 	several, useSim bool
 	useInfer        bool
+	challenge       *rules.ChallengeRule // --challenge, nil when not given
+	tiebreak        rules.Tiebreak
 	tables          map[string]*movegen.Tables // by the game's #lexicon: built once each
 }
 
@@ -233,7 +270,13 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 	if err != nil {
 		return nil, err
 	}
-	opts := review.Options{Top: rv.top, EndgameNodes: rv.endgameNodes, PEG: rv.pegTime}
+	if c := rv.challenge; c != nil && g.ChallengeRule != "" && g.ChallengeRule != c.String() {
+		return nil, fmt.Errorf("%s: the file says #challenge-rule %s, but --challenge is %s: leave out --challenge to use the file's", file, g.ChallengeRule, c)
+	}
+	if rv.useSim && len(g.Players) > 2 {
+		return nil, fmt.Errorf("%s: simulation of %d-player games: not in this build (review it without --sim)", file, len(g.Players))
+	}
+	opts := review.Options{Top: rv.top, EndgameNodes: rv.endgameNodes, PEG: rv.pegTime, Tiebreak: rv.tiebreak}
 	if rv.player != "" {
 		i, err := findPlayer(g, rv.player)
 		if err != nil && rv.several {
@@ -272,7 +315,7 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 		}
 		opts.Ranker = r
 	}
-	rep, err := review.Review(ctx, g.Replay(), opts)
+	rep, err := review.Review(ctx, g.ReplayWith(gcg.ReplayOptions{Challenge: rv.challenge}), opts)
 	if rep != nil {
 		rep.File = file // also on the partial report of an interrupted review
 	}
@@ -351,8 +394,14 @@ func findPlayer(g *gcg.Game, name string) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, usagef("--player %q is neither player: %s (%s) or %s (%s)", name,
-		g.Players[0].Nick, g.Players[0].DisplayName(), g.Players[1].Nick, g.Players[1].DisplayName())
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		names[i] = fmt.Sprintf("%s (%s)", p.Nick, p.DisplayName())
+	}
+	if len(names) == 2 {
+		return 0, usagef("--player %q is neither player: %s or %s", name, names[0], names[1])
+	}
+	return 0, usagef("--player %q is none of the players: %s", name, strings.Join(names, ", "))
 }
 
 // htmlFile is an HTML page being written: a temporary file beside the

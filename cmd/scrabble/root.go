@@ -274,7 +274,7 @@ whose keys are ` + strings.Join(configKeys, ", ") + `.`,
 	pf.String("config", "", "config file (default $XDG_CONFIG_HOME/scrabble/config.yaml)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(newLexiconCmd(a), newCheckCmd(a), newShowCmd(a),
-		newMovesCmd(a), newBestCmd(a), newEndgameCmd(a), newPEGCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a),
+		newMovesCmd(a), newBestCmd(a), newEngineCmd(a), newEndgameCmd(a), newPEGCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a),
 		newPositionCmd(a), newReviewCmd(a), newInferCmd(a), newVersionCmd(a))
 	// cobra's completion command (bash, zsh, fish, powershell), made
 	// here rather than at Execute so that its help has examples too. It

@@ -53,6 +53,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		players            string
 		endgameCaps        [2]time.Duration
 		pegCaps            [2]time.Duration
+		goArgs             [2]string
 		leaveFiles         [rules.MaxPlayers]string
 		terms              [rules.MaxPlayers]string
 		targetScore        int
@@ -84,8 +85,12 @@ mean score by place in the order of play.
 
 Players:
 ` + strings.Join(names, "\n") + `
-The sim and full players, and --p1-endgame and --p1-peg, play two-player
-games only.
+  external:'PROGRAM ARGS'
+           a program speaking the engine protocol (docs/engine-protocol.md),
+           such as external:'scrabble engine' or another build of this one;
+           --p1-go/--p2-go say what it is asked each turn (go static, ...)
+The sim, full and external players, and --p1-endgame and --p1-peg, play
+two-player games only.
 
 --p1-leaves to --p4-leaves give the equity player a leave table (binary,
 compressed binary or CSV, as 'scrabble leaves' writes them); without one it
@@ -195,6 +200,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			}
 			for i := range np {
 				if i < len(simFlags) {
+					cfg.Options[i].Go, cfg.Options[i].EngineStderr = goArgs[i], a.stderr
 					if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
 						return err
 					}
@@ -304,6 +310,10 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	for i := range pegCaps {
 		f.DurationVar(&pegCaps[i], fmt.Sprintf("p%d-peg", i+1), 0,
 			fmt.Sprintf("player %d solves every turn with 1-%d tiles in the bag with the pre-endgame solver, at most this long a move (0: off; the full player: %v)", i+1, selfplay.PEGMaxBag, selfplay.FullPEG))
+	}
+	for i := range goArgs {
+		f.StringVar(&goArgs[i], fmt.Sprintf("p%d-go", i+1), "",
+			fmt.Sprintf("an external player %d's go command after \"go\", e.g. static or 'sim iterations 200' (default: the program's choice)", i+1))
 	}
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)

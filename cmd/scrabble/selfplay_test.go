@@ -92,6 +92,7 @@ func TestSelfplayUsage(t *testing.T) {
 		{[]string{"selfplay", "--players", "equity,score", "--p1", "score"}, [2]string{}, 2, "give it or --p1 and --p2, not both"},
 		{[]string{"selfplay", "--players", "equity,score,sim"}, [2]string{}, 2, "--players: player 3 (sim): the sim player plays two-player games, not 3"},
 		{[]string{"selfplay", "--players", "full,score,score,score"}, [2]string{}, 2, "--players: player 1 (full): the full player (sim and the solvers) plays two-player games, not 4"},
+		{[]string{"selfplay", "--players", "score,score,external:scrabble engine"}, [2]string{}, 2, "--players: player 3 (external:scrabble engine): an external player (the engine protocol's positions have two players) plays two-player games, not 3"},
 		{[]string{"selfplay", "--players", "equity,score,score", "--p1-endgame", "1s"}, [2]string{}, 2, "--players: player 1 (equity): the endgame solver plays two-player games, not 3"},
 		{[]string{"selfplay", "--players", "score,equity,score", "--p2-peg", "1s"}, [2]string{}, 2, "--players: player 2 (equity): the pre-endgame solver plays two-player games, not 3"},
 		{[]string{"selfplay", "--players", "equity,score,score", "--p3-leaves", leaves, "--allow-partial-leaves"}, [2]string{}, 2, "--players: player 3: player score: the score player uses no leave values"},
