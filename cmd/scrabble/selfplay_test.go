@@ -1,21 +1,15 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"scrabble/gaddag"
-	"scrabble/game"
-	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
-	"scrabble/selfplay"
 )
 
 // selfplaySummary holds the --json fields the tests look at.
@@ -209,24 +203,6 @@ func jsonEqual(a, b any) bool {
 	return string(x) == string(y)
 }
 
-// fieldGCG reports whether selfplay.WriteGCG writes games of three players
-// (it is being made N-player separately, issue 28): until it does, the
-// runs of more than two players with --out are not tested.
-func fieldGCG(t *testing.T, lex *gaddag.GADDAG) (ok bool) {
-	t.Helper()
-	players := []game.Player{game.NewScorePlayer(), game.NewScorePlayer(), game.NewScorePlayer()}
-	rec, err := game.NewTable(testgen.Tables(lex)).PlaySeats(context.Background(), players, 1, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			ok = false
-		}
-	}()
-	return selfplay.WriteGCG(io.Discard, rec) == nil
-}
-
 // TestSelfplayField plays three- and four-player runs through the command:
 // the table and the JSON, the same on 1 and 2 threads; a two-player run
 // resumed with other players or rules is refused, naming the setting; a
@@ -306,9 +282,6 @@ func TestSelfplayField(t *testing.T) {
 		t.Errorf("resumed with --players: %+v", s)
 	}
 
-	if !fieldGCG(t, testlex.GADDAG(t, "NWL23")) {
-		t.Skip("selfplay.WriteGCG cannot write games of more than two players yet: their --out is not tested")
-	}
 	dir = filepath.Join(e.root, "four")
 	four := []string{"--lexicon", "NWL23", "selfplay", "--players", "equity,score,equity,score", "--pairs", "--tiebreak", "hasbro", "--json", "--out", dir}
 	e.ok(append(four, "--games", "8")...)
