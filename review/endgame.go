@@ -41,7 +41,7 @@ type Endgame struct {
 // words of the lexicon): only the best line is given, flagged not_ranked.
 func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rules.Rack, valuer movegen.LeaveValuer, stand move.Move, phony bool) error {
 	pos := &position.Position{Board: t.Board, ZeroTurns: t.Scoreless,
-		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
+		Scores: [rules.MaxPlayers]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
 	pos.Racks[0], pos.Racks[1] = t.Rack, unseen // the bag is empty: the unseen tiles are the opponent's
 	// One thread and a node budget: the same review on any machine.
 	opts := endgame.Options{Threads: 1, TTMB: 64, MaxNodes: rv.opts.EndgameNodes}

@@ -8,6 +8,7 @@ import (
 	"scrabble/move"
 	"scrabble/peg"
 	"scrabble/position"
+	"scrabble/rules"
 )
 
 // PEGMaxBag is the most tiles in the bag for which Options.PEG solves a
@@ -36,7 +37,7 @@ type PEG struct {
 // settled no candidate in time.
 func (rv *reviewer) solvePEG(ctx context.Context, t *gcg.Turn, tr *Turn, stand move.Move, phony bool) error {
 	pos := &position.Position{Board: t.Board, ZeroTurns: t.Scoreless,
-		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
+		Scores: [rules.MaxPlayers]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
 	pos.Racks[0] = t.Rack
 	opts := peg.Options{Threads: 1, TTMB: 64, Top: 1}
 	solve := func(o peg.Options) (*peg.Result, error) {

@@ -83,7 +83,8 @@ func (s *SimRanker) Rank(ctx context.Context, pos *Position, moves []move.Move) 
 			opts.Add = append(opts.Add, moves[i])
 		}
 	}
-	sp := &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scores: pos.Scores, Scoreless: pos.Scoreless}
+	sp := &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scoreless: pos.Scoreless}
+	copy(sp.Scores[:], pos.Scores[:]) // the mover's, then the others' in turn order
 	if s.inferer != nil && pos.Last != nil && bag > 0 {
 		sit := infer.Situation{Board: *pos.LastBoard, Rack: pos.Rack, Last: *pos.Last}
 		if res, err := s.inferer.Infer(&sit, s.infer); err == nil && res.RackTiles == rules.RackSize {

@@ -36,6 +36,9 @@ type turn struct {
 // tables returns the move generator's tables of the turn's lexicon.
 func (t *turn) tables() *movegen.Tables { return t.app.tablesFor(t.lex, movegen.Mapped) }
 
+// players is the number of players of the position.
+func (t *turn) players() int { return t.pos.Players() }
+
 // lexName is the name of the lexicon in use.
 func (t *turn) lexName() string { return t.lex.Header().Name }
 

@@ -220,7 +220,7 @@ func describePEG(t *turn, res *peg.Result, opts peg.Options, interrupted bool) *
 	}
 	out := &pegJSON{
 		Lexicon: t.lexName(), Rack: t.rack.String(), Unseen: res.Unseen.String(), BagTiles: res.BagTiles,
-		Scores: pos.Scores, Scoreless: pos.ZeroTurns, ScorelessRule: rule,
+		Scores: [2]int(pos.Scores[:2]), Scoreless: pos.ZeroTurns, ScorelessRule: rule,
 		Proven: res.Proven, Stopped: res.Stopped, Moves: res.Moves, Pruned: res.Pruned,
 		Endgames: res.Endgames, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
 		Candidates: []pegCandidate{}, Interrupted: interrupted, Threads: max(opts.Threads, 1),

@@ -11,7 +11,6 @@ import (
 	"scrabble/lexica"
 	"scrabble/move"
 	"scrabble/position"
-	"scrabble/rules"
 )
 
 func newPositionCmd(a *app) *cobra.Command {
@@ -98,8 +97,8 @@ func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*position.Position, stri
 			mover = 1 - r.Turns[k-1].Player
 		}
 		pos.Board = r.Board
-		pos.Racks = [2]rules.Rack{g.Racks[mover], g.Racks[1-mover]}
-		pos.Scores = [2]int{r.Recorded[mover], r.Recorded[1-mover]}
+		pos.Racks[0], pos.Racks[1] = g.Racks[mover], g.Racks[1-mover]
+		pos.Scores[0], pos.Scores[1] = r.Recorded[mover], r.Recorded[1-mover]
 		pos.SetLastMove(lastMoveBefore(g, r, n))
 		return pos, fmt.Sprintf("After the last turn (%s): %s to move", plural(len(r.Turns), "turn"), g.Players[mover].Nick)
 	}
@@ -107,7 +106,7 @@ func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*position.Position, stri
 	e := &g.Events[t.Event]
 	pos.Board = t.Board
 	pos.Racks[0] = t.Rack
-	pos.Scores = [2]int{t.Recorded[t.Player], t.Recorded[1-t.Player]}
+	pos.Scores[0], pos.Scores[1] = t.Recorded[t.Player], t.Recorded[1-t.Player]
 	pos.ZeroTurns = t.Scoreless
 	pos.SetLastMove(lastMoveBefore(g, r, n))
 	return pos, fmt.Sprintf("Before turn %d (line %d): %s to move; played %s %+d",

@@ -215,7 +215,8 @@ type simJSON struct {
 	Rack         string             `json:"rack"`
 	Bag          int                `json:"bag"`
 	Opponent     string             `json:"opponent_rack"` // "" when unknown
-	Scores       [2]int             `json:"scores"`
+	Scores       []int              `json:"scores"` // the mover's, then the others' in turn order
+	Players      int                `json:"players"`
 	Endgame      bool               `json:"endgame"`
 	Plies        int                `json:"plies"`
 	Seed         uint64             `json:"seed"`
@@ -271,6 +272,9 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	opts.Add = added
 	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
 		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
+	if n := t.players(); n > 2 {
+		pos.Seats, pos.Opponent = n, rules.Rack{}
+	}
 	inferred, err := sf.inferOpponent(cmd, t, file, opts.Leaves, opts.Seed)
 	if err != nil {
 		return err
@@ -313,7 +317,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	}
 	if asJSON {
 		out := simJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Bag: res.BagLen, Opponent: t.pos.Racks[1].String(),
-			Scores: t.pos.Scores, Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
+			Scores: t.pos.Scores[:t.players()], Players: t.players(), Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
 			Stop: sf.stop, Rank: res.Rank.String(), Sampling: res.Sampling.String(), Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
 			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands,
 			OpponentDrawn: t.opponentDrawn()}
