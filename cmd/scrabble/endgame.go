@@ -117,6 +117,9 @@ by value; --json prints one object (docs/json.md).`,
 			if err != nil {
 				return err
 			}
+			if n := t.players(); n > 2 {
+				return fmt.Errorf("%s: endgame: a %d-player position: the solver handles two players (best ranks it by the static end-of-game valuation)", positionName(board), n)
+			}
 			if t.bag > 0 {
 				return fmt.Errorf("%s: %d tiles are unseen, %d more than a rack holds: the bag is not empty, so this is no endgame (use best or sim)",
 					positionName(board), t.bag+rules.RackSize, t.bag)

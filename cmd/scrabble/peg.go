@@ -91,6 +91,9 @@ Ctrl-C does. --json prints one object (docs/json.md).`,
 			if err != nil {
 				return err
 			}
+			if n := t.players(); n > 2 {
+				return fmt.Errorf("%s: peg: a %d-player position: the solver handles two players (best ranks it by static equity)", positionName(board), n)
+			}
 			if t.bag < 1 || t.bag > peg.MaxBag {
 				return fmt.Errorf("%s: %d tiles in the bag: a pre-endgame has 1 to %d (an empty bag is an endgame: scrabble endgame)",
 					positionName(board), t.bag, peg.MaxBag)

@@ -172,6 +172,15 @@ iteration. The same --seed and --iterations give the same table on any
 --threads (unless --time stopped the run). With the bag empty the position is an
 endgame: the opponent's rack is known and one iteration is exact.
 
+A CGP of 3 or 4 racks is a game of that many players: every other rack is
+drawn in full each iteration, every player replies in turn (--plies counts
+the moves of all players), a rollout's value is the spread against the
+field (the mover's points and leave less the mean of the others'), and the
+ranking is by simulated equity (the win table is of two players; WIN% is
+the share of rollouts after which the mover stands first). With the bag
+empty such a position is ranked by the static end-of-game valuation, as
+'scrabble best' does.
+
 The board, rack and lexicon are read as by 'scrabble moves'; a CGP's scores,
 opponent's rack and scoreless-turn count are used. --json prints one JSON
 object (fields in docs/json.md).`,
@@ -215,7 +224,7 @@ type simJSON struct {
 	Rack         string             `json:"rack"`
 	Bag          int                `json:"bag"`
 	Opponent     string             `json:"opponent_rack"` // "" when unknown
-	Scores       []int              `json:"scores"` // the mover's, then the others' in turn order
+	Scores       []int              `json:"scores"`        // the mover's, then the others' in turn order
 	Players      int                `json:"players"`
 	Endgame      bool               `json:"endgame"`
 	Plies        int                `json:"plies"`
@@ -256,6 +265,12 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	added, err := sf.addedMoves(t)
 	if err != nil {
 		return err
+	}
+	if t.bag == 0 && t.rack.Count() > 0 && t.players() > 2 {
+		// The solver is two-player, and how the unseen tiles split between
+		// the other racks is unknown: the static end-of-game valuation.
+		a.warnPhonies(file, &t.pos.Board, t.lex)
+		return a.printBest(t, eval.Terms{}, top, asJSON, staticEndNote(t.players()))
 	}
 	if t.bag == 0 && t.rack.Count() > 0 {
 		// Nothing is left to chance with the bag empty: the solver gives
@@ -350,6 +365,9 @@ func (t *turn) opponentDrawn() int {
 	if err != nil || t.bag == 0 {
 		return 0 // with the bag empty the opponent holds every unseen tile
 	}
+	if n := t.players(); n > 2 {
+		return (n - 1) * rules.RackSize // every other rack, in full
+	}
 	return max(0, min(rules.RackSize, unseen.Count())-t.pos.Racks[1].Count())
 }
 
@@ -367,7 +385,16 @@ func simSetting(t *turn, o sim.Options) string {
 		fmt.Fprintf(&sb, "endgame: the bag is empty and %s; every candidate is played out to the end by both sides' best static moves (one iteration is exact)", opp)
 		return sb.String()
 	}
-	fmt.Fprintf(&sb, "%s in the bag, %s, score %d-%d; ", plural(t.bag, "tile"), opp, t.pos.Scores[0], t.pos.Scores[1])
+	if n := t.players(); n > 2 {
+		scores := make([]string, n)
+		for k := range scores {
+			scores[k] = strconv.Itoa(t.pos.Scores[k])
+		}
+		fmt.Fprintf(&sb, "%d players, %s in the bag, the other %d racks drawn at random, scores %s in turn order; ",
+			n, plural(t.bag, "tile"), n-1, strings.Join(scores, "-"))
+	} else {
+		fmt.Fprintf(&sb, "%s in the bag, %s, score %d-%d; ", plural(t.bag, "tile"), opp, t.pos.Scores[0], t.pos.Scores[1])
+	}
 	fmt.Fprintf(&sb, "%s plies after each candidate, ", strconv.Itoa(o.Plies))
 	var budget []string
 	if o.Iterations > 0 {
@@ -444,6 +471,10 @@ func writeSimResult(w io.Writer, t *turn, res *sim.Result, cands []simCandidateJ
 	ranked := "simulated equity"
 	if res.Rank == sim.RankWin {
 		ranked = "chance of winning (simulated equity orders those within one standard error)"
+	}
+	if n := t.players(); n > 2 {
+		ranked = fmt.Sprintf("simulated equity, the spread against the field (the mover's points less the mean of the other %d players'); "+
+			"WIN%% is the share of rollouts after which the mover stands first, not a chance of winning", n-1)
 	}
 	_, err := fmt.Fprintf(w, "%s, %s (%s move searches) in %s on %s%s; stopped: %s; ranked by %s.\n",
 		plural(res.Iterations, "iteration"), plural(int(res.Rollouts), "rollout"), thousands(int(res.Generations)),
@@ -536,6 +567,9 @@ func (sf *simFlags) inferOpponent(cmd *cobra.Command, t *turn, file string, leav
 	}
 	if t.bag == 0 {
 		return nil, nil
+	}
+	if n := t.players(); n > 2 {
+		return nil, usagef("--infer: a %d-player position: inference handles two players (the last move is not the next player's)", n)
 	}
 	if t.pos.Racks[1].Count() > 0 {
 		return nil, usagef("--infer: %s gives the opponent's rack (%s) already", positionName(file), t.pos.Racks[1])
