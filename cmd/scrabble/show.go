@@ -237,7 +237,8 @@ func printUnseen(w io.Writer, p *position.Position) error {
 	case mover == 0:
 		// Without the mover's rack the unseen tiles hold every rack.
 		bag := max(0, n-players*rules.RackSize)
-		fmt.Fprintf(w, "           %d unseen (no rack for the player to move): %d in the bag, %d on the %d racks\n", n, bag, n-bag, players)
+		fmt.Fprintf(w, "           %d unseen (no rack for the player to move): %d in the bag, %d on the %s racks\n",
+			n, bag, n-bag, [...]string{"two", "three", "four"}[players-2])
 		return nil
 	case n <= others && players == 2:
 		if n == 0 {

@@ -223,9 +223,9 @@ type simJSON struct {
 	Lexicon      string             `json:"lexicon"`
 	Rack         string             `json:"rack"`
 	Bag          int                `json:"bag"`
-	Opponent     string             `json:"opponent_rack"` // "" when unknown
-	Scores       []int              `json:"scores"`        // the mover's, then the others' in turn order
-	Players      int                `json:"players"`
+	Opponent     string             `json:"opponent_rack"`     // "" when unknown
+	Scores       []int              `json:"scores"`            // the mover's, then the others' in turn order
+	Players      int                `json:"players,omitempty"` // 3 or 4; left out for two
 	Endgame      bool               `json:"endgame"`
 	Plies        int                `json:"plies"`
 	Seed         uint64             `json:"seed"`
@@ -332,12 +332,15 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	}
 	if asJSON {
 		out := simJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Bag: res.BagLen, Opponent: t.pos.Racks[1].String(),
-			Scores: t.pos.Scores[:t.players()], Players: t.players(), Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
+			Scores: t.pos.Scores[:t.players()], Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
 			Stop: sf.stop, Rank: res.Rank.String(), Sampling: res.Sampling.String(), Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
 			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands,
 			OpponentDrawn: t.opponentDrawn()}
 		if inferred != nil {
 			out.InferredFrom = inferred.last
+		}
+		if n := t.players(); n > 2 {
+			out.Players = n
 		}
 		if s := res.Elapsed.Seconds(); s > 0 {
 			out.RolloutsPerS = math.Round(float64(res.Rollouts) / s)
