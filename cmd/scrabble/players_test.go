@@ -46,6 +46,11 @@ func fieldPositions(t *testing.T, e *testEnv, n int) (mid, end string) {
 func TestBestMovesField(t *testing.T) {
 	e := nwlEnv(t)
 	mid, end := fieldPositions(t, e, 4)
+	midData, err := os.ReadFile(mid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := e.file("known.cgp", strings.Replace(string(midData), "AEINRST///", "AEINRST//Q/", 1))
 
 	for _, cmd := range []string{"moves", "best"} {
 		two := e.ok(cmd, "--board", examplePos, "--json", "--top", "5")
@@ -117,6 +122,7 @@ func TestBestMovesField(t *testing.T) {
 		{[]string{"peg", "--board", mid}, "peg: a 4-player position: the solver handles two players"},
 		{[]string{"infer", "--board", mid, "--last", "-"}, "infer: a 4-player position: inference handles two players"},
 		{[]string{"sim", "--board", mid, "--infer", "--last", "-", "--iterations", "2"}, "--infer: a 4-player position"},
+		{[]string{"sim", "--board", known, "--iterations", "2"}, "a 4-player position gives rack 3 (Q): with more than two players the simulation draws every other rack at random"},
 	} {
 		if r := e.run(c.args...); r.code == 0 || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%s: exit %d, stderr %q; want an error with %q", strings.Join(c.args, " "), r.code, r.stderr, c.want)

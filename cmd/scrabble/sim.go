@@ -288,6 +288,12 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
 		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
 	if n := t.players(); n > 2 {
+		for k := 1; k < n; k++ {
+			if r := t.pos.Racks[k]; r.Count() > 0 {
+				return fmt.Errorf("%s: a %d-player position gives rack %d (%s): with more than two players the simulation draws every other rack at random; leave them empty (best and moves take the position as it is)",
+					positionName(file), n, k+1, r)
+			}
+		}
 		pos.Seats, pos.Opponent = n, rules.Rack{}
 	}
 	inferred, err := sf.inferOpponent(cmd, t, file, opts.Leaves, opts.Seed)
