@@ -114,10 +114,19 @@ func TestBestMovesField(t *testing.T) {
 	if !strings.Contains(out, "Bag empty, 4 players: the endgame solver handles two players") {
 		t.Errorf("sim on a 4-player endgame:\n%s", out)
 	}
+	// One tile in the bag of a 3-player game (the endgame's board less 8
+	// tiles: 15 unseen, 14 on the others' racks): no pre-endgame solve.
+	pre := e.file("pre.cgp", "10EQUIP/1C10N2/1R10N2/1ID8NOOK/1MO7V1I2/FEN2ZYMOGEnS2/A1A2I1EX1R1Y2/E1TENTIE1AB4/R1I4DALETHS1/I1V6AD2W1/E1E6T3A1/9I3G1/9O3E1/4AJOWAN3R1/2TOH10 GLLORUU// 305/444/100 0 lex NWL23;\n")
+	out = e.ok("best", "--board", pre, "--top", "2")
+	if !strings.Contains(out, "1 tile in the bag and 3 players: the pre-endgame solver handles two players; ranked by static equity.") ||
+		!strings.Contains(out, "Best ") {
+		t.Errorf("best on a 3-player pre-endgame:\n%s", out)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
+		{[]string{"peg", "--board", pre}, "peg: a 3-player position: the solver handles two players"},
 		{[]string{"endgame", "--board", end}, "endgame: a 4-player position: the solver handles two players"},
 		{[]string{"peg", "--board", mid}, "peg: a 4-player position: the solver handles two players"},
 		{[]string{"infer", "--board", mid, "--last", "-"}, "infer: a 4-player position: inference handles two players"},
