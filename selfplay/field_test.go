@@ -443,11 +443,9 @@ func TestRunBadPlayers(t *testing.T) {
 		{[]string{"equity", "score", "score", "score", "score"}, PlayerOptions{}, game.Rules{}, "selfplay: 5 players: a game has 2 to 4"},
 		{nil, PlayerOptions{}, game.Rules{}, "selfplay: 0 players"},
 		{[]string{"equity", "nobody", "score"}, PlayerOptions{}, game.Rules{}, `unknown player "nobody"`},
-		{[]string{"sim", "score", "score"}, PlayerOptions{}, game.Rules{}, "selfplay: player 1: the sim player plays two-player games, not 3"},
 		{[]string{"full", "score", "score", "score"}, PlayerOptions{}, game.Rules{}, "selfplay: player 1: the full player (sim and the solvers) plays two-player games, not 4"},
 		{[]string{"equity", "score", "score"}, PlayerOptions{Endgame: 1e9}, game.Rules{}, "player 1: the endgame solver plays two-player games, not 3"},
 		{[]string{"equity", "score", "score"}, PlayerOptions{PEG: 1e9}, game.Rules{}, "player 1: the pre-endgame solver plays two-player games, not 3"},
-		{[]string{"external:scrabble engine", "score", "score"}, PlayerOptions{}, game.Rules{}, "selfplay: player 1: an external player (the engine protocol's positions have two players) plays two-player games, not 3"},
 		{[]string{"equity", "score"}, PlayerOptions{}, game.Rules{TargetScore: -1}, "target score -1"},
 		{[]string{"equity", "score"}, PlayerOptions{}, game.Rules{Tiebreak: 7}, "unknown tiebreak(7)"},
 	} {
@@ -457,9 +455,15 @@ func TestRunBadPlayers(t *testing.T) {
 			t.Errorf("%v %+v: %v, want %q", c.players, c.rules, err, c.want)
 		}
 	}
-	// The two-player-only players still play two.
-	if err := CheckSeats("sim", PlayerOptions{}, 2); err != nil {
-		t.Error(err)
+	// The two-player-only players still play two; the others any number.
+	for _, c := range []struct {
+		name    string
+		opts    PlayerOptions
+		players int
+	}{{"full", PlayerOptions{}, 2}, {"equity", PlayerOptions{Endgame: 1e9}, 2}, {"sim", PlayerOptions{}, 4}, {"external:scrabble engine", PlayerOptions{}, 3}, {"equity", PlayerOptions{}, 4}} {
+		if err := CheckSeats(c.name, c.opts, c.players); err != nil {
+			t.Errorf("%s %+v at %d: %v", c.name, c.opts, c.players, err)
+		}
 	}
 }
 

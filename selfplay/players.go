@@ -165,16 +165,14 @@ func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
 	return nil, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(names, ", "))
 }
 
-// twoPlayerOnly names what in a player plays two-player games only: an
-// external player, the sim player (its rollouts draw one opponent's rack),
-// the full player, and the endgame and pre-endgame solvers; "" when the
-// player plays any number.
+// twoPlayerOnly names what in a player plays two-player games only: the
+// endgame and pre-endgame solvers, and so the full player, which uses
+// them, and the sim player's inference; "" when the player plays any number (the score, equity and sim
+// players, and external ones).
 func twoPlayerOnly(name string, opts PlayerOptions) string {
 	switch {
-	case strings.HasPrefix(name, ExternalPrefix):
-		return "an external player (the engine protocol's positions have two players)"
-	case name == "sim":
-		return "the sim player"
+	case opts.Infer != nil:
+		return "inference (of the one opponent's rack, from their last move)"
 	case name == "full":
 		return "the full player (sim and the solvers)"
 	case opts.Endgame > 0:
@@ -190,7 +188,7 @@ func twoPlayerOnly(name string, opts PlayerOptions) string {
 // of more.
 func CheckSeats(name string, opts PlayerOptions, players int) error {
 	if what := twoPlayerOnly(name, opts); what != "" && players > 2 {
-		return fmt.Errorf("%s plays two-player games, not %d (the equity and score players play games of 2 to %d)", what, players, rules.MaxPlayers)
+		return fmt.Errorf("%s plays two-player games, not %d (the score, equity, sim and external players play games of 2 to %d)", what, players, rules.MaxPlayers)
 	}
 	return nil
 }

@@ -53,7 +53,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		players            string
 		endgameCaps        [2]time.Duration
 		pegCaps            [2]time.Duration
-		goArgs             [2]string
+		goArgs             [rules.MaxPlayers]string
 		leaveFiles         [rules.MaxPlayers]string
 		terms              [rules.MaxPlayers]string
 		targetScore        int
@@ -62,7 +62,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		pairs, resume      bool
 		asJSON             bool
 		allowPartialLeaves bool
-		simFlags           [2]*simPlayerFlags
+		simFlags           [rules.MaxPlayers]*simPlayerFlags
 	)
 	var names []string
 	for _, p := range selfplay.Players() {
@@ -89,8 +89,9 @@ Players:
            a program speaking the engine protocol (docs/engine-protocol.md),
            such as external:'scrabble engine' or another build of this one;
            --p1-go/--p2-go say what it is asked each turn (go static, ...)
-The sim, full and external players, and --p1-endgame and --p1-peg, play
-two-player games only.
+The full player, --p1-endgame and --p1-peg (the solvers) and --p1-infer
+play two-player games only; the sim player's options (--p3-iterations ...)
+and --p3-go are given per player as for players 1 and 2.
 
 --p1-leaves to --p4-leaves give the equity player a leave table (binary,
 compressed binary or CSV, as 'scrabble leaves' writes them); without one it
@@ -163,13 +164,15 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			cfg := selfplay.Config{Players: names, Games: games, Seed: seed, Workers: threads,
 				Rules: game.Rules{TargetScore: targetScore, Tiebreak: tb}, Pairs: pairs, Dir: out, Resume: resume}
 			// Per-player flags of players the run does not have.
-			for i := np; i < rules.MaxPlayers; i++ {
-				for _, name := range []string{"leaves", "terms", "endgame", "peg"} {
-					flag := fmt.Sprintf("p%d-%s", i+1, name)
-					if cmd.Flags().Lookup(flag) != nil && cmd.Flags().Changed(flag) {
-						return usagef("--%s: there is no player %d: the run has %d players", flag, i+1, np)
-					}
+			var absent error
+			cmd.Flags().Visit(func(f *pflag.Flag) { // the flags given
+				var k int
+				if _, err := fmt.Sscanf(f.Name, "p%d-", &k); err == nil && k > np && absent == nil {
+					absent = usagef("--%s: there is no player %d: the run has %d players", f.Name, k, np)
 				}
+			})
+			if absent != nil {
+				return absent
 			}
 			for i, file := range leaveFiles[:np] {
 				if file == "" || file == "none" {
@@ -199,14 +202,12 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				cfg.Options[i].PEG = d
 			}
 			for i := range np {
-				if i < len(simFlags) {
-					cfg.Options[i].Go, cfg.Options[i].EngineStderr = goArgs[i], a.stderr
-					if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
-						return err
-					}
-					if simFlags[i].infer {
-						cfg.Options[i].Infer = &infer.Options{}
-					}
+				cfg.Options[i].Go, cfg.Options[i].EngineStderr = goArgs[i], a.stderr
+				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
+					return err
+				}
+				if simFlags[i].infer {
+					cfg.Options[i].Infer = &infer.Options{}
 				}
 				if _, err := selfplay.NewPlayer(cfg.Players[i], cfg.Options[i]); err != nil {
 					return usagef("%s: %v", playerFlag(players != "", i), err)
@@ -302,7 +303,9 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	}
 	f.IntVar(&targetScore, "target-score", 0, "end each game when a player reaches this score at the end of a turn (0: no target)")
 	f.StringVar(&tiebreak, "tiebreak", rules.TiebreakNASPA.String(), "equal final scores: naspa (a draw) or hasbro (the higher score before the end-of-game adjustments wins)")
-	simFlags = [2]*simPlayerFlags{addSimPlayerFlags(f, 1), addSimPlayerFlags(f, 2)}
+	for i := range simFlags {
+		simFlags[i] = addSimPlayerFlags(f, i+1)
+	}
 	for i := range endgameCaps {
 		f.DurationVar(&endgameCaps[i], fmt.Sprintf("p%d-endgame", i+1), 0,
 			fmt.Sprintf("player %d solves every bag-empty turn with the endgame solver, at most this long a move (e.g. 5s; 0: off; the full player: %v)", i+1, selfplay.FullEndgame))

@@ -84,9 +84,12 @@ func TestSelfplayUsage(t *testing.T) {
 		{[]string{"selfplay", "--players", "equity,,score"}, [2]string{}, 2, `--players "equity,,score": player 2 has no name`},
 		{[]string{"selfplay", "--players", "equity,nobody,score"}, [2]string{}, 2, `--players: player 2: unknown player "nobody"`},
 		{[]string{"selfplay", "--players", "equity,score", "--p1", "score"}, [2]string{}, 2, "give it or --p1 and --p2, not both"},
-		{[]string{"selfplay", "--players", "equity,score,sim"}, [2]string{}, 2, "--players: player 3 (sim): the sim player plays two-player games, not 3"},
 		{[]string{"selfplay", "--players", "full,score,score,score"}, [2]string{}, 2, "--players: player 1 (full): the full player (sim and the solvers) plays two-player games, not 4"},
-		{[]string{"selfplay", "--players", "score,score,external:scrabble engine"}, [2]string{}, 2, "--players: player 3 (external:scrabble engine): an external player (the engine protocol's positions have two players) plays two-player games, not 3"},
+		{[]string{"selfplay", "--players", "equity,score,sim", "--p3-infer"}, [2]string{}, 2, "--players: player 3 (sim): inference (of the one opponent's rack, from their last move) plays two-player games, not 3"},
+		{[]string{"selfplay", "--players", "equity,score,score", "--p3-iterations", "5"}, [2]string{}, 2, "--p3-iterations is for the sim player, and --p3 is score"},
+		{[]string{"selfplay", "--p4-iterations", "5"}, [2]string{}, 2, "--p4-iterations: there is no player 4: the run has 2 players"},
+		{[]string{"selfplay", "--players", "equity,score,score", "--p4-go", "static"}, [2]string{}, 2, "--p4-go: there is no player 4: the run has 3 players"},
+		{[]string{"selfplay", "--players", "equity,full,score"}, [2]string{}, 2, "--players: player 2 (full): the full player (sim and the solvers) plays two-player games, not 3"},
 		{[]string{"selfplay", "--players", "equity,score,score", "--p1-endgame", "1s"}, [2]string{}, 2, "--players: player 1 (equity): the endgame solver plays two-player games, not 3"},
 		{[]string{"selfplay", "--players", "score,equity,score", "--p2-peg", "1s"}, [2]string{}, 2, "--players: player 2 (equity): the pre-endgame solver plays two-player games, not 3"},
 		{[]string{"selfplay", "--players", "equity,score,score", "--p3-leaves", leaves, "--allow-partial-leaves"}, [2]string{}, 2, "--players: player 3: player score: the score player uses no leave values"},
@@ -256,6 +259,16 @@ func TestSelfplayField(t *testing.T) {
 		if len(c.extra) > 0 && (raw1["tiebreak"] != "hasbro" || raw1["target_score"] != 150.0) {
 			t.Errorf("%s: rules in the JSON: %v %v", c.players, raw1["tiebreak"], raw1["target_score"])
 		}
+	}
+
+	// The sim player seats at three, with its options as player 3's; its
+	// games are the same on 1 and 2 threads.
+	simArgs := []string{"--lexicon", "NWL23", "selfplay", "--players", "equity,score,sim", "--p3-iterations", "8", "--p3-candidates", "4",
+		"--games", "3", "--pairs", "--json"}
+	s1, raw1 := parseSelfplayJSON(t, e.ok(append(simArgs, "-j", "1")...))
+	_, raw2 := parseSelfplayJSON(t, e.ok(append(simArgs, "-j", "2")...))
+	if a, b := comparable(raw1), comparable(raw2); !jsonEqual(a, b) || s1.Games != 3 || s1.Players[2].Name != "sim" {
+		t.Errorf("the sim player at three: -j 1 %v\n-j 2 %v", a, b)
 	}
 
 	// A two-player run resumed with other players or rules.
