@@ -146,6 +146,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.Rules.Tiebreak != rules.TiebreakNASPA && cfg.Rules.Tiebreak != rules.TiebreakHasbro {
 		return nil, fmt.Errorf("selfplay: unknown %v", cfg.Rules.Tiebreak)
 	}
+	if c, err := rules.ParseChallengeRule(cfg.Rules.Challenge.String()); err != nil || c != cfg.Rules.Challenge {
+		return nil, fmt.Errorf("selfplay: unknown challenge rule %d", cfg.Rules.Challenge)
+	}
 	cfg.Players = slices.Clone(cfg.Players) // the caller's may change
 	t := &tournament{cfg: cfg, done: map[int]bool{}}
 	if err := t.open(); err != nil {

@@ -238,6 +238,10 @@ Game review
 Benchmarks
   bench       measure the move generator's throughput (bench movegen)
 
+For programs
+  engine      speak the engine protocol (UCI-like lines) on standard input and
+              output: position cgp ..., go static|sim|endgame|peg, bestmove
+
 This program
   version     the version, commit and Go version of this build (also --version)
   completion  a shell completion script: bash, zsh, fish or powershell

@@ -58,6 +58,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		terms              [rules.MaxPlayers]string
 		targetScore        int
 		tiebreak           string
+		challenge          string
 		out                string
 		pairs, resume      bool
 		asJSON             bool
@@ -120,7 +121,11 @@ two players: every deal is played twice, seats swapped).
 --target-score N ends a game when a player has N or more at the end of a
 turn (no end-of-game adjustments then). --tiebreak hasbro ranks players with
 equal final scores by their scores before the end-of-game adjustments
-(naspa, the default: a draw).
+(naspa, the default: a draw). --challenge RULE (double, NASPA's, the
+default; single, void, 5pt or 10pt) is the challenge rule: the engine's
+players never play phonies, but an external program may, and the other
+players then challenge it off (taken back, the turn lost) under every rule
+but void, where a phony is an error of its player.
 
 --out DIR writes DIR/results.jsonl (one JSON line per game, as games finish)
 and every game as DIR/game-000123.gcg. Ctrl-C stops cleanly: games in
@@ -161,8 +166,12 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			if err != nil {
 				return usagef("--tiebreak: %v", err)
 			}
+			cr, err := rules.ParseChallengeRule(challenge)
+			if err != nil {
+				return usagef("--challenge: %v", err)
+			}
 			cfg := selfplay.Config{Players: names, Games: games, Seed: seed, Workers: threads,
-				Rules: game.Rules{TargetScore: targetScore, Tiebreak: tb}, Pairs: pairs, Dir: out, Resume: resume}
+				Rules: game.Rules{TargetScore: targetScore, Tiebreak: tb, Challenge: cr}, Pairs: pairs, Dir: out, Resume: resume}
 			// Per-player flags of players the run does not have.
 			var absent error
 			cmd.Flags().Visit(func(f *pflag.Flag) { // the flags given
@@ -302,6 +311,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 		f.StringVar(&terms[i], fmt.Sprintf("p%d-terms", i+1), "", fmt.Sprintf("player %d's ", i+1)+termsFlagUsage)
 	}
 	f.IntVar(&targetScore, "target-score", 0, "end each game when a player reaches this score at the end of a turn (0: no target)")
+	f.StringVar(&challenge, "challenge", rules.ChallengeDouble.String(), "the challenge rule: double (NASPA's), single, void, 5pt or 10pt (phonies are challenged off; under void a phony is an error)")
 	f.StringVar(&tiebreak, "tiebreak", rules.TiebreakNASPA.String(), "equal final scores: naspa (a draw) or hasbro (the higher score before the end-of-game adjustments wins)")
 	for i := range simFlags {
 		simFlags[i] = addSimPlayerFlags(f, i+1)
@@ -401,6 +411,7 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 	s.Add("pairs", cfg.Pairs)
 	s.AddDefault("target-score", cfg.Rules.TargetScore, 0)
 	s.AddDefault("tiebreak", cfg.Rules.Tiebreak, rules.TiebreakNASPA)
+	s.AddDefault("challenge", cfg.Rules.Challenge, rules.ChallengeDouble)
 	s.AddCount("games", cfg.Games)
 	return runrecord.Keep(dir, resume, started, s)
 }

@@ -321,3 +321,26 @@ func TestSelfplayField(t *testing.T) {
 		t.Errorf("game-000011.gcg: %v\n%s", err, gcg)
 	}
 }
+
+// TestSelfplayChallengeRule: --challenge is the games' rule, written as
+// #challenge-rule in their GCG files and kept in the run's settings, so a
+// resume under another rule is refused; an unknown rule is a usage error.
+func TestSelfplayChallengeRule(t *testing.T) {
+	e := nwlEnv(t)
+	dir := filepath.Join(e.root, "run")
+	e.ok("--lexicon", "NWL23", "selfplay", "--games", "2", "--challenge", "10pt", "--out", dir)
+	gcgText, err := os.ReadFile(filepath.Join(dir, "game-000000.gcg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(gcgText), "#challenge-rule 10pt\n") {
+		t.Errorf("game file lacks #challenge-rule 10pt:\n%s", gcgText)
+	}
+	r := e.run("--lexicon", "NWL23", "selfplay", "--games", "2", "--out", dir, "--resume")
+	if r.code == 0 || !strings.Contains(r.stderr, "challenge was 10pt") {
+		t.Errorf("resume under another rule: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := e.run("selfplay", "--challenge", "triple"); r.code != 2 || !strings.Contains(r.stderr, `--challenge: unknown challenge rule "triple"`) {
+		t.Errorf("--challenge triple: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
