@@ -69,6 +69,10 @@ type Config struct {
 	// OnGame, if set, receives each game played (not the resumed ones) as
 	// it finishes. Calls are serialized.
 	OnGame func(game int, rec *game.Record)
+	// Shard, if set, plays only its range of the Games (Shard.Range): one
+	// of several machines' parts of a run, whose results Merge puts
+	// together into the run's, game for game.
+	Shard Shard
 }
 
 // Seating returns game i's deal and the seat that moves first in it, in a
@@ -125,6 +129,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.Tables == nil {
 		return nil, errors.New("selfplay: no lexicon")
 	}
+	if err := cfg.Shard.check(); err != nil {
+		return nil, fmt.Errorf("selfplay: %w", err)
+	}
 	if cfg.Games < 0 {
 		return nil, fmt.Errorf("selfplay: %d games", cfg.Games)
 	}
@@ -159,13 +166,15 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	// Games are handed out by index, skipping the resumed ones, without a
 	// list of the pending games: --games may be far more than will be played.
 	resumed := maps.Clone(t.done) // read by the workers while finish writes t.done
+	lo, hi := cfg.Shard.Range(cfg.Games)
 	if cfg.Progress != nil {
-		cfg.Progress(len(t.results), cfg.Games)
+		cfg.Progress(len(t.results), hi-lo)
 	}
-	workers := min(max(1, cfg.Workers), max(1, cfg.Games-len(resumed)))
+	workers := min(max(1, cfg.Workers), max(1, hi-lo-len(resumed)))
 	start := time.Now()
 	eg, gctx := errgroup.WithContext(ctx)
 	var next atomic.Int64
+	next.Store(int64(lo))
 	for range workers {
 		eg.Go(func() (err error) {
 			defer func() { // a bug outside a game too: an error, not a goroutine dump
@@ -195,10 +204,10 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			table.Rules = cfg.Rules
 			for {
 				i := int(next.Add(1) - 1)
-				for i < cfg.Games && resumed[i] {
+				for i < hi && resumed[i] {
 					i = int(next.Add(1) - 1)
 				}
-				if i >= cfg.Games || gctx.Err() != nil {
+				if i >= hi || gctx.Err() != nil {
 					return nil
 				}
 				deal, first := Seating(i, np, cfg.Pairs)
@@ -226,7 +235,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			s.Players[i].Name = name
 		}
 	}
-	s.Planned = cfg.Games
+	s.Planned = hi - lo
 	s.Played = t.played
 	s.Seconds = took.Seconds()
 	if s.Seconds > 0 {
@@ -338,6 +347,9 @@ func (t *tournament) readResults(path string, data []byte) (good int, err error)
 			return 0, fmt.Errorf("%s, line %d: game %d: %w", path, line, r.Game, err)
 		}
 		switch {
+		case cfg.Shard.M > 0 && !cfg.Shard.Holds(r.Game, cfg.Games):
+			lo, hi := cfg.Shard.Range(cfg.Games)
+			return 0, fmt.Errorf("%s, line %d: game %d is not in shard %s (games %d to %d of %d)", path, line, r.Game, cfg.Shard, lo, hi-1, cfg.Games)
 		case r.Game < 0 || r.Game >= cfg.Games:
 			return 0, fmt.Errorf("%s, line %d: game %d is beyond the %d games asked for (numbered from 0): ask for at least %d to resume this run", path, line, r.Game, cfg.Games, r.Game+1)
 		case t.done[r.Game]:
@@ -563,7 +575,8 @@ func (t *tournament) finish(i int, rec *game.Record) error {
 		t.cfg.OnGame(i, rec)
 	}
 	if t.cfg.Progress != nil {
-		t.cfg.Progress(len(t.results), t.cfg.Games)
+		lo, hi := t.cfg.Shard.Range(t.cfg.Games)
+		t.cfg.Progress(len(t.results), hi-lo)
 	}
 	return nil
 }

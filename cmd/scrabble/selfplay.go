@@ -59,6 +59,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		targetScore        int
 		tiebreak           string
 		challenge          string
+		shardText          string
 		out                string
 		pairs, resume      bool
 		asJSON             bool
@@ -170,8 +171,17 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			if err != nil {
 				return usagef("--challenge: %v", err)
 			}
+			var shard selfplay.Shard
+			if shardText != "" {
+				if shard, err = selfplay.ParseShard(shardText); err != nil {
+					return usagef("--shard: %v", err)
+				}
+				if out == "" {
+					return usagef("--shard needs --out DIR: a shard's results are merged from its directory (scrabble selfplay merge)")
+				}
+			}
 			cfg := selfplay.Config{Players: names, Games: games, Seed: seed, Workers: threads,
-				Rules: game.Rules{TargetScore: targetScore, Tiebreak: tb, Challenge: cr}, Pairs: pairs, Dir: out, Resume: resume}
+				Rules: game.Rules{TargetScore: targetScore, Tiebreak: tb, Challenge: cr}, Pairs: pairs, Dir: out, Resume: resume, Shard: shard}
 			// Per-player flags of players the run does not have.
 			var absent error
 			cmd.Flags().Visit(func(f *pflag.Flag) { // the flags given
@@ -269,7 +279,8 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				}
 			}
 			ctx := cmd.Context() // cancelled by Ctrl-C (see interruptible)
-			bar := newGamesBar(a.stderr, strings.Join(names, " vs "), games)
+			lo, hi := shard.Range(games)
+			bar := newGamesBar(a.stderr, strings.Join(names, " vs "), hi-lo)
 			cfg.Progress = bar.set
 			s, err := selfplay.Run(ctx, cfg)
 			bar.finish()
@@ -331,9 +342,11 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	f.StringVarP(&out, "out", "o", "", "directory for results.jsonl and the games' GCG files")
+	f.StringVar(&shardText, "shard", "", "play only part K of M of the games (K/M, e.g. 2/8), into --out; put the parts together with 'scrabble selfplay merge'")
 	f.BoolVar(&pairs, "pairs", false, "play every deal once per rotation of the seats (twice for two players, seats swapped)")
 	f.BoolVar(&resume, "resume", false, "continue the run in --out, skipping finished games")
 	f.BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
+	cmd.AddCommand(newSelfplayMergeCmd(a))
 	return cmd
 }
 
@@ -412,7 +425,14 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 	s.AddDefault("target-score", cfg.Rules.TargetScore, 0)
 	s.AddDefault("tiebreak", cfg.Rules.Tiebreak, rules.TiebreakNASPA)
 	s.AddDefault("challenge", cfg.Rules.Challenge, rules.ChallengeDouble)
-	s.AddCount("games", cfg.Games)
+	if cfg.Shard.M > 0 {
+		// A shard's games are its range of the run's: a run of more
+		// games would cut the shards elsewhere.
+		s.Add("shard", cfg.Shard)
+		s.Add("games", cfg.Games)
+	} else {
+		s.AddCount("games", cfg.Games)
+	}
 	return runrecord.Keep(dir, resume, started, s)
 }
 
@@ -480,6 +500,11 @@ func writeSummary(w io.Writer, s *selfplay.Summary, cfg *selfplay.Config) error 
 	}
 	fmt.Fprintf(w, "Played %s in %s on %s: %.1f games/s%s\n\n", plural(s.Played, "game"),
 		elapsed(time.Duration(s.Seconds*float64(time.Second))), plural(cfg.Workers, "thread"), s.GamesPerSecond, resumed)
+	return writeSummaryBody(w, s)
+}
+
+// writeSummaryBody is the summary's tables and figures, after its head.
+func writeSummaryBody(w io.Writer, s *selfplay.Summary) error {
 	if len(s.Players) > 2 {
 		return writeFieldSummary(w, s)
 	}

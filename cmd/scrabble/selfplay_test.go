@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -342,5 +343,87 @@ func TestSelfplayChallengeRule(t *testing.T) {
 	}
 	if r := e.run("selfplay", "--challenge", "triple"); r.code != 2 || !strings.Contains(r.stderr, `--challenge: unknown challenge rule "triple"`) {
 		t.Errorf("--challenge triple: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// TestSelfplayShardsMerge: a run cut into shards, played with any thread
+// count and merged, is the run one machine plays: the same results, game
+// for game, the same GCG files and settings, and the same summary, byte for
+// byte. Shards of other settings, a shard missing, doubled or unfinished,
+// and a game outside its shard are refused.
+func TestSelfplayShardsMerge(t *testing.T) {
+	e := nwlEnv(t)
+	dir := func(name string) string { return filepath.Join(e.root, name) }
+	run := []string{"--lexicon", "NWL23", "selfplay", "--games", "14", "--pairs", "--seed", "5"}
+	for k, threads := range []string{"1", "2", "1"} {
+		e.ok(append(run, "--shard", fmt.Sprintf("%d/3", k+1), "--out", dir(fmt.Sprintf("s%d", k+1)), "--threads", threads)...)
+	}
+	e.ok(append(run, "--out", dir("single"), "--threads", "2")...)
+	merged := e.ok("selfplay", "merge", "--json", "--out", dir("m"), dir("s2"), dir("s3"), dir("s1"))
+	whole := e.ok("selfplay", "merge", "--json", "--out", dir("w"), dir("single"))
+	if merged != whole {
+		t.Errorf("merged summary:\n%s\nthe single run's:\n%s", merged, whole)
+	}
+	files, err := os.ReadDir(dir("w"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 14+2 {
+		t.Errorf("the merged run holds %d files, want 14 games, results.jsonl and settings.json", len(files))
+	}
+	for _, f := range files {
+		a, err1 := os.ReadFile(filepath.Join(dir("m"), f.Name()))
+		b, err2 := os.ReadFile(filepath.Join(dir("w"), f.Name()))
+		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs between the merged shards and the single run (%v, %v)", f.Name(), err1, err2)
+		}
+	}
+	// The merged run is a whole run: resuming it plays nothing.
+	if out := e.ok(append(run, "--out", dir("m"), "--resume")...); !strings.Contains(out, "Played 0 games") {
+		t.Errorf("resuming the merged run:\n%s", out)
+	}
+	text := e.ok("selfplay", "merge", "--out", dir("m2"), dir("s1"), dir("s2"), dir("s3"))
+	if !strings.Contains(text, "equity vs score: 14 games, lexicon NWL23, seed 5, pairs\nMerged from 3 shards") {
+		t.Errorf("merge's text:\n%s", text)
+	}
+
+	e.ok("--lexicon", "NWL23", "selfplay", "--games", "14", "--pairs", "--seed", "6", "--shard", "3/3", "--out", dir("other"))
+	cut := dir("cut")
+	e.ok(append(run, "--shard", "3/3", "--out", cut)...)
+	results := filepath.Join(cut, "results.jsonl")
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(results, data[:len(data)-10], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		dirs []string
+		msg  string
+	}{
+		{[]string{"s1", "s2"}, "shard 3/3 missing"},
+		{[]string{"s1", "s2", "s2", "s3"}, "are both shard 2/3"},
+		{[]string{"s1", "s2", "other"}, "is a shard of another run"},
+		{[]string{"s1", "s2", "cut"}, "cut short (the run was interrupted): resume shard 3/3 first"},
+		{[]string{"s1", "s2", "nosuch"}, "has no settings.json"},
+	} {
+		args := []string{"selfplay", "merge", "--out", dir("bad")}
+		for _, d := range c.dirs {
+			args = append(args, dir(d))
+		}
+		if r := e.run(args...); r.code != 1 || !strings.Contains(r.stderr, c.msg) {
+			t.Errorf("merge %v: exit %d, stderr %q; want %q", c.dirs, r.code, r.stderr, c.msg)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir("bad"), "results.jsonl")); err == nil {
+		t.Error("a refused merge wrote results")
+	}
+	// A shard resumed with other games would be cut elsewhere: refused.
+	if r := e.run(append(run[:4], "20", "--pairs", "--seed", "5", "--shard", "1/3", "--out", dir("s1"), "--resume")...); r.code == 0 || !strings.Contains(r.stderr, "games was 14") {
+		t.Errorf("a shard resumed with more games: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := e.run("selfplay", "--shard", "4/3", "--out", dir("x")); r.code != 2 || !strings.Contains(r.stderr, "--shard: shard 4/3") {
+		t.Errorf("--shard 4/3: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

@@ -263,3 +263,77 @@ func writeSettings(path string, s Settings) error {
 	}
 	return nil
 }
+
+// ReadSettings reads the settings recorded in dir, in their order.
+func ReadSettings(dir string) (Settings, error) {
+	path := filepath.Join(dir, SettingsFile)
+	data, err := readlimit.ReadFile(path, readlimit.Config, "a run's settings file")
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	bad := func(err error) (Settings, error) {
+		return nil, fmt.Errorf("%s: not a run's settings: %w", path, err)
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return bad(fmt.Errorf("want a JSON object"))
+	}
+	var s Settings
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return bad(err)
+		}
+		var v string
+		if err := dec.Decode(&v); err != nil {
+			return bad(fmt.Errorf("setting %v: %w", k, err))
+		}
+		name := k.(string)
+		if slices.ContainsFunc(s, func(st setting) bool { return st.name == name }) {
+			return bad(fmt.Errorf("setting %q twice", name))
+		}
+		s = append(s, setting{name: name, value: v})
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('}') {
+		return bad(fmt.Errorf("want the end of the object"))
+	}
+	return s, nil
+}
+
+// Get returns the value of the setting named name, and whether there is one.
+func (s Settings) Get(name string) (string, bool) {
+	for _, st := range s {
+		if st.name == name {
+			return st.value, true
+		}
+	}
+	return "", false
+}
+
+// Without returns the settings less the one named name.
+func (s Settings) Without(name string) Settings {
+	return slices.DeleteFunc(slices.Clone(s), func(st setting) bool { return st.name == name })
+}
+
+// Equal says whether s and t hold the same settings with the same values,
+// in the same order, and if not names the first difference.
+func (s Settings) Equal(t Settings) (bool, string) {
+	for i := range max(len(s), len(t)) {
+		switch {
+		case i >= len(s):
+			return false, fmt.Sprintf("%s is not in the first", t[i].name)
+		case i >= len(t):
+			return false, fmt.Sprintf("%s is not in the second", s[i].name)
+		case s[i].name != t[i].name:
+			return false, fmt.Sprintf("%s where the first has %s", t[i].name, s[i].name)
+		case s[i].value != t[i].value:
+			return false, fmt.Sprintf("%s %s against %s", s[i].name, s[i].value, t[i].value)
+		}
+	}
+	return true, ""
+}
+
+// Write records s in dir, atomically.
+func (s Settings) Write(dir string) error {
+	return writeSettings(filepath.Join(dir, SettingsFile), s)
+}
