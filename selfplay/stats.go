@@ -305,6 +305,8 @@ func wilson(p, n, z float64) [2]float64 {
 	z2 := z * z
 	den := 1 + z2/n
 	centre := (p + z2/(2*n)) / den
-	half := z / den * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
+	// The conversion keeps centre±half from being fused into one
+	// multiply-add where the build targets x86-64-v3 (see meanSD).
+	half := float64(z / den * math.Sqrt(p*(1-p)/n+z2/(4*n*n)))
 	return [2]float64{max(0, centre-half), min(1, centre+half)}
 }
