@@ -60,6 +60,8 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		tiebreak           string
 		challenge          string
 		shardText          string
+		shardIndex         int
+		shardCount         int
 		out                string
 		pairs, resume      bool
 		asJSON             bool
@@ -172,6 +174,18 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				return usagef("--challenge: %v", err)
 			}
 			var shard selfplay.Shard
+			fl := cmd.Flags()
+			if fl.Changed("shard-index") || fl.Changed("shards") {
+				// A batch system's 0-based task index (Kubernetes'
+				// JOB_COMPLETION_INDEX, Slurm's SLURM_ARRAY_TASK_ID).
+				if shardText != "" || !fl.Changed("shard-index") || !fl.Changed("shards") {
+					return usagef("--shard-index and --shards go together, instead of --shard K/M")
+				}
+				if shardCount < 1 || shardIndex < 0 || shardIndex >= shardCount {
+					return usagef("--shard-index must be from 0 to --shards - 1 (%d), not %d", shardCount-1, shardIndex)
+				}
+				shardText = fmt.Sprintf("%d/%d", shardIndex+1, shardCount)
+			}
 			if shardText != "" {
 				if shard, err = selfplay.ParseShard(shardText); err != nil {
 					return usagef("--shard: %v", err)
@@ -342,6 +356,8 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	f.Uint64("seed", 1, "base seed: game i's tiles depend on it and i only")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	f.StringVarP(&out, "out", "o", "", "directory for results.jsonl and the games' GCG files")
+	f.IntVar(&shardIndex, "shard-index", 0, "with --shards M: play shard I+1 of M, I from 0 (a batch system's task index, e.g. $JOB_COMPLETION_INDEX)")
+	f.IntVar(&shardCount, "shards", 0, "with --shard-index: the number of shards")
 	f.StringVar(&shardText, "shard", "", "play only part K of M of the games (K/M, e.g. 2/8), into --out; put the parts together with 'scrabble selfplay merge'")
 	f.BoolVar(&pairs, "pairs", false, "play every deal once per rotation of the seats (twice for two players, seats swapped)")
 	f.BoolVar(&resume, "resume", false, "continue the run in --out, skipping finished games")

@@ -356,7 +356,11 @@ func TestSelfplayShardsMerge(t *testing.T) {
 	dir := func(name string) string { return filepath.Join(e.root, name) }
 	run := []string{"--lexicon", "NWL23", "selfplay", "--games", "14", "--pairs", "--seed", "5"}
 	for k, threads := range []string{"1", "2", "1"} {
-		e.ok(append(run, "--shard", fmt.Sprintf("%d/3", k+1), "--out", dir(fmt.Sprintf("s%d", k+1)), "--threads", threads)...)
+		shard := []string{"--shard", fmt.Sprintf("%d/3", k+1)}
+		if k == 1 { // as a batch system's task index gives it
+			shard = []string{"--shard-index", "1", "--shards", "3"}
+		}
+		e.ok(append(append(run, shard...), "--out", dir(fmt.Sprintf("s%d", k+1)), "--threads", threads)...)
 	}
 	e.ok(append(run, "--out", dir("single"), "--threads", "2")...)
 	merged := e.ok("selfplay", "merge", "--json", "--out", dir("m"), dir("s2"), dir("s3"), dir("s1"))
@@ -423,7 +427,17 @@ func TestSelfplayShardsMerge(t *testing.T) {
 	if r := e.run(append(run[:4], "20", "--pairs", "--seed", "5", "--shard", "1/3", "--out", dir("s1"), "--resume")...); r.code == 0 || !strings.Contains(r.stderr, "games was 14") {
 		t.Errorf("a shard resumed with more games: exit %d, stderr %q", r.code, r.stderr)
 	}
-	if r := e.run("selfplay", "--shard", "4/3", "--out", dir("x")); r.code != 2 || !strings.Contains(r.stderr, "--shard: shard 4/3") {
-		t.Errorf("--shard 4/3: exit %d, stderr %q", r.code, r.stderr)
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--shard", "4/3", "--out", dir("x")}, "--shard: shard 4/3"},
+		{[]string{"--shard", "1/3"}, "--shard needs --out DIR"},
+		{[]string{"--shard-index", "3", "--shards", "3", "--out", dir("x")}, "--shard-index must be from 0 to --shards - 1 (2), not 3"},
+		{[]string{"--shard-index", "1", "--out", dir("x")}, "--shard-index and --shards go together"},
+	} {
+		if r := e.run(append([]string{"selfplay"}, c.args...)...); r.code != 2 || !strings.Contains(r.stderr, c.msg) {
+			t.Errorf("selfplay %v: exit %d, stderr %q; want %q", c.args, r.code, r.stderr, c.msg)
+		}
 	}
 }
