@@ -230,7 +230,7 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	defer in.Close()
-	out, err := atomicfile.Create(dst, atomicfile.Options{Perm: 0o644})
+	out, err := atomicfile.Create(dst, atomicfile.Options{Perm: 0o644, Sync: true})
 	if err != nil {
 		return err
 	}

@@ -58,8 +58,9 @@ var allowed = map[string][]string{
 	// Many games, or one looked at ahead: sim, then selfplay (whose
 	// players include the sim player), then train (which learns from
 	// self-play), then review.
-	"sim":      {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "rules", "move", "position"},
-	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg", "protocol"},
+	"sim": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "rules", "move", "position"},
+	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg", "protocol",
+		"internal/runrecord"}, // merge reads the shards' settings
 	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "selfplay", "rules", "move", "position",
 		"internal/runrecord"},
 	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg"},
