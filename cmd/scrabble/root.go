@@ -235,6 +235,10 @@ Game review
   review      review recorded games (GCG) turn by turn against the engine
   position    the position before a turn of a recorded game, ready for best
 
+Serving
+  engine      speak the engine protocol on standard input and output (for programs)
+  serve       serve the JSON API and the web analysis board over HTTP
+
 Benchmarks
   bench       measure the move generator's throughput (bench movegen)
 
@@ -276,6 +280,7 @@ whose keys are ` + strings.Join(configKeys, ", ") + `.`,
 	root.AddCommand(newLexiconCmd(a), newCheckCmd(a), newShowCmd(a),
 		newMovesCmd(a), newBestCmd(a), newEngineCmd(a), newEndgameCmd(a), newPEGCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a),
 		newPositionCmd(a), newReviewCmd(a), newInferCmd(a), newVersionCmd(a))
+	root.AddCommand(newServeCmd(a))
 	// cobra's completion command (bash, zsh, fish, powershell), made
 	// here rather than at Execute so that its help has examples too. It
 	// takes its output writer now, so that is set first.
