@@ -124,6 +124,12 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc("POST /api/review", s.analysis(s.review))
 	s.mux.HandleFunc("GET /api/info", s.info)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		switch strings.TrimPrefix(r.URL.Path, "/api/") {
+		case "moves", "best", "sim", "endgame", "peg", "review":
+			w.Header().Set("Allow", "POST")
+			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("%s %s: the analyses take POST (see docs/api.md)", r.Method, r.URL.Path))
+			return
+		}
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path))
 	})
 	static, err := fs.Sub(webFiles, "web")

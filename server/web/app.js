@@ -1,0 +1,1 @@
+// The analysis board: filled in later.
