@@ -133,7 +133,7 @@ function setStatus(el, text, isError) {
 
 function redraw() {
   const m = A.selected >= 0 ? A.moves[A.selected] : null;
-  const preview = m ? moveSquares(m.move || m, A.tiles) : null;
+  const preview = m ? moveSquares(typeof m.move === "object" ? m.move : m, A.tiles) : null;
   const marks = {};
   if (A.cursor >= 0) marks[A.cursor] = "cursor " + (A.down ? "down" : "across");
   drawBoard(A.cells, A.tiles, preview, "preview", marks);
@@ -206,12 +206,14 @@ function step(back) {
 }
 
 function boardKey(e) {
+  A.keyed = false;
   if (A.cursor < 0) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const k = e.key;
   if (/^[a-zA-Z]$/.test(k)) {
     A.tiles[A.cursor] = e.shiftKey ? k.toLowerCase() : k.toUpperCase();
     step(false);
+    A.keyed = true; // the input event that may follow is the same letter
   } else if (k === "Backspace") {
     if (!A.tiles[A.cursor]) step(true);
     A.tiles[A.cursor] = "";
@@ -404,6 +406,7 @@ function initAnalyze() {
   bi.addEventListener("input", () => {
     const ch = bi.value.slice(-1);
     bi.value = "";
+    if (A.keyed) { A.keyed = false; return; }
     if (A.cursor < 0 || !/^[a-zA-Z]$/.test(ch)) return;
     A.tiles[A.cursor] = ch.toUpperCase();
     step(false);
