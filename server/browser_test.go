@@ -200,6 +200,27 @@ func TestPageInChromium(t *testing.T) {
 	}
 	p.screenshot(out, "analysis-sim.png")
 
+	// An endgame pasted as CGP, solved within a second.
+	eg, err := os.ReadFile("../cmd/scrabble/testdata/endgame.cgp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if testlex.Name() == "NWL23" {
+		p.do(chromedp.SetValue(`#cgp`, strings.TrimSpace(string(eg))), chromedp.Click(`#loadcgp`))
+		if got := p.eval(`document.querySelector("#rack").value`); got != "GLLORUU" {
+			t.Errorf("the CGP's rack: %q", got)
+		}
+		if got, want := p.eval(`document.querySelector("#cgp").value`), strings.TrimSpace(string(eg)); got != want {
+			t.Errorf("the CGP loaded reads back as %q, want %q", got, want)
+		}
+		p.do(chromedp.Click(`#endgame`))
+		p.waitFor("the endgame", `document.querySelector("#status").textContent.startsWith("Endgame: ")`, 30*time.Second, nil)
+		if n := p.eval(`String(document.querySelectorAll("#pv li").length)`); n == "0" {
+			t.Errorf("the endgame shows no line; status %q", p.text("#status"))
+		}
+		p.screenshot(out, "analysis-endgame.png")
+	}
+
 	// Review: open a shared game through the file input, step through it.
 	game := testlex.Game(t, "doug_v_emely.gcg")
 	if testlex.Name() != "NWL23" {
@@ -275,6 +296,6 @@ func TestPageInChromium(t *testing.T) {
 	for _, m := range messages {
 		t.Errorf("console: %s", m)
 	}
-	list, _ := json.Marshal([]string{"analysis-best.png", "analysis-sim.png", "review.png", "review-phone.png", "analysis-phone.png"})
+	list, _ := json.Marshal([]string{"analysis-best.png", "analysis-sim.png", "analysis-endgame.png", "review.png", "review-phone.png", "analysis-phone.png"})
 	t.Logf("screenshots in %s: %s", out, list)
 }

@@ -121,6 +121,7 @@ const A = {
   moves: [],
   selected: -1,
   extra: "", // CGP opcodes kept from a loaded position
+  opp: "", // and its opponent's rack
   zero: 0,
   abort: null,
   lastPV: null,
@@ -156,7 +157,7 @@ function toCGP() {
   }
   const rack = $("rack").value.toUpperCase().replace(/[^A-Z?]/g, "");
   const s0 = parseInt($("score0").value, 10) || 0, s1 = parseInt($("score1").value, 10) || 0;
-  let cgp = rows.join("/") + " " + rack + "/ " + s0 + "/" + s1 + " " + A.zero;
+  let cgp = rows.join("/") + " " + rack + "/" + A.opp + " " + s0 + "/" + s1 + " " + A.zero;
   if (A.extra) cgp += " " + A.extra;
   return cgp;
 }
@@ -178,7 +179,9 @@ function fromCGP(line) {
     if (n !== N) throw new Error("row " + (r + 1) + " has " + n + " squares");
   });
   A.tiles = tiles;
-  $("rack").value = f[1] ? f[1].split("/")[0] : "";
+  const racks = (f[1] || "").split("/");
+  $("rack").value = racks[0] || "";
+  A.opp = racks[1] || ""; // the opponent's rack, when known: kept as it is
   if (f[2]) {
     const sc = f[2].split("/");
     $("score0").value = parseInt(sc[0], 10) || 0;
@@ -377,7 +380,7 @@ async function doSim() {
 
 async function doEndgame() {
   await run("Endgame", async (signal, st) => {
-    const d = await postJSON("api/endgame", request({ time: "20s", top: 10 }), signal);
+    const d = await postJSON("api/endgame", request({ time: $("simtime").value, top: 10 }), signal);
     const ranked = d.ranked && d.ranked.length ? d.ranked : [{ move: d.best, value: d.value }];
     showMoves(ranked, [["Value", "value", 0], ["Score", (m) => m.move.score, 0], ["Leave", (m) => m.move.leave]]);
     setStatus(st, "Endgame: " + d.best.move + ", value " + (d.value > 0 ? "+" : "") + d.value + ", final spread " + d.final_spread + (d.proven ? " (solved exactly)" : " (best at depth " + d.depth + ", not proven)") + ".");
@@ -392,7 +395,7 @@ async function doEndgame() {
 
 async function doPEG() {
   await run("Pre-endgame", async (signal, st) => {
-    const d = await postJSON("api/peg", request({ time: "30s", top: 10 }), signal);
+    const d = await postJSON("api/peg", request({ time: $("simtime").value, top: 10 }), signal);
     showMoves(d.candidates, [["Win %", "win_pct", 1], ["Spread", "mean_spread", 1], ["W-T-L", (c) => c.wins + "-" + c.ties + "-" + c.losses], ["Score", (c) => c.move.score, 0]]);
     setStatus(st, d.best ? "Pre-endgame: " + d.best.move.move + ", wins " + fmt(d.best.win_pct, 1) + "% of the draws" + (d.proven ? "." : " (not proven: " + d.stopped + ").") : "Pre-endgame: no candidate settled within the time (" + d.moves + " moves, unseen " + d.unseen + ").");
   });
@@ -436,6 +439,7 @@ function initAnalyze() {
   $("clear").addEventListener("click", () => {
     A.tiles.fill("");
     A.extra = "";
+    A.opp = "";
     A.zero = 0;
     showMoves([], staticCols);
   });
