@@ -198,6 +198,10 @@ func TestPageInChromium(t *testing.T) {
 	if n := p.eval(`String(document.querySelectorAll("#movelist tr").length)`); n == "0" {
 		t.Error("the simulation listed no candidate")
 	}
+	p.do(chromedp.Click(`#movelist tr:first-child`))
+	if got := p.eval(`String(document.querySelectorAll("#board .sq.preview").length)`); got == "0" {
+		t.Error("the simulation's best, clicked, is not shown on the board")
+	}
 	p.screenshot(out, "analysis-sim.png")
 
 	// An endgame pasted as CGP, solved within a second.

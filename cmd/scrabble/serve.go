@@ -17,6 +17,7 @@ import (
 
 	"scrabble/eval"
 	"scrabble/gaddag"
+	"scrabble/internal/crash"
 	"scrabble/lexica"
 	"scrabble/movegen"
 	"scrabble/server"
@@ -93,9 +94,13 @@ lexicon is installed, else --lexicon, else the default lexicon.`,
 				openBrowser(a, url)
 			}
 			served := make(chan error, 1)
-			go func() { served <- hs.Serve(ln) }()
+			var g crash.Group // a panic in Serve is an error of the command
+			g.Go(func() { served <- hs.Serve(ln) })
 			select {
 			case err := <-served:
+				if perr := g.Wait(); perr != nil {
+					return perr
+				}
 				return fmt.Errorf("serving: %w", err)
 			case <-cmd.Context().Done():
 			}
@@ -109,7 +114,7 @@ lexicon is installed, else --lexicon, else the default lexicon.`,
 			if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 				return err
 			}
-			return nil
+			return g.Wait()
 		},
 	}
 	f := cmd.Flags()
