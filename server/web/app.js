@@ -575,7 +575,8 @@ async function doReview() {
     $("name0").textContent = names[0] || "";
     $("name1").textContent = names[1] || "";
     $("namew").textContent = names[0] || "";
-    setStatus(st, "Reviewed " + rep.turns.length + " turns (" + rep.lexicon + ", " + rep.evaluation + ")" + (rep.problems.length ? "; " + rep.problems.length + " problems in the file" : "") + ".");
+    setStatus(st, "Reviewed " + rep.turns.length + " turns (" + rep.lexicon + ", " + rep.evaluation + ")" + (rep.problems.length ? "; " + rep.problems.length + " problems in the file" : "") +
+      (rep.interrupted_at_turn ? "; the time limit stopped it at turn " + rep.interrupted_at_turn : "") + ".");
     showSummary(rep);
     showStep(0);
   } catch (e) {
