@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -662,4 +663,41 @@ func errorOf(data []byte) (string, error) {
 		return "", errors.New("no error field")
 	}
 	return *e.Error, nil
+}
+
+// TestAnalysisOutlivesReadTimeout: the read timeout is for a slow client's
+// request, not for the analysis that follows it: a sim longer than the
+// server's ReadTimeout runs its whole time.
+func TestAnalysisOutlivesReadTimeout(t *testing.T) {
+	s, _ := newTestServer(t, Config{})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := s.HTTPServer(ln.Addr().String())
+	hs.ReadTimeout = 500 * time.Millisecond
+	go hs.Serve(ln)
+	defer hs.Close()
+	for _, stream := range []string{"", "?stream=1"} {
+		resp, err := http.Post("http://"+ln.Addr().String()+"/api/sim"+stream, "application/json",
+			strings.NewReader(body(emptyBoard+" AEINRST/ 0/0 0", "", `"time":"1500ms"`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res SimResponse
+		if stream == "" {
+			err = json.NewDecoder(resp.Body).Decode(&res)
+		} else {
+			readEvents(t, resp.Body, func(name string, data []byte) bool {
+				if name == "result" {
+					err = json.Unmarshal(data, &res)
+				}
+				return true
+			})
+		}
+		resp.Body.Close()
+		if err != nil || res.Stopped != "time" || res.Seconds < 1.4 {
+			t.Errorf("sim%s: stopped %q after %.2fs (%v); want the whole 1.5s", stream, res.Stopped, res.Seconds, err)
+		}
+	}
 }
