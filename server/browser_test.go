@@ -276,6 +276,24 @@ func TestPageInChromium(t *testing.T) {
 	p.do(chromedp.Click(`#first`), chromedp.Click(`#next`), chromedp.Click(`#next`), chromedp.Click(`#next`), chromedp.Click(`#next`))
 	p.screenshot(out, "review.png")
 
+	// Turn 5's position, taken to the analysis board, is the replay's.
+	p.do(chromedp.Click(`#toanalyze`))
+	if p.eval(`String(document.querySelector("#analyze").hidden)`) != "false" {
+		t.Fatal("Analyze this turn did not show the analysis board")
+	}
+	t5 := &r.Turns[4]
+	if got, want := p.eval(`document.querySelector("#rack").value`), t5.Rack.String(); got != want {
+		t.Errorf("turn 5's rack on the board: %q, want %q", got, want)
+	}
+	if got, want := p.eval(`String(document.querySelectorAll("#board .sq.tile").length)`), fmt.Sprint(t5.Board.TileCount()); got != want {
+		t.Errorf("turn 5's board has %s tiles on the analysis board, want %s", got, want)
+	}
+	if got, want := p.eval(`document.querySelector("#score0").value + "/" + document.querySelector("#score1").value`),
+		fmt.Sprintf("%d/%d", t5.Totals[t5.Player], t5.Totals[1-t5.Player]); got != want {
+		t.Errorf("turn 5's scores: %s, want %s", got, want)
+	}
+	p.do(chromedp.Click(`#tab-review`))
+
 	// A phone's width: nothing wider than the screen.
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	if w := p.eval(`String(document.documentElement.scrollWidth)`); w != "390" {

@@ -486,7 +486,9 @@ function showStep(k) {
     $("tlost").textContent = "-";
     $("tflags").textContent = "";
     $("ttotals").textContent = "";
+    $("toanalyze").hidden = true;
   } else {
+    $("toanalyze").hidden = false;
     $("tplayer").textContent = t.player;
     $("track").textContent = t.rack;
     $("tplayed").textContent = t.played.move;
@@ -497,6 +499,28 @@ function showStep(k) {
     $("ttotals").textContent = t.player + "'s total after the turn: " + t.computed_total;
   }
   drawChart();
+}
+
+// analyzeTurn loads the position before the review's current turn into
+// the analysis board: the board, the mover's rack and the scores before
+// the move from the mover's side.
+function analyzeTurn() {
+  const rep = R.rep;
+  if (!rep || R.step >= rep.turns.length) return;
+  const t = rep.turns[R.step];
+  const mover = rep.players.findIndex((p) => p.nick === t.player);
+  const before = (rep.timeline || []).filter((p) => p.turn < t.turn).pop();
+  const scores = before ? before.computed : rep.players.map(() => 0);
+  A.tiles = boardTiles(rep.boards[t.turn - 1]);
+  $("rack").value = t.rack;
+  $("score0").value = scores[mover] || 0;
+  $("score1").value = scores[mover === 0 ? 1 : 0] || 0;
+  A.opp = "";
+  A.zero = 0;
+  A.extra = /^[A-Za-z0-9_-]+$/.test(rep.lexicon) ? "lex " + rep.lexicon + ";" : "";
+  showMode(false);
+  showMoves([], staticCols);
+  setStatus($("status"), "The position before turn " + t.turn + " (" + t.player + " to play).");
 }
 
 function svg(tag, attrs, parent) {
@@ -597,6 +621,7 @@ function initReview() {
     doReview();
   });
   $("doreview").addEventListener("click", doReview);
+  $("toanalyze").addEventListener("click", analyzeTurn);
   $("first").addEventListener("click", () => showStep(0));
   $("prev").addEventListener("click", () => showStep(R.step - 1));
   $("next").addEventListener("click", () => showStep(R.step + 1));
