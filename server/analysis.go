@@ -427,6 +427,7 @@ type EndgameStep struct {
 	Player     string           `json:"player"` // "mover" or "opponent"
 	Rack       string           `json:"rack"`
 	Move       move.Description `json:"move"`
+	Scores     [2]int           `json:"scores"` // after the move and any end-of-game adjustment
 	End        string           `json:"end,omitempty"`
 	Adjustment int              `json:"adjustment,omitempty"`
 }
@@ -492,26 +493,53 @@ func (s *Server) endgame(ctx context.Context, w http.ResponseWriter, r *http.Req
 		}
 		return badRequest("endgame: %v", err)
 	}
+	// With the bag empty the opponent holds every unseen tile.
 	opp, _ := rules.Unseen(&pos.Board, t.rack)
 	out := &EndgameResponse{Lexicon: t.lex.Name, Rack: t.rack.String(), OpponentRack: opp.String(), Scores: pos.Scores,
-		Best: move.Describe(&pos.Board, t.rack, &res.Best), Value: res.Value, FinalSpread: pos.Scores[0] - pos.Scores[1] + res.Value,
+		Best: move.Describe(&pos.Board, t.rack, endgameEquity(res.Best, t.rack, opp)), Value: res.Value, FinalSpread: pos.Scores[0] - pos.Scores[1] + res.Value,
 		Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(), PV: []EndgameStep{}}
-	b := pos.Board
+	// The line replayed, as scrabble endgame --json does: the scores
+	// after each move, end-of-game adjustments on the side they fall on.
+	board, scores, racks := pos.Board, pos.Scores, [2]rules.Rack{t.rack, opp}
 	for _, st := range res.PV {
+		m, p := st.Move, st.Player
+		if p != 0 && p != 1 {
+			return fmt.Errorf("endgame: a step of player %d", p)
+		}
+		d := move.Describe(&board, racks[p], endgameEquity(m, racks[p], racks[1-p]))
+		rack := racks[p]
+		scores[p] += st.Score
+		if m.Kind == move.Play {
+			racks[p].Sub(m.Used())
+			board.Apply(m.Placed())
+		}
+		switch st.End {
+		case "out": // twice the tiles left on the other rack
+			scores[p] += 2 * racks[1-p].Value()
+		case "scoreless": // each side loses its own tiles
+			scores[0] -= racks[0].Value()
+			scores[1] -= racks[1].Value()
+		}
 		who := "mover"
-		if st.Player != 0 {
+		if p == 1 {
 			who = "opponent"
 		}
-		out.PV = append(out.PV, EndgameStep{Player: who, Rack: st.Rack.String(), Move: move.Describe(&b, st.Rack, &st.Move), End: st.End, Adjustment: st.Adjustment})
-		if st.Move.Kind == move.Play {
-			b.Apply(st.Move.Placed())
-		}
+		out.PV = append(out.PV, EndgameStep{Player: who, Rack: rack.String(), Move: d, Scores: scores, End: st.End, Adjustment: st.Adjustment})
 	}
 	for _, rk := range res.Ranked {
-		out.Ranked = append(out.Ranked, EndgameRank{Move: move.Describe(&pos.Board, t.rack, &rk.Move), Value: rk.Value})
+		out.Ranked = append(out.Ranked, EndgameRank{Move: move.Describe(&pos.Board, t.rack, endgameEquity(rk.Move, t.rack, opp)), Value: rk.Value})
 	}
 	writeJSON(w, out)
 	return nil
+}
+
+// endgameEquity gives m the static equity of a bag-empty position: the
+// score, plus twice the opponent's tiles for going out, less twice the
+// tiles kept (as scrabble endgame --json).
+func endgameEquity(m move.Move, rack, opp rules.Rack) *move.Move {
+	leave := m.Leave(rack)
+	m.Equity = rules.FromPoints(m.Score) + eval.Equity(nil, 0, opp).LeaveValue(&leave)
+	return &m
 }
 
 // PEGCandidate is a pre-endgame move valued over every draw.

@@ -506,6 +506,12 @@ func TestEndgame(t *testing.T) {
 	if len(got.PV) == 0 || got.PV[0].Move.Move != got.Best.Move || got.PV[0].Player != "mover" || got.FinalSpread != got.Scores[0]-got.Scores[1]+got.Value {
 		t.Errorf("endgame: %+v", got)
 	}
+	if first := got.PV[0]; first.Scores != [2]int{got.Scores[0] + got.Best.Score, got.Scores[1]} && first.End == "" {
+		t.Errorf("after %s (%d) from %v the scores are %v", got.Best.Move, got.Best.Score, got.Scores, first.Scores)
+	}
+	if got.Best.Equity == 0 {
+		t.Errorf("the best move has no equity: %+v", got.Best)
+	}
 	if got.OpponentRack != "ADPRST?" || got.Rack != "GLLORUU" {
 		t.Errorf("racks %s and %s", got.Rack, got.OpponentRack)
 	}
