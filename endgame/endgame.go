@@ -268,7 +268,10 @@ func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, 
 	if err := pos.Validate(); err != nil {
 		return nil, fmt.Errorf("endgame: %w", err)
 	}
-	racks := pos.Racks
+	if n := pos.Players(); n != 2 {
+		return nil, fmt.Errorf("endgame: a %d-player position: the solver handles two players", n)
+	}
+	racks := [2]rules.Rack{pos.Racks[0], pos.Racks[1]}
 	if racks[0].Count() == 0 {
 		return nil, errors.New("endgame: the player to move has no tiles: the game is over")
 	}

@@ -54,6 +54,8 @@ func TestSolveErrors(t *testing.T) {
 		{"bad threads", e053, Options{Threads: -1}, "threads"},
 		{"bad plies", e053, Options{Plies: -2}, "plies"},
 		{"bad table", e053, Options{TTMB: -5}, "table size"},
+		{"three players", strings.Replace(e053, "IIRU/NO 398/413", "IIRU/NO/ 398/413/100", 1), Options{}, "endgame: a 3-player position: the solver handles two players"},
+		{"four players", strings.Replace(e053, "IIRU/NO 398/413", "IIRU/// 398/413/100/0", 1), Options{}, "endgame: a 4-player position: the solver handles two players"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -310,7 +312,7 @@ func TestScorelessCountFromCGP(t *testing.T) {
 			continue
 		}
 		for _, c := range []struct{ n, zero int }{{2, 0}, {2, 4}, {2, 5}, {6, 0}, {6, 3}, {6, 5}} {
-			pos := &position.Position{Board: e.st.board, Racks: e.st.racks, ZeroTurns: c.zero}
+			pos := &position.Position{Board: e.st.board, Racks: [rules.MaxPlayers]rules.Rack{e.st.racks[0], e.st.racks[1]}, ZeroTurns: c.zero}
 			res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: c.n, TTMB: 4})
 			if err != nil {
 				t.Fatal(err)

@@ -68,6 +68,10 @@ type Turn struct {
 	Score  int                   // points scored (0 for an exchange or a pass)
 	Totals [rules.MaxPlayers]int // cumulative scores by seat after the move
 	Drawn  rules.Rack            // tiles drawn after the move
+	// Withdrawn marks a phony challenged off (Rules.Challenge): the play
+	// (Move, with the score it claimed) was taken back, scored 0 and drew
+	// nothing, and the player lost the turn.
+	Withdrawn bool
 }
 
 // Rules are the settings of a game the rule sheets leave open.
@@ -77,6 +81,12 @@ type Rules struct {
 	TargetScore int
 	// Tiebreak decides equal final scores (Record.Places).
 	Tiebreak rules.Tiebreak
+	// Challenge is the challenge rule (the zero value is double, NASPA's).
+	// The other players are perfect challengers: under every rule but
+	// void a phony play is challenged off (taken back, the turn lost),
+	// and no good play is ever challenged. Under void a phony is an
+	// illegal move, an error of the player who made it.
+	Challenge rules.ChallengeRule
 }
 
 // Record is a complete game. Every per-player array is indexed by seat and
@@ -102,6 +112,7 @@ type Record struct {
 	Bingos      [rules.MaxPlayers]int // plays of all 7 tiles
 	Exchanges   [rules.MaxPlayers]int
 	Passes      [rules.MaxPlayers]int
+	Phonies     [rules.MaxPlayers]int // plays challenged off (Turn.Withdrawn)
 }
 
 // Places ranks the seats (1 the winner; seats the tiebreak cannot separate
@@ -274,11 +285,21 @@ func (g *game) play(ctx context.Context, seat int) (*Record, error) {
 			}
 			return nil, fmt.Errorf("game: turn %d, %s (seat %d): %w", turn+1, g.rec.Players[seat], seat, err)
 		}
+		over := false
 		if err := g.check(m, seat); err != nil {
-			return nil, fmt.Errorf("game: turn %d, %s (seat %d), rack %s: illegal move %s: %w",
-				turn+1, g.rec.Players[seat], seat, g.racks[seat], m.NotationOn(&g.board), err)
+			var phony *referee.PhonyError
+			if !errors.As(err, &phony) || !g.rules.Challenge.PhoniesPlayable() || int(m.Score) != phony.Score {
+				if phony != nil && !g.rules.Challenge.PhoniesPlayable() {
+					err = fmt.Errorf("%w (under the %s challenge rule a phony cannot be played)", err, g.rules.Challenge)
+				}
+				return nil, fmt.Errorf("game: turn %d, %s (seat %d), rack %s: illegal move %s: %w",
+					turn+1, g.rec.Players[seat], seat, g.racks[seat], m.NotationOn(&g.board), err)
+			}
+			over = g.withdraw(m, seat)
+		} else {
+			over = g.apply(m, seat)
 		}
-		if g.apply(m, seat) {
+		if over {
 			return g.rec, nil
 		}
 		seat = (seat + 1) % g.seats
@@ -353,7 +374,28 @@ func (g *game) apply(m *move.Move, seat int) (over bool) {
 	for _, p := range g.players[:g.seats] {
 		p.Observe(seat, m)
 	}
+	return g.settle(seat)
+}
 
+// withdraw records phony play m of seat, challenged off: taken back, 0
+// points, nothing drawn, a scoreless turn lost. The players observe a pass:
+// the board and the racks are as they were.
+func (g *game) withdraw(m *move.Move, seat int) (over bool) {
+	rec := g.rec
+	rec.Phonies[seat]++
+	g.scoreless++
+	rec.Turns = append(rec.Turns, Turn{Player: seat, Rack: g.racks[seat], Move: *m, Totals: g.scores, Withdrawn: true})
+	pass := move.Move{Kind: move.Pass}
+	for _, p := range g.players[:g.seats] {
+		p.Observe(seat, &pass)
+	}
+	return g.settle(seat)
+}
+
+// settle ends the game if the turn of seat just made ended it, with the
+// end-of-game adjustments, and reports whether it did.
+func (g *game) settle(seat int) (over bool) {
+	rec := g.rec
 	out := -1
 	switch {
 	case g.bag.Len() == 0 && g.racks[seat].Count() == 0:

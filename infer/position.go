@@ -13,7 +13,12 @@ import (
 // move (the lm opcode) led to it, with rack as the player's rack: the board
 // before the move is pos's less the move's new tiles. A play challenged off
 // tells that its tiles are back on the opponent's rack (Known) and no more.
+// Inference reads two-player positions: with more players the last
+// move is not the next opponent's.
 func FromPosition(pos *position.Position, rack rules.Rack) (*Situation, error) {
+	if n := pos.Players(); n != 2 {
+		return nil, fmt.Errorf("infer: a %d-player position: inference handles two players", n)
+	}
 	lm, err := pos.LastMove()
 	if err != nil {
 		return nil, err

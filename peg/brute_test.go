@@ -212,7 +212,7 @@ func smallPEGs(tables *movegen.Tables, count int, seed uint64) []smallPEG {
 			continue
 		}
 		unseen := opp
-		p := position.Position{Board: board, Racks: [2]rules.Rack{mover}, Scores: [2]int{scores[side], scores[1-side]}, ZeroTurns: rng.IntN(4)}
+		p := position.Position{Board: board, Racks: [rules.MaxPlayers]rules.Rack{mover}, Scores: [rules.MaxPlayers]int{scores[side], scores[1-side]}, ZeroTurns: rng.IntN(4)}
 		// Scores near level make wins, ties and losses all happen.
 		p.Scores[0] = p.Scores[1] + rng.IntN(41) - 20
 		out = append(out, smallPEG{name: fmt.Sprintf("%d %s/%s", len(out), mover, unseen), pos: p, unseen: unseen})

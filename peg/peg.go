@@ -148,6 +148,9 @@ func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, 
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("peg: %w", err)
 	}
+	if n := p.Players(); n != 2 {
+		return nil, fmt.Errorf("peg: a %d-player position: the solver handles two players", n)
+	}
 	rack := p.Racks[0]
 	if rack.Count() == 0 {
 		return nil, errors.New("peg: the player to move has no tiles: the game is over")

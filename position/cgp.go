@@ -12,12 +12,14 @@ import (
 
 // ParseCGP reads a position in CGP, the one-line format
 //
-//	ROW/ROW/.../ROW RACK1/RACK2 SCORE1/SCORE2 ZEROTURNS [OPCODE;]...
+//	ROW/ROW/.../ROW RACK1/RACK2[/RACK3[/RACK4]] SCORE1/SCORE2[/...] ZEROTURNS [OPCODE;]...
 //
 // Rows run top to bottom: upper case for a tile, lower case for a blank
 // standing for that letter, a number for that many empty squares. Racks are
-// upper case with '?' for a blank, the player to move first; an unknown rack
-// is empty. Scores may be negative. Each opcode is a name and operands
+// upper case with '?' for a blank, one a player: the player to move first,
+// then the others in turn order; an unknown rack is empty. The number of
+// racks is the number of players, 2 to rules.MaxPlayers (Position.Seats),
+// and the scores, which may be negative, are as many, in the same order. Each opcode is a name and operands
 // separated by spaces and ended by ';' (the last ';' may be left out), e.g.
 // "lex NWL23;". The board is required; racks, scores and the zero-turn count
 // may be left off at the end (empty racks, zero). ParseCGP does not validate
@@ -86,9 +88,13 @@ func parseCGP(file string, lineNo int, line string) (*Position, *location, error
 			return nil, nil, err
 		}
 	} else {
-		loc.rackCol = [2]int{len(line) + 1, len(line) + 1}
+		for k := range loc.rackCol {
+			loc.rackCol[k] = len(line) + 1
+		}
 	}
-	loc.rackLine = [2]int{lineNo, lineNo}
+	for k := range loc.rackLine {
+		loc.rackLine[k] = lineNo
+	}
 	if len(fields) > 2 {
 		if err := cp.scores(fields[2], p); err != nil {
 			return nil, nil, err
@@ -171,8 +177,15 @@ func (cp *cgpParser) board(f cgpField, p *Position, loc *location) error {
 
 func (cp *cgpParser) racks(f cgpField, p *Position, loc *location) error {
 	parts := strings.Split(f.text, "/")
+	if len(parts) < rules.MinPlayers {
+		return cp.errorf(f.off, "racks %q: want RACK1/RACK2, one a player, 2 to %d (player to move first; an unknown rack is empty)", f.text, rules.MaxPlayers)
+	}
+	if len(parts) > rules.MaxPlayers {
+		at := f.off + len(strings.Join(parts[:rules.MaxPlayers], "/")) + 1
+		return cp.errorf(at, "racks %q: %d racks, but a game has %d to %d players (one rack each)", f.text, len(parts), rules.MinPlayers, rules.MaxPlayers)
+	}
 	if len(parts) != 2 {
-		return cp.errorf(f.off, "racks %q: want RACK1/RACK2 (player to move first; an unknown rack is empty)", f.text)
+		p.Seats = len(parts)
 	}
 	off := f.off
 	for k, s := range parts {
@@ -209,8 +222,13 @@ const MaxScore = 1_000_000
 
 func (cp *cgpParser) scores(f cgpField, p *Position) error {
 	parts := strings.Split(f.text, "/")
-	if len(parts) != 2 {
-		return cp.errorf(f.off, "scores %q: want SCORE1/SCORE2", f.text)
+	if n := p.Players(); len(parts) != n {
+		want := make([]string, n)
+		for k := range want {
+			want[k] = "SCORE" + strconv.Itoa(k+1)
+		}
+		return cp.errorf(f.off, "scores %q: %d for %d racks: want %s, one a rack in the same order",
+			f.text, len(parts), n, strings.Join(want, "/"))
 	}
 	off := f.off
 	for k, s := range parts {
@@ -324,7 +342,16 @@ func (p *Position) CGP() string {
 			b.WriteString(strconv.Itoa(run))
 		}
 	}
-	fmt.Fprintf(&b, " %s/%s %d/%d %d", p.Racks[0], p.Racks[1], p.Scores[0], p.Scores[1], p.ZeroTurns)
+	n := p.Players()
+	for k := range n {
+		b.WriteByte(" /"[min(k, 1)])
+		b.WriteString(p.Racks[k].String())
+	}
+	for k := range n {
+		b.WriteByte(" /"[min(k, 1)])
+		b.WriteString(strconv.Itoa(p.Scores[k]))
+	}
+	b.WriteString(" " + strconv.Itoa(p.ZeroTurns))
 
 	hasLex := false
 	for _, op := range p.Opcodes {

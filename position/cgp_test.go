@@ -32,8 +32,8 @@ func TestParseCGPExample(t *testing.T) {
 	}
 	want := &Position{
 		Board:   posBoard(t, "8H CAT"),
-		Racks:   [2]rules.Rack{posRack(t, "AEINRST")},
-		Scores:  [2]int{12, 0},
+		Racks:   [rules.MaxPlayers]rules.Rack{posRack(t, "AEINRST")},
+		Scores:  [rules.MaxPlayers]int{12, 0},
 		Lexicon: "NWL23",
 		Opcodes: []Opcode{{"lex", []string{"NWL23"}}},
 	}
@@ -49,8 +49,8 @@ func TestParseCGPLenient(t *testing.T) {
 	board := posCGPBoard(map[int]string{8: "6CAt6"})
 	full := &Position{
 		Board:     posBoard(t, "8G CAt"),
-		Racks:     [2]rules.Rack{posRack(t, "EIQ?"), posRack(t, "AB")},
-		Scores:    [2]int{-5, 30},
+		Racks:     [rules.MaxPlayers]rules.Rack{posRack(t, "EIQ?"), posRack(t, "AB")},
+		Scores:    [rules.MaxPlayers]int{-5, 30},
 		ZeroTurns: 2,
 		Lexicon:   "CSW21",
 		Opcodes:   []Opcode{{"lex", []string{"CSW21"}}, {"bb", []string{"50"}}},
@@ -102,7 +102,12 @@ func TestParseCGPErrors(t *testing.T) {
 		{"dot on board", posCGPBoard(map[int]string{15: "..............."}), 43, []string{"row 15", "unknown character '.'"}},
 		{"invalid UTF-8", posCGPBoard(map[int]string{1: "\xfe14"}), 1, []string{"byte 0xfe"}},
 		{"racks without slash", board + " AEINRST", 49, []string{`racks "AEINRST"`, "RACK1/RACK2"}},
-		{"racks with two slashes", board + " A/B/C", 49, []string{"RACK1/RACK2"}},
+		{"five racks", board + " A/B/C/D/E", 57, []string{`racks "A/B/C/D/E"`, "5 racks", "2 to 4 players"}},
+		{"five empty racks", board + " ////", 53, []string{"5 racks"}},
+		{"three racks, two scores", board + " A/B/C 1/2", 55, []string{`scores "1/2"`, "2 for 3 racks", "SCORE1/SCORE2/SCORE3"}},
+		{"two racks, four scores", board + " A/B 1/2/3/4", 53, []string{"4 for 2 racks", "SCORE1/SCORE2,"}},
+		{"four racks, bad score 4", board + " A/B/C/D 1/2/3/x", 63, []string{`score 4 "x"`}},
+		{"bad character in rack 4", board + " A/B/C/D! 0/0/0/0", 56, []string{"rack 4", "unknown character '!'"}},
 		{"lower-case rack", board + " AEiNRST/", 51, []string{"rack 1", "lower-case 'i'"}},
 		{"bad rack character", board + " AE/X*", 53, []string{"rack 2", "unknown character '*'"}},
 		{"huge rack", board + " " + strings.Repeat("E", 101) + "/", 49, []string{"rack 1 has more tiles than the whole set"}},
@@ -156,6 +161,55 @@ func TestCGPCanonicalRoundTrip(t *testing.T) {
 		}
 		if got := p.CGP(); got != s {
 			t.Errorf("round trip:\n got %q\nwant %q", got, s)
+		}
+	}
+}
+
+// TestCGPPlayers reads and writes positions of 2 to 4 players: racks and
+// scores in turn order from the player to move, unknown racks empty.
+func TestCGPPlayers(t *testing.T) {
+	board := posCGPBoard(map[int]string{8: "7CAT5"})
+	for _, tc := range []struct {
+		in, canonical string
+		seats         int
+		racks         []string
+		scores        []int
+	}{
+		{board + " AEINRST/ 10/20 0", "", 0, []string{"AEINRST", ""}, []int{10, 20}},
+		{board + " AEINRST/ABC/ 10/20/30 1", "", 3, []string{"AEINRST", "ABC", ""}, []int{10, 20, 30}},
+		{board + " AEINRST/ABC// 10/20/30/40 0", "", 4, []string{"AEINRST", "ABC", "", ""}, []int{10, 20, 30, 40}},
+		{board + " ?QIE/// -5/0/+7/300 5 lex NWL23;", board + " EIQ?/// -5/0/7/300 5 lex NWL23;", 4,
+			[]string{"EIQ?", "", "", ""}, []int{-5, 0, 7, 300}},
+		{board + " // 0/0/0 0", "", 3, []string{"", "", ""}, []int{0, 0, 0}},
+		{board + " A/B/C", board + " A/B/C 0/0/0 0", 3, []string{"A", "B", "C"}, []int{0, 0, 0}},
+	} {
+		p, err := Parse("m.cgp", []byte(tc.in))
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		if p.Seats != tc.seats || p.Players() != len(tc.racks) {
+			t.Errorf("%q: Seats %d, Players %d; want %d, %d", tc.in, p.Seats, p.Players(), tc.seats, len(tc.racks))
+		}
+		for k := range rules.MaxPlayers {
+			want, score := "", 0
+			if k < len(tc.racks) {
+				want, score = tc.racks[k], tc.scores[k]
+			}
+			if got := p.Racks[k].String(); got != want || p.Scores[k] != score {
+				t.Errorf("%q: player %d has %q and %d; want %q and %d", tc.in, k+1, got, p.Scores[k], want, score)
+			}
+		}
+		want := tc.canonical
+		if want == "" {
+			want = tc.in
+		}
+		if got := p.CGP(); got != want {
+			t.Errorf("CGP:\n got %q\nwant %q", got, want)
+		}
+		q, err := Parse("again", []byte(p.CGP()))
+		if err != nil || !reflect.DeepEqual(p, q) {
+			t.Errorf("%q: round trip: %v\n got %+v\nwant %+v", tc.in, err, q, p)
 		}
 	}
 }

@@ -87,7 +87,7 @@ func TestParseGridTolerates(t *testing.T) {
 		if p.Board != want {
 			t.Errorf("%s: board\n%s\nwant\n%s", name, p.Board.GridString(), want.GridString())
 		}
-		if p.Racks != [2]rules.Rack{} || p.Scores != [2]int{} || p.ZeroTurns != 0 || p.Lexicon != "" || p.Opcodes != nil {
+		if p.Racks != [rules.MaxPlayers]rules.Rack{} || p.Scores != [rules.MaxPlayers]int{} || p.Seats != 0 || p.ZeroTurns != 0 || p.Lexicon != "" || p.Opcodes != nil {
 			t.Errorf("%s: grid set more than the board: %+v", name, p)
 		}
 	}

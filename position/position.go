@@ -10,14 +10,21 @@ import (
 	"scrabble/rules"
 )
 
-// Position is a game state as read from a position file: the board, both
-// racks, the scores and the count of consecutive scoreless turns.
+// Position is a game state as read from a position file: the board, the
+// racks, the scores and the count of consecutive scoreless turns, of a game
+// of 2 to rules.MaxPlayers players.
 type Position struct {
 	Board rules.Board
-	// Racks holds the player to move first; an unknown rack is empty.
-	Racks [2]rules.Rack
-	// Scores are in the same order as Racks.
-	Scores [2]int
+	// Seats is the number of players, 3 or 4; 0 (or 2) means two, so that
+	// a two-player position needs no setting (the parsers leave it 0 for
+	// two players). Players returns the count.
+	Seats int
+	// Racks holds the player to move first, then the others in turn order;
+	// an unknown rack is empty. Only the first Players() are used: the
+	// rest must be empty.
+	Racks [rules.MaxPlayers]rules.Rack
+	// Scores are in the same order as Racks (the rest must be 0).
+	Scores [rules.MaxPlayers]int
 	// ZeroTurns is the number of consecutive scoreless turns.
 	ZeroTurns int
 	// Lexicon is the operand of the CGP "lex" opcode, "" if none. When
@@ -27,6 +34,13 @@ type Position struct {
 	// Opcodes lists every CGP opcode in order, lex included, so that CGP
 	// round-trips.
 	Opcodes []Opcode
+}
+
+// Players is the number of players: Seats, or 2 when Seats is 0. A
+// Seats outside 2 to rules.MaxPlayers (which Validate reports) counts as
+// the nearest bound, so that indexing Racks[:Players()] is always safe.
+func (p *Position) Players() int {
+	return min(max(p.Seats, rules.MinPlayers), rules.MaxPlayers)
 }
 
 // Opcode is one CGP opcode, e.g. "bb 50;" is {Name: "bb", Operands: ["50"]}.
@@ -76,7 +90,7 @@ type problem struct {
 // location maps squares and racks to where a parser read them.
 type location struct {
 	sqLine, sqCol     [rules.Squares]int
-	rackLine, rackCol [2]int
+	rackLine, rackCol [rules.MaxPlayers]int
 	lmLine, lmCol     int // where the lm opcode starts, 0 if none
 }
 
@@ -95,9 +109,10 @@ func (pr *problem) locate(file string, loc *location) *Error {
 	return e
 }
 
-// Validate checks that the position can occur in a game: every square holds
-// a tile or nothing; the board and both racks hold no more of a tile than the
-// set has; no rack holds more than 7 tiles; a non-empty board covers the
+// Validate checks that the position can occur in a game: 2 to
+// rules.MaxPlayers players, and no rack or score for a player past them;
+// every square holds a tile or nothing; the board and the racks hold no
+// more of a tile than the set has; no rack holds more than 7 tiles; a non-empty board covers the
 // centre, has at least two tiles and is connected; opcodes are writable as
 // CGP; an lm opcode (the last move) is well formed and agrees with the board. The error is a *Error; for a problem at a square its Line and
 // Col are the square's 1-based row and column.
@@ -108,10 +123,31 @@ func (p *Position) Validate() error {
 	return nil
 }
 
-var rackNames = [2]string{"rack 1 (player to move)", "rack 2 (opponent)"}
+// rackName names rack k (0-based) of a position of n players.
+func rackName(k, n int) string {
+	switch {
+	case k == 0:
+		return "rack 1 (player to move)"
+	case n == 2:
+		return "rack 2 (opponent)"
+	}
+	return fmt.Sprintf("rack %d (%s to move)", k+1, [...]string{"", "second", "third", "fourth"}[min(k, 3)])
+}
 
 func (p *Position) check() *problem {
 	b := &p.Board
+	if p.Seats != 0 && rules.CheckPlayers(p.Seats) != nil {
+		return &problem{sq: -1, rack: -1, msg: fmt.Sprintf("%d players: a game has %d to %d", p.Seats, rules.MinPlayers, rules.MaxPlayers)}
+	}
+	n := p.Players()
+	for k := n; k < rules.MaxPlayers; k++ {
+		if p.Racks[k].Count() != 0 {
+			return &problem{sq: -1, rack: -1, msg: fmt.Sprintf("rack %d (%s) given, but the position has %d players", k+1, p.Racks[k], n)}
+		}
+		if p.Scores[k] != 0 {
+			return &problem{sq: -1, rack: -1, msg: fmt.Sprintf("score %d (%d) given, but the position has %d players", k+1, p.Scores[k], n)}
+		}
+	}
 	for sq, l := range b.Squares {
 		if l != rules.Empty && !l.IsLetter() {
 			return &problem{sq: sq, rack: -1, msg: fmt.Sprintf("square %s holds an invalid letter value 0x%02x",
@@ -122,7 +158,10 @@ func (p *Position) check() *problem {
 	onBoard := b.TileCounts()
 	for k := 1; k <= rules.RackSlots; k++ {
 		i := k % rules.RackSlots // A..Z, then blanks
-		total := int(onBoard[i]) + int(p.Racks[0][i]) + int(p.Racks[1][i])
+		total := int(onBoard[i])
+		for k := range n {
+			total += int(p.Racks[k][i])
+		}
 		if total <= int(rules.Distribution()[i]) {
 			continue
 		}
@@ -139,18 +178,23 @@ func (p *Position) check() *problem {
 					}
 				}
 			}
-		} else if int(onBoard[i])+int(p.Racks[0][i]) > int(rules.Distribution()[i]) {
-			pr.rack = 0
 		} else {
-			pr.rack = 1
+			// Point at the first rack that takes the count past the limit.
+			sum := int(onBoard[i])
+			for k := range n {
+				if sum += int(p.Racks[k][i]); sum > int(rules.Distribution()[i]) {
+					pr.rack = k
+					break
+				}
+			}
 		}
 		return pr
 	}
 
-	for i := range p.Racks {
-		if n := p.Racks[i].Count(); n > rules.RackSize {
+	for i := range n {
+		if c := p.Racks[i].Count(); c > rules.RackSize {
 			return &problem{sq: -1, rack: i, msg: fmt.Sprintf("%s has %d tiles; a rack holds at most %d",
-				rackNames[i], n, rules.RackSize)}
+				rackName(i, n), c, rules.RackSize)}
 		}
 	}
 

@@ -66,6 +66,12 @@ func FuzzParseCGP(f *testing.F) {
 	f.Add(posCATExample)
 	f.Add(posCGPBoard(map[int]string{8: "7QI6"}) + " AEEST??/XYZ -12/345 5 ld english; bb 50; cr double; lex CSW21; etl 7; mcnz 6; lm 8D.TILES;")
 	f.Add(posCGPBoard(nil))
+	// Three and four players, and too many racks or scores.
+	f.Add(posCGPBoard(map[int]string{8: "7CAT5"}) + " AEINRST/ABC/ 10/20/30 0 lex NWL23;")
+	f.Add(posCGPBoard(map[int]string{8: "7CAT5"}) + " AEINRST/ABC/?/QZ -10/20/30/400 3 cr 5pt; mcnz 8;")
+	f.Add(posCGPBoard(map[int]string{8: "7CAT5"}) + " A/B/C/D/E 0/0/0/0/0 0")
+	f.Add(posCGPBoard(map[int]string{8: "7CAT5"}) + " A/B/C 0/0 0")
+	f.Add(posCGPBoard(map[int]string{8: "7CAT5"}) + " ZZ/Z// 0/0/0/0 0")
 	for _, lm := range []string{"8H CAT", "8H.CAT", "H8 C(A)T +5", "challenge 8I .T", "-AB?", "-3", "-", "8N CAT", "8H CAT; lm -"} {
 		f.Add(posCATExample + " lm " + lm + ";")
 	}
@@ -84,6 +90,9 @@ func FuzzParseCGP(f *testing.F) {
 			}
 			if q.CGP() != s {
 				t.Fatalf("CGP is not stable: %q then %q", s, q.CGP())
+			}
+			if n := p.Players(); n < 2 || n > 4 || (p.Seats != 0 && p.Seats != n) {
+				t.Fatalf("%d players (Seats %d) from %q", n, p.Seats, line)
 			}
 			if err := p.Validate(); err != nil {
 				posFuzzCheckError(t, err)

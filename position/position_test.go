@@ -90,10 +90,10 @@ func TestPositionErrorString(t *testing.T) {
 func TestValidateOK(t *testing.T) {
 	for name, p := range map[string]*Position{
 		"empty":  {},
-		"first":  {Board: posBoard(t, "8G CAT"), Racks: [2]rules.Rack{{0, 1}}},
+		"first":  {Board: posBoard(t, "8G CAT"), Racks: [rules.MaxPlayers]rules.Rack{{0, 1}}},
 		"blanks": {Board: posBoard(t, "8H qI", "H9 zZ")},
 		"full racks": {Board: posBoard(t, "8E QUIZ"),
-			Racks: [2]rules.Rack{posRack(t, "AEINRST"), posRack(t, "??EEEEE")}, ZeroTurns: 3},
+			Racks: [rules.MaxPlayers]rules.Rack{posRack(t, "AEINRST"), posRack(t, "??EEEEE")}, ZeroTurns: 3},
 	} {
 		if err := p.Validate(); err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -123,17 +123,17 @@ func TestValidateErrors(t *testing.T) {
 			8, 9, []string{"8I", "0x80"}},
 		{"too many Qs on board", Position{Board: posBoard(t, "8H QAQ")},
 			8, 10, []string{"too many Qs: 2 on the board/racks, the set has 1"}},
-		{"too many Zs with racks", Position{Board: posBoard(t, "8H ZA"), Racks: [2]rules.Rack{posRack(t, "Z")}},
+		{"too many Zs with racks", Position{Board: posBoard(t, "8H ZA"), Racks: [rules.MaxPlayers]rules.Rack{posRack(t, "Z")}},
 			0, 0, []string{"too many Zs: 2", "the set has 1"}},
-		{"too many Xs in rack 2", Position{Board: posBoard(t, "8H AX"), Racks: [2]rules.Rack{{}, posRack(t, "X")}},
+		{"too many Xs in rack 2", Position{Board: posBoard(t, "8H AX"), Racks: [rules.MaxPlayers]rules.Rack{{}, posRack(t, "X")}},
 			0, 0, []string{"too many Xs: 2"}},
 		{"too many blanks", Position{Board: posBoard(t, "8H abc")},
 			8, 10, []string{"too many blanks", "3 on the board/racks", "the set has 2"}},
-		{"too many Es", Position{Racks: [2]rules.Rack{posRack(t, "EEEEEEE"), posRack(t, "EEEEEE")}},
+		{"too many Es", Position{Racks: [rules.MaxPlayers]rules.Rack{posRack(t, "EEEEEEE"), posRack(t, "EEEEEE")}},
 			0, 0, []string{"too many Es: 13", "the set has 12"}},
-		{"rack 1 over 7", Position{Racks: [2]rules.Rack{posRack(t, "AEINRSTT")}},
+		{"rack 1 over 7", Position{Racks: [rules.MaxPlayers]rules.Rack{posRack(t, "AEINRSTT")}},
 			0, 0, []string{"rack 1", "8 tiles", "at most 7"}},
-		{"rack 2 over 7", Position{Racks: [2]rules.Rack{{}, posRack(t, "??AEINRS")}},
+		{"rack 2 over 7", Position{Racks: [rules.MaxPlayers]rules.Rack{{}, posRack(t, "??AEINRS")}},
 			0, 0, []string{"rack 2", "8 tiles"}},
 		{"negative zero turns", Position{ZeroTurns: -1},
 			0, 0, []string{"scoreless turns -1"}},
@@ -153,6 +153,16 @@ func TestValidateErrors(t *testing.T) {
 			0, 0, []string{`operand "5;0"`}},
 		{"bad lexicon", Position{Lexicon: "NWL 23"},
 			0, 0, []string{`lexicon name "NWL 23"`}},
+		{"five players", Position{Seats: 5},
+			0, 0, []string{"5 players", "2 to 4"}},
+		{"one player", Position{Seats: 1},
+			0, 0, []string{"1 players", "2 to 4"}},
+		{"rack 3 of two players", Position{Racks: [rules.MaxPlayers]rules.Rack{{}, {}, posRack(t, "A")}},
+			0, 0, []string{"rack 3 (A) given", "2 players"}},
+		{"score 4 of three players", Position{Seats: 3, Scores: [rules.MaxPlayers]int{1, 2, 3, 4}},
+			0, 0, []string{"score 4 (4) given", "3 players"}},
+		{"too many Es over 3 racks", Position{Seats: 3, Racks: [rules.MaxPlayers]rules.Rack{posRack(t, "EEEEE"), posRack(t, "EEEE"), posRack(t, "EEEE")}},
+			0, 0, []string{"too many Es: 13", "the set has 12"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			posWantErr(t, tc.p.Validate(), tc.line, tc.col, tc.want...)
@@ -201,6 +211,16 @@ func TestParsePositionErrorsLocated(t *testing.T) {
 			1, 51, []string{"rack 2", "8 tiles"}},
 		{"cgp syntax", "\n15/15/15/15/15/15/15/6QI7/15/15/15/15/15/15/15 AE/AE x/0 0\n",
 			2, 54, []string{"score 1", `"x"`}},
+		// Four players: the Q of rack 3 is the one too many; rack 4's
+		// eight tiles.
+		{"cgp 4 players too many in rack 3", "15/15/15/15/15/15/15/6QI7/15/15/15/15/15/15/15 AE/B/XQ/ 0/0/0/0 0\n",
+			1, 53, []string{"too many Qs: 2"}},
+		{"cgp 3 players too many over the racks", "15/15/15/15/15/15/15/6QI7/15/15/15/15/15/15/15 ZEE/ZA/E 0/0/0 0\n",
+			1, 52, []string{"too many Zs: 2", "the set has 1"}},
+		{"cgp 4 players rack 4 too long", "15/15/15/15/15/15/15/6QI7/15/15/15/15/15/15/15 A/B/C/AEINRSTT 0/0/0/0 0\n",
+			1, 54, []string{"rack 4 (fourth to move)", "8 tiles"}},
+		{"cgp 3 players rack 2 too long", "15/15/15/15/15/15/15/6QI7/15/15/15/15/15/15/15 A/AEINRSTT/C 0/0/0 0\n",
+			1, 50, []string{"rack 2 (second to move)", "8 tiles"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := Parse("f", []byte(tc.data))
@@ -221,7 +241,7 @@ func TestParsePositionDetects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Lexicon != "NWL23" || p.Scores != [2]int{12, 0} || p.Board.At(7, 7) != 1 {
+	if p.Lexicon != "NWL23" || p.Scores != [rules.MaxPlayers]int{12, 0} || p.Board.At(7, 7) != 1 {
 		t.Errorf("parsed %+v", p)
 	}
 	g := strings.Repeat("...............\n", 7) + "......CAT......\n" + strings.Repeat("...............\n", 7)
@@ -340,7 +360,11 @@ func posRandomPosition(rng *rand.Rand) *Position {
 			b.Set(r, c, l)
 		}
 	}
-	for k := range p.Racks {
+	n := rules.MinPlayers + rng.IntN(rules.MaxPlayers-rules.MinPlayers+1)
+	if n != 2 {
+		p.Seats = n
+	}
+	for k := range n {
 		if rng.IntN(4) == 0 {
 			continue // unknown rack
 		}
@@ -350,7 +374,9 @@ func posRandomPosition(rng *rand.Rand) *Position {
 			}
 		}
 	}
-	p.Scores = [2]int{rng.IntN(700) - 50, rng.IntN(700) - 50}
+	for k := range n {
+		p.Scores[k] = rng.IntN(700) - 50
+	}
 	p.ZeroTurns = rng.IntN(7)
 	ops := []Opcode{
 		{"lex", []string{"NWL23"}}, {"ld", []string{"english"}}, {"bb", []string{"50"}},

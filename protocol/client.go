@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"scrabble/internal/crash"
 )
 
 // Client drives an engine program that speaks the protocol, one command at
@@ -23,6 +25,7 @@ type Client struct {
 	readErr error
 	exited  chan struct{}
 	once    sync.Once
+	group   crash.Group // the output reader and the waiter for the exit
 	// ID is the name the engine gave after ucgi.
 	ID string
 }
@@ -51,7 +54,7 @@ func Start(argv []string, stderr io.Writer) (*Client, error) {
 	if err := c.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting engine %s: %w", c.name, err)
 	}
-	go func() {
+	c.group.Go(func() {
 		defer close(c.lines)
 		r := bufio.NewReaderSize(out, MaxLine)
 		for {
@@ -66,7 +69,7 @@ func Start(argv []string, stderr io.Writer) (*Client, error) {
 				return
 			}
 		}
-	}()
+	})
 	ctx, cancel := context.WithTimeout(context.Background(), StartTimeout)
 	defer cancel()
 	if err := c.send("ucgi"); err != nil {
@@ -120,7 +123,7 @@ func (c *Client) next(ctx context.Context) (string, error) {
 // exitError says how the program ended, when its output ended.
 func (c *Client) exitError() error {
 	c.once.Do(func() {
-		go func() { c.cmd.Wait(); close(c.exited) }()
+		c.group.Go(func() { c.cmd.Wait(); close(c.exited) })
 	})
 	select {
 	case <-c.exited:
@@ -242,7 +245,7 @@ func (c *Client) Close() error {
 	c.send("quit")
 	c.in.Close()
 	c.once.Do(func() {
-		go func() { c.cmd.Wait(); close(c.exited) }()
+		c.group.Go(func() { c.cmd.Wait(); close(c.exited) })
 	})
 	select {
 	case <-c.exited:
@@ -259,6 +262,6 @@ func (c *Client) kill() {
 		c.cmd.Process.Kill()
 	}
 	c.once.Do(func() {
-		go func() { c.cmd.Wait(); close(c.exited) }()
+		c.group.Go(func() { c.cmd.Wait(); close(c.exited) })
 	})
 }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"sync"
+
+	"scrabble/internal/crash"
 )
 
 // Engine is what Serve drives. Its methods are called from one goroutine,
@@ -47,7 +49,9 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
 	lines := make(chan lineOrErr)
 	readCtx, stopReading := context.WithCancel(ctx)
 	defer stopReading()
-	go readLines(readCtx, in, lines)
+	// The reader is not waited for: it may sit in a Read of a terminal.
+	var reader crash.Group
+	reader.Go(func() { readLines(readCtx, in, lines) })
 
 	var search *running // the go being searched, nil when idle
 	// wait ends the running search, if any, and sends its bestmove.
@@ -59,6 +63,11 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
 			search.cancel()
 		}
 		<-search.done
+		// A panic in the search (a bug) is its error: its go is
+		// answered, and the engine goes on.
+		if err := search.group.Wait(); err != nil {
+			search.err = err
+		}
 		w.bestmove(search)
 		search = nil
 	}
@@ -89,11 +98,12 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
 		case "go":
 			sctx, cancel := context.WithCancel(ctx)
 			search = &running{cancel: cancel, done: make(chan struct{})}
-			go func(r *running, g *Go) {
+			r, g := search, c.Go
+			r.group.Go(func() {
 				defer close(r.done)
 				defer cancel()
 				r.best, r.err = e.Go(sctx, g, func(s string) { w.line("info %s", oneLine(s)) })
-			}(search, c.Go)
+			})
 		case "stop":
 			wait(true)
 		case "quit":
@@ -179,6 +189,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
 
 // running is a go being searched.
 type running struct {
+	group  crash.Group
 	cancel context.CancelFunc
 	done   chan struct{}
 	best   string

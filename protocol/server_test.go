@@ -339,3 +339,28 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+// A panic in the engine's search is that go's error: the go is answered,
+// and the engine goes on.
+func TestServeSearchPanics(t *testing.T) {
+	var out strings.Builder
+	e := &panicky{fakeEngine: newFake()}
+	if err := Serve(context.Background(), strings.NewReader("position cgp A\ngo\ngo static\n"), &out, e); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "info string error: go: internal error: the search broke") ||
+		lines[1] != "bestmove (none)" || lines[2] != "bestmove 8D.A" {
+		t.Fatalf("output %q", lines)
+	}
+}
+
+// panicky panics in a go of no mode.
+type panicky struct{ *fakeEngine }
+
+func (p *panicky) Go(ctx context.Context, g *Go, info func(string)) (string, error) {
+	if g.Mode == ModeAuto {
+		panic("the search broke")
+	}
+	return p.fakeEngine.Go(ctx, g, info)
+}

@@ -32,7 +32,8 @@ func ValidateMove(m *move.Move, b *rules.Board, rack rules.Rack, bagLen int, lex
 
 // CheckMove is ValidateMove that also returns the move's score as
 // rules.Board.ScorePlay counts it (0 for an exchange or a pass), from the
-// same walk over the words formed.
+// same walk over the words formed. A play whose only fault is its words
+// gets a *PhonyError.
 func CheckMove(m *move.Move, b *rules.Board, rack rules.Rack, bagLen int, lex *gaddag.GADDAG) (int, error) {
 	switch m.Kind {
 	case move.Pass:
@@ -81,13 +82,25 @@ func CheckMove(m *move.Move, b *rules.Board, rack rules.Rack, bagLen int, lex *g
 			phonies = append(phonies, s)
 		}
 	}
-	switch len(phonies) {
-	case 0:
+	if len(phonies) == 0 {
 		return score, nil
-	case 1:
-		return 0, fmt.Errorf("phony word %s", phonies[0])
 	}
-	return 0, fmt.Errorf("phony words %s", strings.Join(phonies, ", "))
+	return 0, &PhonyError{Words: phonies, Score: score}
+}
+
+// PhonyError is CheckMove's error for a play that is legal in every way but
+// its words: one or more are not in the lexicon. A challenge takes such a
+// play back.
+type PhonyError struct {
+	Words []string // the phonies, each once, in the order formed
+	Score int      // what the play would score if its words were good
+}
+
+func (e *PhonyError) Error() string {
+	if len(e.Words) == 1 {
+		return "phony word " + e.Words[0]
+	}
+	return "phony words " + strings.Join(e.Words, ", ")
 }
 
 func validateExchange(m *move.Move, rack rules.Rack, bagLen int) error {

@@ -42,7 +42,7 @@ type Endgame struct {
 func (rv *reviewer) solveEndgame(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rules.Rack, valuer movegen.LeaveValuer, stand move.Move, phony bool) error {
 	// Two players only: Review values the turns of a larger game statically.
 	pos := &position.Position{Board: t.Board, ZeroTurns: t.Scoreless,
-		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
+		Scores: [rules.MaxPlayers]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
 	pos.Racks[0], pos.Racks[1] = t.Rack, unseen // the bag is empty: the unseen tiles are the opponent's
 	// One thread and a node budget: the same review on any machine.
 	opts := endgame.Options{Threads: 1, TTMB: 64, MaxNodes: rv.opts.EndgameNodes}

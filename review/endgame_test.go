@@ -41,8 +41,8 @@ func TestReviewEndgames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pos := &position.Position{Board: gt.Board, Racks: [2]rules.Rack{gt.Rack, unseen},
-				Scores: [2]int{gt.Totals[gt.Player], gt.Totals[1-gt.Player]}, ZeroTurns: gt.Scoreless}
+			pos := &position.Position{Board: gt.Board, Racks: [rules.MaxPlayers]rules.Rack{gt.Rack, unseen},
+				Scores: [rules.MaxPlayers]int{gt.Totals[gt.Player], gt.Totals[1-gt.Player]}, ZeroTurns: gt.Scoreless}
 			all, err := endgame.Solve(context.Background(), lex, pos, endgame.Options{TTMB: 16})
 			if err != nil {
 				t.Fatal(err)
@@ -92,8 +92,8 @@ func playedValue(t *testing.T, lex *movegen.Tables, pos *position.Position, m mo
 	if after.ZeroTurns >= rules.MaxScorelessTurns {
 		return score - rack.Value() + opp.Value()
 	}
-	after.Racks = [2]rules.Rack{opp, rack}
-	after.Scores = [2]int{pos.Scores[1], pos.Scores[0] + score}
+	after.Racks = [rules.MaxPlayers]rules.Rack{opp, rack}
+	after.Scores = [rules.MaxPlayers]int{pos.Scores[1], pos.Scores[0] + score}
 	res, err := endgame.Solve(context.Background(), lex, &after, endgame.Options{TTMB: 16})
 	if err != nil {
 		t.Fatal(err)

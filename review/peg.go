@@ -8,6 +8,7 @@ import (
 	"scrabble/move"
 	"scrabble/peg"
 	"scrabble/position"
+	"scrabble/rules"
 )
 
 // PEGMaxBag is the most tiles in the bag for which Options.PEG solves a
@@ -37,7 +38,7 @@ type PEG struct {
 func (rv *reviewer) solvePEG(ctx context.Context, t *gcg.Turn, tr *Turn, stand move.Move, phony bool) error {
 	// Two players only: Review values the turns of a larger game statically.
 	pos := &position.Position{Board: t.Board, ZeroTurns: t.Scoreless,
-		Scores: [2]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
+		Scores: [rules.MaxPlayers]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
 	pos.Racks[0] = t.Rack
 	opts := peg.Options{Threads: 1, TTMB: 64, Top: 1}
 	solve := func(o peg.Options) (*peg.Result, error) {

@@ -10,6 +10,7 @@ import (
 	"scrabble/move"
 	"scrabble/peg"
 	"scrabble/position"
+	"scrabble/rules"
 )
 
 // TestReviewPEG: with PEG, the turns played with one or two tiles in the
@@ -36,7 +37,7 @@ func TestReviewPEG(t *testing.T) {
 			}
 			seen++
 			e := tr.PEG
-			pos := &position.Position{Board: gt.Board, Scores: [2]int{gt.Totals[gt.Player], gt.Totals[1-gt.Player]}, ZeroTurns: gt.Scoreless}
+			pos := &position.Position{Board: gt.Board, Scores: [rules.MaxPlayers]int{gt.Totals[gt.Player], gt.Totals[1-gt.Player]}, ZeroTurns: gt.Scoreless}
 			pos.Racks[0] = gt.Rack
 			stand := gt.Move
 			if gt.Withdrawn {

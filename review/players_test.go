@@ -77,16 +77,23 @@ func TestReviewThreePlayers(t *testing.T) {
 	}
 }
 
-// TestSimRankerPlayers: simulation is two-player in this build, and says
-// so rather than value a three-player position as a two-player one.
+// TestSimRankerPlayers: the simulation ranker values the turns of a
+// four-player game as a four-player simulation does (every other rack
+// drawn, every reply played), from the mover's score on in turn order.
 func TestSimRankerPlayers(t *testing.T) {
-	s := NewSimRanker(testgen.Tables(tinyLexicon(t)), nil, 10)
-	_, err := s.Rank(context.Background(), &Position{Players: 3}, nil)
-	if err == nil || err.Error() != "simulation of 3-player games: not in this build" {
-		t.Errorf("error %v", err)
-	}
+	tables := testgen.Tables(tinyLexicon(t))
 	r := replay(t, filepath.Join("..", "gcg", "testdata", "four_players.gcg"))
-	if _, err := Review(context.Background(), r, Options{Tables: testgen.Tables(tinyLexicon(t)), Ranker: s}); err == nil || !strings.Contains(err.Error(), "simulation of 4-player games: not in this build") {
-		t.Errorf("review with a sim ranker: %v", err)
+	rep, err := Review(context.Background(), r, Options{Tables: tables, Ranker: NewSimRanker(tables, nil, 4)})
+	if err != nil {
+		t.Fatalf("review with a sim ranker: %v", err)
+	}
+	valued := 0
+	for _, turn := range rep.Turns {
+		if turn.Played.Equity != 0 || len(turn.Best) > 0 {
+			valued++
+		}
+	}
+	if valued == 0 {
+		t.Fatalf("no turn of the four-player game was valued: %+v", rep.Turns)
 	}
 }

@@ -68,28 +68,29 @@ func (s *SimRanker) Name() string {
 // Rank values moves in pos by their mean simulated equity, NaN for a move
 // the player could not make.
 func (s *SimRanker) Rank(ctx context.Context, pos *Position, moves []move.Move) ([]float64, error) {
-	if pos.Players > 2 {
-		// The simulator is being made N-player elsewhere; until then a
-		// clear error rather than a two-player answer to the wrong game.
-		return nil, fmt.Errorf("simulation of %d-player games: not in this build", pos.Players)
-	}
+	players := max(2, pos.Players)
 	vals := make([]float64, len(moves))
 	for i := range vals {
 		vals[i] = math.NaN()
 	}
 	opts := s.opts
 	opts.Candidates = min(sim.MaxCandidates, max(len(moves), sim.DefaultCandidates))
-	// The bag as the simulator counts it: the unseen tiles less the
-	// opponent's full rack.
-	bag := max(0, pos.Unseen.Count()-rules.RackSize)
+	// The bag as the simulator counts it: the unseen tiles less the other
+	// players' full racks.
+	bag := max(0, pos.Unseen.Count()-(players-1)*rules.RackSize)
 	opts.Add = make([]move.Move, 0, len(moves))
 	for i := range moves {
 		if referee.ValidateMove(&moves[i], pos.Board, pos.Rack, bag, nil) == nil {
 			opts.Add = append(opts.Add, moves[i])
 		}
 	}
-	sp := &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scores: [2]int{pos.Scores[0], pos.Scores[1]}, Scoreless: pos.Scoreless}
-	if s.inferer != nil && pos.Last != nil && bag > 0 {
+	sp := &sim.Position{Board: *pos.Board, Rack: pos.Rack, Scoreless: pos.Scoreless}
+	copy(sp.Scores[:], pos.Scores[:]) // the mover's, then the others' in turn order
+	if players > 2 {
+		sp.Seats = players
+	}
+	// Inference reads one opponent's last move: two-player games only.
+	if s.inferer != nil && pos.Last != nil && bag > 0 && players == 2 {
 		sit := infer.Situation{Board: *pos.LastBoard, Rack: pos.Rack, Last: *pos.Last}
 		if res, err := s.inferer.Infer(&sit, s.infer); err == nil && res.RackTiles == rules.RackSize {
 			sp.OpponentRacks = res

@@ -39,7 +39,7 @@ func TestSelfPlayPanicIsAnError(t *testing.T) {
 		}})
 	for _, workers := range []int{1, 2} {
 		dir := t.TempDir()
-		cfg := Config{Tables: testgen.Tables(lex), Players: [2]string{"equity", "panicky"}, Games: 6, Seed: 5, Workers: workers, Dir: dir}
+		cfg := Config{Tables: testgen.Tables(lex), Players: []string{"equity", "panicky"}, Games: 6, Seed: 5, Workers: workers, Dir: dir}
 		s, err := Run(context.Background(), cfg)
 		want := regexp.MustCompile(`^game \d+: internal error: runtime error: index out of range \[\d+\] with length 0 \(at selfplay/crash_test.go:\d+\)$`)
 		if err == nil || !want.MatchString(err.Error()) {

@@ -21,8 +21,8 @@ const ExternalPrefix = "external:"
 
 // externalPlayer plays the moves an engine program chooses, asked through
 // the engine protocol (package protocol): each turn it sends the position
-// as CGP (the board, its own rack, the scores, the scoreless turns and the
-// lexicon's name) and "go" with the player's go arguments, and plays the
+// as CGP (the board, its own rack, every player's score from its own on in
+// turn order, the scoreless turns and the lexicon's name) and "go" with the player's go arguments, and plays the
 // bestmove. The program starts on the player's first move, and one program
 // serves all of the player's games.
 type externalPlayer struct {
@@ -63,9 +63,6 @@ func (p *externalPlayer) StartGame(s game.Start) {
 func (p *externalPlayer) Observe(int, *move.Move) {}
 
 func (p *externalPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error) {
-	if v.Seats != 2 {
-		return move.Move{}, fmt.Errorf("external player: a game of %d players: the engine protocol's positions have two", v.Seats)
-	}
 	if p.c == nil {
 		c, err := protocol.Start(p.argv, p.stderr)
 		if err != nil {
@@ -81,7 +78,13 @@ func (p *externalPlayer) Choose(ctx context.Context, v *game.View) (move.Move, e
 	}
 	pos := position.Position{Board: *v.Board, Lexicon: p.lex, ZeroTurns: v.Scoreless}
 	pos.Racks[0] = v.Rack
-	pos.Scores[0], pos.Scores[1] = v.Scores[v.Seat], v.Scores[1-v.Seat]
+	// The scores from the mover on, in turn order, as CGP has them.
+	for k := range v.Seats {
+		pos.Scores[k] = v.Scores[(v.Seat+k)%v.Seats]
+	}
+	if v.Seats > 2 {
+		pos.Seats = v.Seats
+	}
 	best, _, err := p.c.Best(ctx, pos.CGP(), p.goArgs)
 	if err != nil {
 		return move.Move{}, err

@@ -28,7 +28,10 @@ import (
 //	>nick: (DIVEQ) +17 420              going out, three or four: the others' racks together,
 //	>nick: EQ (EQ) -11 300              then each other player's own rack, in turn order
 //	>nick: EIQ (EIQ) -12 380            six scoreless turns: each player's own rack, in turn order
+//	>nick: ADEIRST 8D TIRADES +72 138   a phony, then
+//	>nick: ADEIRST -- -72 66            challenged off (taken back)
 //
+// A challenge rule other than NASPA's double is written as #challenge-rule.
 // A game ended at a target score has no end lines. Racks are sorted, '?'
 // last. Nicknames are the player names with spaces replaced; equal names
 // get the player's seat number (1 to 4) appended.
@@ -46,6 +49,9 @@ func WriteGCG(w io.Writer, rec *game.Record) error {
 		Description: fmt.Sprintf("self-play game, seed %d", rec.Seed),
 		Players:     make([]gcg.Player, n),
 		Events:      make([]gcg.Event, 0, len(rec.Turns)+n),
+	}
+	if c := rec.Rules.Challenge; c != rules.ChallengeDouble {
+		g.ChallengeRule = c.String() // NASPA's double, the default, goes unsaid
 	}
 	// #player1 is the first mover and the others follow in turn order;
 	// index maps a seat to its player number.
@@ -65,6 +71,14 @@ func WriteGCG(w io.Writer, rec *game.Record) error {
 			e.Kind, e.Tiles, e.Count = gcg.Exchange, m.Used(), int(m.NumTiles)
 		default:
 			e.Kind = gcg.Pass
+		}
+		if t.Withdrawn {
+			// The phony as played, with the points it claimed, then
+			// taken back ("--").
+			e.Score, e.Total = int(m.Score), e.Total+int(m.Score)
+			g.Events = append(g.Events, e, gcg.Event{Kind: gcg.Withdrawn, Player: e.Player, Rack: t.Rack,
+				Score: -int(m.Score), Total: t.Totals[t.Player]})
+			continue
 		}
 		g.Events = append(g.Events, e)
 	}

@@ -299,3 +299,55 @@ func TestGCGNicks(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteGCGPhonies: games with phonies challenged off, under each rule
+// that lets them be played, written and replayed by package gcg: every line
+// applies, the withdrawn plays are the record's, the rule is the game's,
+// and every total is reproduced.
+func TestWriteGCGPhonies(t *testing.T) {
+	lex := testlex.GADDAG(t, testlex.Name())
+	table := game.NewTable(testgen.Tables(lex))
+	for _, rule := range []rules.ChallengeRule{rules.ChallengeDouble, rules.ChallengeSingle, rules.ChallengeFivePoint, rules.ChallengeTenPoint} {
+		table.Rules = game.Rules{Challenge: rule}
+		for seats := 2; seats <= 4; seats++ {
+			players := seatPlayers(t, []string{"equity", "score", "equity", "score"}[:seats]...)
+			players[1] = &gametest.PhonyPlayer{Every: 3}
+			rec, err := table.PlaySeats(context.Background(), players, uint64(40+seats), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := WriteGCG(&buf, rec); err != nil {
+				t.Fatal(err)
+			}
+			g, err := gcg.Parse("phonies.gcg", buf.Bytes())
+			if err != nil {
+				t.Fatalf("%s, %d players: %v\n%s", rule, seats, err, buf.String())
+			}
+			r := g.Replay()
+			if len(r.Problems) > 0 {
+				t.Fatalf("%s, %d players: %v\n%s", rule, seats, r.Problems, buf.String())
+			}
+			if r.Challenge != rule {
+				t.Errorf("%s, %d players: replayed under %s", rule, seats, r.Challenge)
+			}
+			withdrawn := 0
+			for _, tr := range r.Turns {
+				if tr.Withdrawn {
+					withdrawn++
+				}
+			}
+			phonies := 0
+			for s := range seats {
+				phonies += rec.Phonies[s]
+				// #player1 is the first mover (seat 0 here).
+				if r.Totals[s] != rec.Scores[s] || r.Recorded[s] != rec.Scores[s] {
+					t.Errorf("%s, %d players: seat %d ends on %d (recorded %d), the game on %d", rule, seats, s, r.Totals[s], r.Recorded[s], rec.Scores[s])
+				}
+			}
+			if phonies == 0 || withdrawn != phonies {
+				t.Errorf("%s, %d players: %d phonies in the game, %d withdrawn in the replay", rule, seats, phonies, withdrawn)
+			}
+		}
+	}
+}

@@ -39,7 +39,7 @@ func TestFullPlayer(t *testing.T) {
 		t.Errorf("full player named %q", p.Name())
 	}
 	cfg := baseConfig(lex, 4)
-	cfg.Players = [2]string{"full", "equity"}
+	cfg.Players = []string{"full", "equity"}
 	cfg.Options[0].PEG, cfg.Options[0].Endgame = 2*time.Second, time.Second
 	cfg.Options[0].Sim.Iterations, cfg.Options[0].Sim.Candidates = 8, 4
 	_, recs, err := run(t, context.Background(), cfg)

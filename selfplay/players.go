@@ -12,6 +12,7 @@ import (
 	"scrabble/game"
 	"scrabble/infer"
 	"scrabble/movegen"
+	"scrabble/rules"
 	"scrabble/sim"
 )
 
@@ -162,4 +163,32 @@ func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
 		names = append(names, e.Name)
 	}
 	return nil, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(names, ", "))
+}
+
+// twoPlayerOnly names what in a player plays two-player games only: the
+// endgame and pre-endgame solvers, and so the full player, which uses
+// them, and the sim player's inference; "" when the player plays any number (the score, equity and sim
+// players, and external ones).
+func twoPlayerOnly(name string, opts PlayerOptions) string {
+	switch {
+	case opts.Infer != nil:
+		return "inference (of the one opponent's rack, from their last move)"
+	case name == "full":
+		return "the full player (sim and the solvers)"
+	case opts.Endgame > 0:
+		return "the endgame solver"
+	case opts.PEG > 0:
+		return "the pre-endgame solver"
+	}
+	return ""
+}
+
+// CheckSeats reports an error when the named player, with opts, cannot sit
+// at a game of players players: a player of two-player games at a table
+// of more.
+func CheckSeats(name string, opts PlayerOptions, players int) error {
+	if what := twoPlayerOnly(name, opts); what != "" && players > 2 {
+		return fmt.Errorf("%s plays two-player games, not %d (the score, equity, sim and external players play games of 2 to %d)", what, players, rules.MaxPlayers)
+	}
+	return nil
 }

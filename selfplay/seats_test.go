@@ -11,9 +11,9 @@ import (
 	"scrabble/internal/testlex"
 )
 
-// TestTwoPlayerOnlyPlayers: the sim player and the solvers' players say so
-// when seated at a game of three, rather than playing it by two-player
-// arithmetic.
+// TestTwoPlayerOnlyPlayers: the solvers' players say so when seated at a
+// game of three, rather than playing it by two-player arithmetic. (The sim
+// player plays games of 3 and 4: sim.TestSimPlayerField.)
 func TestTwoPlayerOnlyPlayers(t *testing.T) {
 	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
 	for _, c := range []struct {
@@ -21,7 +21,6 @@ func TestTwoPlayerOnlyPlayers(t *testing.T) {
 		opts PlayerOptions
 		want string
 	}{
-		{"sim", PlayerOptions{}, "the sim player plays two-player games, not 3"},
 		{"equity", PlayerOptions{Endgame: time.Second}, "the endgame solver plays two-player games, not 3"},
 		{"equity", PlayerOptions{PEG: time.Second}, "the pre-endgame solver plays two-player games, not 3"},
 	} {

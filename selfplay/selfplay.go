@@ -12,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,23 +33,27 @@ import (
 // one JSON GameResult a line, in the order games finish.
 const ResultsFile = "results.jsonl"
 
-// Config describes a self-play tournament between player 1 and player 2.
+// Config describes a self-play tournament between 2 to 4 players.
 type Config struct {
 	// Tables are the lexicon's, built once by the caller and shared by
 	// every game.
 	Tables *movegen.Tables
-	// Players are the registry names of player 1 and player 2 (see
-	// NewPlayer), with their options.
-	Players [2]string
-	Options [2]PlayerOptions
-	Games   int
-	// Seed is the base seed: game i's bag seed depends on it and i alone
-	// (see GameSeed), never on the number of workers.
+	// Players are the registry names of players 1 to N (see NewPlayer),
+	// 2 to rules.MaxPlayers of them; Options[k] are player k+1's options
+	// (those beyond len(Players) are not read).
+	Players []string
+	Options [rules.MaxPlayers]PlayerOptions
+	// Rules are the games' settings: a target score, the tiebreak.
+	Rules game.Rules
+	Games int
+	// Seed is the base seed: game i's bag seed depends on it and i's deal
+	// alone (see Seating and GameSeed), never on the number of workers.
 	Seed    uint64
 	Workers int // goroutines playing games, each with its own players; < 1 means 1
-	// Pairs plays every deal twice with the seats swapped: games 2i and
-	// 2i+1 share a seed, player 1 moving first in 2i and player 2 in 2i+1,
-	// so each player gets the other's tiles the second time round.
+	// Pairs plays every deal once per rotation of the seats: with N
+	// players, games Ni to Ni+N-1 share a deal, each player moving first
+	// in one of them (for two players, each gets the other's tiles the
+	// second time round). See Seating.
 	Pairs bool
 	// Dir, if set, receives results.jsonl and one GCG file a game
 	// (game-000123.gcg).
@@ -63,21 +69,49 @@ type Config struct {
 	// OnGame, if set, receives each game played (not the resumed ones) as
 	// it finishes. Calls are serialized.
 	OnGame func(game int, rec *game.Record)
+	// Shard, if set, plays only its range of the Games (Shard.Range): one
+	// of several machines' parts of a run, whose results Merge puts
+	// together into the run's, game for game.
+	Shard Shard
 }
 
-// GameSeed returns the bag seed of game i of a tournament with base seed
-// base: a function of the deal number alone (i, or i/2 with pairs).
-func GameSeed(base uint64, i int, pairs bool) uint64 {
-	deal := uint64(i)
+// Seating returns game i's deal and the seat that moves first in it, in a
+// tournament of players players (with pairs or not). Player k always sits
+// in seat k, and play passes from seat k to seat k+1 (mod N); what rotates
+// is who starts. Game i is rotation r = i mod N, whose first mover is seat
+// (N-r) mod N, so that player k is the ((k+r) mod N)-th to move: over any N
+// consecutive games from a multiple of N, every player moves first,
+// second, ... once each. With pairs those N games share a deal (deal i/N);
+// without, every game has its own (deal i). For two players this is the
+// seating of earlier versions: player 1 moves first in even games.
+func Seating(i, players int, pairs bool) (deal, first int) {
+	r := i % players
+	deal = i
 	if pairs {
-		deal /= 2
+		deal = i / players
 	}
-	return splitmix.Mix(base ^ splitmix.Mix(deal))
+	return deal, (players - r) % players
 }
 
-// FirstPlayer returns the seat moving first in game i: player 1 (seat 0)
-// in even games, player 2 in odd ones.
-func FirstPlayer(i int) int { return i % 2 }
+// DealSeed returns the bag seed of a deal of a tournament with base seed
+// base: a function of the two alone.
+func DealSeed(base uint64, deal int) uint64 {
+	return splitmix.Mix(base ^ splitmix.Mix(uint64(deal)))
+}
+
+// GameSeed returns the bag seed of game i of a tournament of players
+// players with base seed base: DealSeed of its deal (see Seating).
+func GameSeed(base uint64, i, players int, pairs bool) uint64 {
+	deal, _ := Seating(i, players, pairs)
+	return DealSeed(base, deal)
+}
+
+// FirstPlayer returns the seat moving first in game i of a tournament of
+// players players (see Seating).
+func FirstPlayer(i, players int) int {
+	_, first := Seating(i, players, false)
+	return first
+}
 
 // GCGName is the file name of game i's record in a tournament directory.
 func GCGName(i int) string { return fmt.Sprintf("game-%06d.gcg", i) }
@@ -95,14 +129,34 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.Tables == nil {
 		return nil, errors.New("selfplay: no lexicon")
 	}
+	if err := cfg.Shard.check(); err != nil {
+		return nil, fmt.Errorf("selfplay: %w", err)
+	}
 	if cfg.Games < 0 {
 		return nil, fmt.Errorf("selfplay: %d games", cfg.Games)
 	}
-	for i := range 2 { // fail early on a bad name
-		if _, err := NewPlayer(cfg.Players[i], cfg.Options[i]); err != nil {
+	np := len(cfg.Players)
+	if err := rules.CheckPlayers(np); err != nil {
+		return nil, fmt.Errorf("selfplay: %w", err)
+	}
+	for i, name := range cfg.Players { // fail early on a bad name
+		if _, err := NewPlayer(name, cfg.Options[i]); err != nil {
 			return nil, err
 		}
+		if err := CheckSeats(name, cfg.Options[i], np); err != nil {
+			return nil, fmt.Errorf("selfplay: player %d: %w", i+1, err)
+		}
 	}
+	if cfg.Rules.TargetScore < 0 {
+		return nil, fmt.Errorf("selfplay: target score %d: want 0 (none) or more", cfg.Rules.TargetScore)
+	}
+	if cfg.Rules.Tiebreak != rules.TiebreakNASPA && cfg.Rules.Tiebreak != rules.TiebreakHasbro {
+		return nil, fmt.Errorf("selfplay: unknown %v", cfg.Rules.Tiebreak)
+	}
+	if c, err := rules.ParseChallengeRule(cfg.Rules.Challenge.String()); err != nil || c != cfg.Rules.Challenge {
+		return nil, fmt.Errorf("selfplay: unknown challenge rule %d", cfg.Rules.Challenge)
+	}
+	cfg.Players = slices.Clone(cfg.Players) // the caller's may change
 	t := &tournament{cfg: cfg, done: map[int]bool{}}
 	if err := t.open(); err != nil {
 		t.close()
@@ -112,13 +166,15 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	// Games are handed out by index, skipping the resumed ones, without a
 	// list of the pending games: --games may be far more than will be played.
 	resumed := maps.Clone(t.done) // read by the workers while finish writes t.done
+	lo, hi := cfg.Shard.Range(cfg.Games)
 	if cfg.Progress != nil {
-		cfg.Progress(len(t.results), cfg.Games)
+		cfg.Progress(len(t.results), hi-lo)
 	}
-	workers := min(max(1, cfg.Workers), max(1, cfg.Games-len(resumed)))
+	workers := min(max(1, cfg.Workers), max(1, hi-lo-len(resumed)))
 	start := time.Now()
 	eg, gctx := errgroup.WithContext(ctx)
 	var next atomic.Int64
+	next.Store(int64(lo))
 	for range workers {
 		eg.Go(func() (err error) {
 			defer func() { // a bug outside a game too: an error, not a goroutine dump
@@ -126,7 +182,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 					err = crash.Error(r)
 				}
 			}()
-			var players [2]game.Player
+			players := make([]game.Player, np)
 			// Players running programs (external ones) end them.
 			defer func() {
 				for _, p := range players {
@@ -137,7 +193,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 					}
 				}
 			}()
-			for i := range 2 {
+			for i := range players {
 				p, err := NewPlayer(cfg.Players[i], cfg.Options[i])
 				if err != nil {
 					return err
@@ -145,15 +201,17 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 				players[i] = p
 			}
 			table := game.NewTable(cfg.Tables)
+			table.Rules = cfg.Rules
 			for {
 				i := int(next.Add(1) - 1)
-				for i < cfg.Games && resumed[i] {
+				for i < hi && resumed[i] {
 					i = int(next.Add(1) - 1)
 				}
-				if i >= cfg.Games || gctx.Err() != nil {
+				if i >= hi || gctx.Err() != nil {
 					return nil
 				}
-				rec, err := playCaught(gctx, table, players, GameSeed(cfg.Seed, i, cfg.Pairs), FirstPlayer(i))
+				deal, first := Seating(i, np, cfg.Pairs)
+				rec, err := playCaught(gctx, table, players, DealSeed(cfg.Seed, deal), first)
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // abandoned: cancelled, or another worker failed
@@ -170,11 +228,14 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	took := time.Since(start)
 	t.close()
 
-	s := Summarize(t.results)
+	s := Summarize(t.results, cfg.Rules.Tiebreak)
 	if s.Games == 0 {
-		s.Players[0].Name, s.Players[1].Name = cfg.Players[0], cfg.Players[1]
+		s.Players = make([]PlayerStats, np)
+		for i, name := range cfg.Players {
+			s.Players[i].Name = name
+		}
 	}
-	s.Planned = cfg.Games
+	s.Planned = hi - lo
 	s.Played = t.played
 	s.Seconds = took.Seconds()
 	if s.Seconds > 0 {
@@ -192,13 +253,13 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 // playCaught is table.Play with a panic (a bug) turned into an error, so
 // the tournament stops as on any other failure, its finished games kept,
 // instead of the process dying with a goroutine dump.
-func playCaught(ctx context.Context, table *game.Table, players [2]game.Player, seed uint64, first int) (rec *game.Record, err error) {
+func playCaught(ctx context.Context, table *game.Table, players []game.Player, seed uint64, first int) (rec *game.Record, err error) {
 	defer func() { // rec stays nil
 		if r := recover(); r != nil {
 			err = crash.Error(r)
 		}
 	}()
-	return table.Play(ctx, players, seed, first)
+	return table.PlaySeats(ctx, players, seed, first)
 }
 
 // tournament is the state shared by the workers.
@@ -279,23 +340,36 @@ func (t *tournament) readResults(path string, data []byte) (good int, err error)
 			// line is not one a run wrote (they are one object each).
 			return 0, fmt.Errorf("%s, line %d: %q after the result's JSON object: not a line a run writes", path, line, clip(rest, 32))
 		}
-		if err := checkResult(&r); err != nil {
+		if !slices.Equal(r.Players, cfg.Players) {
+			return 0, fmt.Errorf("%s, line %d: game %d was played by %s, not %s", path, line, r.Game, andList(r.Players), andList(cfg.Players))
+		}
+		if err := checkResult(&r, len(cfg.Players), cfg.Rules); err != nil {
 			return 0, fmt.Errorf("%s, line %d: game %d: %w", path, line, r.Game, err)
 		}
 		switch {
+		case cfg.Shard.M > 0 && !cfg.Shard.Holds(r.Game, cfg.Games):
+			lo, hi := cfg.Shard.Range(cfg.Games)
+			return 0, fmt.Errorf("%s, line %d: game %d is not in shard %s (games %d to %d of %d)", path, line, r.Game, cfg.Shard, lo, hi-1, cfg.Games)
 		case r.Game < 0 || r.Game >= cfg.Games:
 			return 0, fmt.Errorf("%s, line %d: game %d is beyond the %d games asked for (numbered from 0): ask for at least %d to resume this run", path, line, r.Game, cfg.Games, r.Game+1)
 		case t.done[r.Game]:
 			return 0, fmt.Errorf("%s, line %d: game %d appears twice", path, line, r.Game)
-		case r.Seed != GameSeed(cfg.Seed, r.Game, cfg.Pairs) || r.First != FirstPlayer(r.Game)+1:
+		case r.Seed != GameSeed(cfg.Seed, r.Game, len(cfg.Players), cfg.Pairs) || r.First != FirstPlayer(r.Game, len(cfg.Players))+1:
 			return 0, fmt.Errorf("%s, line %d: game %d was played with another seed or seating: the file is from a tournament with another seed or pairing", path, line, r.Game)
-		case r.Players != cfg.Players:
-			return 0, fmt.Errorf("%s, line %d: game %d was played by %s and %s, not %s and %s", path, line, r.Game, r.Players[0], r.Players[1], cfg.Players[0], cfg.Players[1])
 		}
+		r.Players = cfg.Players // equal: one copy for every result kept
 		t.done[r.Game] = true
 		t.results = append(t.results, r)
 	}
 	return good, nil
+}
+
+// andList is "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // clip is b, cut to at most n bytes with "..." when longer.
@@ -334,43 +408,133 @@ var (
 // and a game's average is far below its best play.
 const maxTurnScore = 2000
 
-// checkResult says what is impossible in a result line, or nil: a winner
-// that does not match the scores, a score no game reaches, counts that do
-// not fit in the game's turns, an unknown ending or first mover.
-func checkResult(r *GameResult) error {
-	if r.First != 1 && r.First != 2 {
-		return fmt.Errorf("first mover %d: want 1 or 2", r.First)
+// checkResult says what is impossible in a result line of a tournament of
+// players players under rs, or nil: per-player figures not one a player, a
+// winner that does not match the scores, a score no game reaches, counts
+// that do not fit in the game's turns, an unknown ending or first mover,
+// adjustments where the tiebreak needs none or none where it does.
+func checkResult(r *GameResult, players int, rs game.Rules) error {
+	n := players
+	for _, f := range []struct {
+		name string
+		len  int
+	}{{"players", len(r.Players)}, {"scores", len(r.Scores)}, {"bingos", len(r.Bingos)}, {"exchanges", len(r.Exchanges)}, {"passes", len(r.Passes)}} {
+		if f.len != n {
+			return fmt.Errorf("%d %s for a game of %d players", f.len, f.name, n)
+		}
+	}
+	if r.First < 1 || r.First > n {
+		return fmt.Errorf("first mover %d: want 1 to %d", r.First, n)
 	}
 	if r.Turns < 1 || r.Turns > maxTurns {
 		return fmt.Errorf("%d turns: a game has 1 to %d", r.Turns, maxTurns)
 	}
-	var low int // plays score 0 or more; going out only adds
+	switch hasbro := rs.Tiebreak == rules.TiebreakHasbro; {
+	case hasbro && len(r.Adjustments) != n:
+		return fmt.Errorf("%d adjustments for a game of %d players under the hasbro tiebreak: the file is from a run with another tiebreak", len(r.Adjustments), n)
+	case !hasbro && r.Adjustments != nil:
+		return errors.New("adjustments, recorded only under the hasbro tiebreak: the file is from a run with another tiebreak")
+	}
+	// Plays score 0 or more; at the end a player loses at most a rack,
+	// and the one going out gains at most the others' (twice one rack for
+	// two players).
+	low, gain := 0, 2*maxRackValue
+	if n > 2 {
+		gain = (n - 1) * maxRackValue
+	}
 	switch r.End {
 	case game.EndOut.String():
+		if n > 2 {
+			low = -maxRackValue
+		}
 	case game.EndScoreless.String():
 		low = -maxRackValue // each player loses their rack's value
+	case game.EndTarget.String():
+		if rs.TargetScore <= 0 {
+			return fmt.Errorf("end %q in a run without a target score", r.End)
+		}
+		if slices.Max(r.Scores) < rs.TargetScore {
+			return fmt.Errorf("end %q with no score reaching the target, %d", r.End, rs.TargetScore)
+		}
+		gain = 0
 	default:
-		return fmt.Errorf("end %q: want %q or %q", r.End, game.EndOut, game.EndScoreless)
+		return fmt.Errorf("end %q: want %q, %q or %q", r.End, game.EndOut, game.EndScoreless, game.EndTarget)
 	}
-	for i := range 2 {
-		turns := (r.Turns + 1 - (r.First-1+i)%2) / 2 // the first mover has the odd turns
-		if high := turns*maxTurnScore + 2*maxRackValue; r.Scores[i] < low || r.Scores[i] > high {
+	for i := range n {
+		// Player i moves ((i - first) mod n)-th: the first mover has
+		// turns 1, n+1, ...
+		pos := (i - (r.First - 1) + n) % n
+		turns := (r.Turns - pos + n - 1) / n
+		if high := turns*maxTurnScore + gain; r.Scores[i] < low || r.Scores[i] > high {
 			return fmt.Errorf("player %d scored %d: no game ending %q in %d turns gives a score outside %d to %d",
 				i+1, r.Scores[i], r.End, r.Turns, low, high)
 		}
 		if c := [3]int{r.Bingos[i], r.Exchanges[i], r.Passes[i]}; min(c[0], c[1], c[2]) < 0 || c[0]+c[1]+c[2] > turns {
 			return fmt.Errorf("player %d has %d bingos, %d exchanges and %d passes in %d turns of theirs", i+1, c[0], c[1], c[2], turns)
 		}
+		if len(r.Adjustments) > 0 {
+			if a := r.Adjustments[i]; a < -maxRackValue || a > gain {
+				return fmt.Errorf("player %d's adjustment %d: no game ending %q gives one outside %d to %d", i+1, a, r.End, -maxRackValue, gain)
+			}
+		}
+	}
+	if err := checkAdjustments(r.Adjustments, r.End); err != nil {
+		return err
 	}
 	want := 0 // a draw
-	switch {
-	case r.Scores[0] > r.Scores[1]:
-		want = 1
-	case r.Scores[1] > r.Scores[0]:
-		want = 2
+	for i, p := range r.Places(rs.Tiebreak) {
+		if p == 1 {
+			if want != 0 {
+				want = 0
+				break
+			}
+			want = i + 1
+		}
 	}
 	if r.Winner != want {
-		return fmt.Errorf("winner %d with scores %d-%d (the winner is 1 or 2, 0 for a draw)", r.Winner, r.Scores[0], r.Scores[1])
+		scores := make([]string, n)
+		for i, v := range r.Scores {
+			scores[i] = strconv.Itoa(v)
+		}
+		return fmt.Errorf("winner %d with scores %s (the winner is 1 to %d, 0 for a draw)", r.Winner, strings.Join(scores, "-"), n)
+	}
+	return nil
+}
+
+// checkAdjustments says what is impossible in a game's end-of-game
+// adjustments (none: nothing): any at a target score; a gain after six
+// scoreless turns; after a player went out, with two players anything but
+// the one going out gaining (the other 0), with more, anything but the
+// others' losses going to one player.
+func checkAdjustments(adj []int, end string) error {
+	if len(adj) == 0 {
+		return nil
+	}
+	sum, gains, zeros := 0, 0, 0
+	for _, a := range adj {
+		sum += a
+		switch {
+		case a > 0:
+			gains++
+		case a == 0:
+			zeros++
+		}
+	}
+	ok := true
+	switch end {
+	case game.EndTarget.String():
+		ok = zeros == len(adj)
+	case game.EndScoreless.String():
+		ok = gains == 0
+	case game.EndOut.String():
+		if len(adj) == 2 {
+			ok = min(adj[0], adj[1]) == 0 && max(adj[0], adj[1]) >= 0
+		} else {
+			ok = sum == 0 && gains <= 1
+		}
+	}
+	if !ok {
+		return fmt.Errorf("adjustments %v: no game ending %q has them", adj, end)
 	}
 	return nil
 }
@@ -378,7 +542,12 @@ func checkResult(r *GameResult) error {
 // finish records a finished game: its GCG file, then its result line (so
 // a game in the results file always has its record), then the callbacks.
 func (t *tournament) finish(i int, rec *game.Record) error {
-	r := Result(i, rec)
+	var r GameResult
+	if slices.Equal(rec.Players[:rec.Seats], t.cfg.Players) {
+		r = result(i, rec, t.cfg.Players) // one copy of the names for every result kept
+	} else {
+		r = Result(i, rec)
+	}
 	if t.cfg.Dir != "" {
 		if err := writeGCGFile(filepath.Join(t.cfg.Dir, GCGName(i)), rec); err != nil {
 			return t.fail(err)
@@ -406,7 +575,8 @@ func (t *tournament) finish(i int, rec *game.Record) error {
 		t.cfg.OnGame(i, rec)
 	}
 	if t.cfg.Progress != nil {
-		t.cfg.Progress(len(t.results), t.cfg.Games)
+		lo, hi := t.cfg.Shard.Range(t.cfg.Games)
+		t.cfg.Progress(len(t.results), hi-lo)
 	}
 	return nil
 }

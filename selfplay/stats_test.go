@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"scrabble/rules"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-4 }
@@ -13,19 +15,19 @@ func TestSummarize(t *testing.T) {
 	// Player 1 wins 6 and draws 2 of 10: 7 points of 10.
 	var rs []GameResult
 	for i := range 10 {
-		r := GameResult{Game: i, First: i%2 + 1, Players: [2]string{"equity", "score"}, Turns: 20, End: "out",
-			Bingos: [2]int{1, i % 2}, Exchanges: [2]int{i % 3 / 2, 0}, Passes: [2]int{0, 0}}
+		r := GameResult{Game: i, First: i%2 + 1, Players: []string{"equity", "score"}, Turns: 20, End: "out",
+			Bingos: []int{1, i % 2}, Exchanges: []int{i % 3 / 2, 0}, Passes: []int{0, 0}}
 		switch {
 		case i < 6:
-			r.Scores, r.Winner = [2]int{400 + 10*i, 350}, 1
+			r.Scores, r.Winner = []int{400 + 10*i, 350}, 1
 		case i < 8:
-			r.Scores, r.Winner = [2]int{380, 380}, 0
+			r.Scores, r.Winner = []int{380, 380}, 0
 		default:
-			r.Scores, r.Winner = [2]int{300, 420}, 2
+			r.Scores, r.Winner = []int{300, 420}, 2
 		}
 		rs = append(rs, r)
 	}
-	s := Summarize(rs)
+	s := Summarize(rs, rules.TiebreakNASPA)
 	p1, p2 := s.Players[0], s.Players[1]
 	if s.Games != 10 || p1.Name != "equity" || p2.Name != "score" ||
 		p1.Wins != 6 || p1.Draws != 2 || p1.Losses != 2 || p2.Wins != 2 || p2.Draws != 2 || p2.Losses != 6 {
@@ -54,11 +56,11 @@ func TestSummarize(t *testing.T) {
 	// The order of the results does not matter.
 	shuffled := append([]GameResult(nil), rs...)
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-	if got := Summarize(shuffled); !reflect.DeepEqual(got, s) {
+	if got := Summarize(shuffled, rules.TiebreakNASPA); !reflect.DeepEqual(got, s) {
 		t.Errorf("shuffled results: %+v\nwant %+v", got, s)
 	}
 
-	if z := Summarize(nil); z.Games != 0 || z.WinRateCI95 != [2]float64{0, 1} {
+	if z := Summarize(nil, rules.TiebreakNASPA); z.Games != 0 || z.WinRateCI95 != [2]float64{0, 1} {
 		t.Errorf("no games: %+v", z)
 	}
 }

@@ -131,15 +131,29 @@ func (s *Server) turn(req *Request) (*turn, error) {
 	if err != nil {
 		return nil, badRequest("rack %s does not fit the position: %v", rack, err)
 	}
-	if opp := p.Racks[1]; !unseen.Contains(opp) {
-		return nil, badRequest("the opponent's rack %s does not fit the unseen tiles %s", opp, unseen)
+	var others rules.Rack // the other players' known tiles together
+	for k := 1; k < p.Players(); k++ {
+		for i, n := range p.Racks[k] {
+			others[i] += n
+		}
+	}
+	if !unseen.Contains(others) {
+		return nil, badRequest("the other players' racks (%s) do not fit the unseen tiles %s", others, unseen)
 	}
 	lex, err := s.lexicon(req.Lexicon, p.Lexicon)
 	if err != nil {
 		return nil, err
 	}
-	// The opponent holds a full rack while the bag has tiles.
-	return &turn{pos: p, rack: rack, bag: max(0, unseen.Count()-rules.RackSize), lex: lex}, nil
+	// Each other player holds a full rack while the bag has tiles.
+	return &turn{pos: p, rack: rack, bag: max(0, unseen.Count()-(p.Players()-1)*rules.RackSize), lex: lex}, nil
+}
+
+// twoPlayers refuses a position of more players for the solvers.
+func (t *turn) twoPlayers(what string) error {
+	if n := t.pos.Players(); n != 2 {
+		return badRequest("%s: the solver handles two players, and the position has %d (use /api/best or /api/sim)", what, n)
+	}
+	return nil
 }
 
 // lexicon resolves the lexicon asked for, else the position's (when
@@ -176,7 +190,7 @@ func (t *turn) generator() (*movegen.Generator, error) {
 	}
 	gen := movegen.New(t.lex.Tables)
 	gen.SetBoard(&t.pos.Board)
-	gen.SetLeaves(eval.EquityWith(t.lex.Leaves, eval.Terms{}, t.bag, unseen))
+	gen.SetLeaves(eval.EquityWithAmong(t.lex.Leaves, eval.Terms{}, t.bag, unseen, t.pos.Players()))
 	return gen, nil
 }
 
@@ -194,6 +208,7 @@ type MovesResponse struct {
 	Lexicon string `json:"lexicon"`
 	Rack    string `json:"rack"`
 	Bag     int    `json:"bag"`
+	Players int    `json:"players"`
 	// Count is the number of moves generated (plays, and the exchanges and
 	// pass when weighed); Moves lists the first Top of them.
 	Count int                `json:"count"`
@@ -222,7 +237,7 @@ func (s *Server) moves(_ context.Context, w http.ResponseWriter, r *http.Request
 	if n := req.top(0); n > 0 && len(shown) > n {
 		shown = shown[:n]
 	}
-	writeJSON(w, &MovesResponse{Lexicon: t.lex.Name, Rack: t.rack.String(), Bag: t.bag, Count: len(all.Moves), Moves: t.describe(shown)})
+	writeJSON(w, &MovesResponse{Lexicon: t.lex.Name, Rack: t.rack.String(), Bag: t.bag, Players: t.pos.Players(), Count: len(all.Moves), Moves: t.describe(shown)})
 	return nil
 }
 
@@ -265,7 +280,7 @@ func (s *Server) best(_ context.Context, w http.ResponseWriter, r *http.Request)
 		gen.Generate(&t.rack, t.bag, opts, &c)
 		ms = top.Moves()
 	}
-	out := &MovesResponse{Lexicon: t.lex.Name, Rack: t.rack.String(), Bag: t.bag, Count: c.n, Moves: t.describe(ms)}
+	out := &MovesResponse{Lexicon: t.lex.Name, Rack: t.rack.String(), Bag: t.bag, Players: t.pos.Players(), Count: c.n, Moves: t.describe(ms)}
 	if len(out.Moves) > 0 {
 		out.Best = &out.Moves[0]
 	}
@@ -359,8 +374,12 @@ func (s *Server) sim(ctx context.Context, w http.ResponseWriter, r *http.Request
 				Seconds: p.Elapsed.Seconds(), Leader: move.Describe(&t.pos.Board, t.rack, &p.Leader), LeaderMean: p.LeaderMean})
 		}
 	}
-	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
-		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
+	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
+	if n := t.pos.Players(); n > 2 {
+		pos.Seats = n
+	} else {
+		pos.Opponent = t.pos.Racks[1]
+	}
 	res, err := sim.NewSimulator(t.lex.Tables).Simulate(ctx, pos, opts)
 	if err != nil && (res == nil || !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)) {
 		if ev != nil {
@@ -475,6 +494,9 @@ func (s *Server) endgame(ctx context.Context, w http.ResponseWriter, r *http.Req
 	if err != nil {
 		return err
 	}
+	if err := t.twoPlayers("endgame"); err != nil {
+		return err
+	}
 	if t.bag > 0 {
 		return badRequest("the bag holds %d tiles; an endgame needs it empty (try /api/peg or /api/sim)", t.bag)
 	}
@@ -495,12 +517,12 @@ func (s *Server) endgame(ctx context.Context, w http.ResponseWriter, r *http.Req
 	}
 	// With the bag empty the opponent holds every unseen tile.
 	opp, _ := rules.Unseen(&pos.Board, t.rack)
-	out := &EndgameResponse{Lexicon: t.lex.Name, Rack: t.rack.String(), OpponentRack: opp.String(), Scores: pos.Scores,
+	out := &EndgameResponse{Lexicon: t.lex.Name, Rack: t.rack.String(), OpponentRack: opp.String(), Scores: [2]int(pos.Scores[:2]),
 		Best: move.Describe(&pos.Board, t.rack, endgameEquity(res.Best, t.rack, opp)), Value: res.Value, FinalSpread: pos.Scores[0] - pos.Scores[1] + res.Value,
 		Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(), PV: []EndgameStep{}}
 	// The line replayed, as scrabble endgame --json does: the scores
 	// after each move, end-of-game adjustments on the side they fall on.
-	board, scores, racks := pos.Board, pos.Scores, [2]rules.Rack{t.rack, opp}
+	board, scores, racks := pos.Board, [2]int(pos.Scores[:2]), [2]rules.Rack{t.rack, opp}
 	for _, st := range res.PV {
 		m, p := st.Move, st.Player
 		if p != 0 && p != 1 {
@@ -578,6 +600,9 @@ func (s *Server) peg(ctx context.Context, w http.ResponseWriter, r *http.Request
 	}
 	t, err := s.turn(req)
 	if err != nil {
+		return err
+	}
+	if err := t.twoPlayers("peg"); err != nil {
 		return err
 	}
 	if t.bag < 1 || t.bag > peg.MaxBag || t.rack.Count() != rules.RackSize {

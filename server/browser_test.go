@@ -204,6 +204,13 @@ func TestPageInChromium(t *testing.T) {
 	}
 	p.screenshot(out, "analysis-sim.png")
 
+	// A position of three players reads back whole.
+	three := "15/15/15/15/15/15/15/6CATs5/15/15/15/15/15/15/15 AEINRS?/AB/ 10/20/30 0"
+	p.do(chromedp.SetValue(`#cgp`, three), chromedp.Click(`#loadcgp`))
+	if got := p.eval(`document.querySelector("#cgp").value`); got != three {
+		t.Errorf("a 3-player CGP reads back as %q, want %q", got, three)
+	}
+
 	// An endgame pasted as CGP, solved within a second.
 	eg, err := os.ReadFile("../cmd/scrabble/testdata/endgame.cgp")
 	if err != nil {

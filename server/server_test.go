@@ -129,6 +129,8 @@ func testPositions(tb testing.TB) []struct{ name, cgp, rack string } {
 		{"midgame", cgp, ""},
 		{"midgame other rack", cgp, "QUIXOTE"},
 		{"endgame", strings.TrimSpace(string(endgame)), ""},
+		{"three players", emptyBoard + " AEINRST// 0/0/0 0", ""},
+		{"four players midgame", strings.Replace(strings.Replace(cgp, " AEINRST/ 129/215 0", " AEINRST/// 129/215/100/90 0", 1), "lex NWL23;", "", 1), ""},
 	}
 }
 
@@ -149,10 +151,10 @@ func expected(tb testing.TB, lex *Lexicon, cgp, rackText string) (*movegen.Gener
 	if err != nil {
 		tb.Fatal(err)
 	}
-	bag := max(0, unseen.Count()-rules.RackSize)
+	bag := max(0, unseen.Count()-(p.Players()-1)*rules.RackSize)
 	gen := movegen.New(lex.Tables)
 	gen.SetBoard(&p.Board)
-	gen.SetLeaves(eval.EquityWith(lex.Leaves, eval.Terms{}, bag, unseen))
+	gen.SetLeaves(eval.EquityWithAmong(lex.Leaves, eval.Terms{}, bag, unseen, p.Players()))
 	return gen, p, rack, bag
 }
 
@@ -188,6 +190,9 @@ func TestBestIsTheGenerators(t *testing.T) {
 				if got.Moves[i].Equity > got.Moves[i-1].Equity {
 					t.Errorf("moves not by equity: %v before %v", got.Moves[i-1], got.Moves[i])
 				}
+			}
+			if got.Players != p.Players() {
+				t.Errorf("players %d, want %d", got.Players, p.Players())
 			}
 			if got.Rack != rack.String() || got.Bag != bag || got.Lexicon != lex.Name {
 				t.Errorf("rack %s bag %d lexicon %s, want %s %d %s", got.Rack, got.Bag, got.Lexicon, rack, bag, lex.Name)
@@ -269,6 +274,9 @@ func TestBadRequests(t *testing.T) {
 		{"plies", "/api/sim", body(opening, "", `"plies":1000`), 400, "plies"},
 		{"endgame with tiles in the bag", "/api/endgame", body(opening, "", ""), 400, "bag holds"},
 		{"peg at the opening", "/api/peg", body(opening, "", ""), 400, "pre-endgame"},
+		{"endgame of three players", "/api/endgame", body(emptyBoard+" AEINRST// 0/0/0 0", "", ""), 400, "two players"},
+		{"peg of three players", "/api/peg", body(emptyBoard+" AEINRST// 0/0/0 0", "", ""), 400, "two players"},
+		{"other players' racks too many", "/api/best", body(emptyBoard+" AEINRST/QZ/Q 0/0/0 0", "", ""), 400, "too many Qs"},
 		{"body too large", "/api/best", `{"cgp": "` + strings.Repeat(" ", 100<<10) + `"}`, 413, "larger than"},
 		{"broken GCG", "/api/review", "#player1 a A\n#player2 b B\n>a: AB 8H AB +four 4\n", 400, "not a number"},
 		{"not a GCG", "/api/review", "hello\n", 400, "neither a pragma"},
@@ -447,9 +455,11 @@ func TestSimStream(t *testing.T) {
 			t.Errorf("candidates out of order: %s %.2f before %s %.2f", p.Move, p.SimEquity, c.Move, c.SimEquity)
 		}
 	}
-	var plain SimResponse
-	if code := post(t, ts, "/api/sim", body(emptyBoard+" AEINRST/ 0/0 0", "", `"iterations":50,"seed":3`), &plain); code != 200 || len(plain.Candidates) == 0 || plain.Stopped == "" {
-		t.Errorf("plain sim: status %d, %+v", code, plain)
+	for _, cgp := range []string{emptyBoard + " AEINRST/ 0/0 0", emptyBoard + " AEINRST// 0/0/0 0", emptyBoard + " AEINRST/// 0/0/0/0 0"} {
+		var plain SimResponse
+		if code := post(t, ts, "/api/sim", body(cgp, "", `"iterations":50,"seed":3`), &plain); code != 200 || len(plain.Candidates) == 0 || plain.Stopped == "" {
+			t.Errorf("plain sim of %s: status %d, %+v", cgp, code, plain)
+		}
 	}
 }
 
@@ -612,6 +622,30 @@ func TestReview(t *testing.T) {
 	for i, p := range got.WinProb {
 		if p < 0 || p > 1 {
 			t.Errorf("win chance %d: %v", i, p)
+		}
+	}
+}
+
+// TestReviewOfMorePlayers: games of three and four players are reviewed,
+// with a board a turn and no win chances (the table is two players').
+func TestReviewOfMorePlayers(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, name := range []string{"three_players.gcg", "four_players.gcg"} {
+		data, err := os.ReadFile("../gcg/testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := gcg.Read(name, bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got ReviewResponse
+		if code := post(t, ts, "/api/review", string(data), &got); code != 200 {
+			t.Fatalf("%s: status %d", name, code)
+		}
+		r := g.Replay()
+		if got.Report == nil || len(got.Players) != len(g.Players) || len(got.Boards) != len(r.Turns)+1 || got.WinProb != nil {
+			t.Errorf("%s: %d players, %d boards for %d turns, win chances %v", name, len(got.Players), len(got.Boards), len(r.Turns), got.WinProb)
 		}
 	}
 }

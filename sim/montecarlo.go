@@ -27,6 +27,12 @@ import (
 type Position struct {
 	Board rules.Board
 	Rack  rules.Rack // the player to move's tiles
+	// Seats is the number of players, 2 to rules.MaxPlayers; 0 means 2.
+	// With more than two, every other player's rack is unknown and full
+	// (Opponent, OpponentTiles and OpponentRacks are for two players), and
+	// the bag must hold tiles: with it empty the racks of the others are
+	// not known, and callers rank by static equity instead.
+	Seats int
 	// Opponent is what is known of the opponent's rack: empty means
 	// unknown. When it holds fewer tiles than the opponent does (see
 	// OpponentTiles) it is a partly known rack, as CGP defines one: every
@@ -36,15 +42,26 @@ type Position struct {
 	// OpponentTiles is how many tiles the opponent holds; 0 means a full
 	// rack (or every unseen tile, if fewer).
 	OpponentTiles int
-	// Scores are the player to move's, then the opponent's.
-	Scores [2]int
-	// Scoreless is the number of consecutive scoreless turns so far.
+	// Scores are the player to move's, then the other players' in turn
+	// order (the opponent's with two players); those past Seats are not
+	// read.
+	Scores [rules.MaxPlayers]int
+	// Scoreless is the number of consecutive scoreless turns so far,
+	// counted over all players.
 	Scoreless int
 	// OpponentRacks, if set, draws the opponent's whole rack for each
 	// iteration in place of a uniform draw (a rack inferred from their
 	// last move: infer.Result); the rest of the unseen tiles are the bag.
 	// Opponent must then be empty. Unused with the bag empty.
 	OpponentRacks RackSampler
+}
+
+// players is the number of players of pos (Seats, 2 when 0).
+func (pos *Position) players() int {
+	if pos.Seats == 0 {
+		return 2
+	}
+	return pos.Seats
 }
 
 // Options configures a simulation. The zero value of each field but the
@@ -56,7 +73,8 @@ type Options struct {
 	// WinPct turns a rollout's final spread (plus the leave difference)
 	// into a chance of winning for whoever is then on move; nil leaves win
 	// probabilities out (reported as 0), except for rollouts that reach the
-	// end of the game.
+	// end of the game. A game of more than two players does not use it
+	// (the table is of two-player games; see Candidate.WinProb).
 	WinPct *eval.WinPct
 	// Candidates is how many plays to simulate, the best by static equity
 	// (default 15); the best CandidateExchanges exchanges (when the bag
@@ -70,7 +88,9 @@ type Options struct {
 	// candidates is simulated once.
 	Add []move.Move
 	// Plies is how many moves each rollout plays after the candidate
-	// (default 2: the opponent's answer and the player's next move).
+	// (default 2: the opponent's answer and the player's next move),
+	// counted over all players: with three, 2 plies are the replies of the
+	// two others, and 3 bring the player's next move.
 	Plies int
 	// Iterations caps the iterations: one iteration plays every candidate
 	// still in the race forward once. 0 means no cap (Time must be set).
@@ -138,10 +158,18 @@ type Candidate struct {
 	Move move.Move // Equity is the static equity (millipoints)
 	// Mean is the simulated equity in points: the spread change over the
 	// rollout (candidate's score included) plus, if the game did not end,
-	// the value of the player's leave at the end less the opponent's.
+	// the value of the player's leave at the end less the opponent's. With
+	// more than two players, the spread and the leaves are against the
+	// field: the player's less the mean of the others' (a player who did
+	// not move in the rollout has a leave of 0).
 	Mean, StdErr float64
 	// WinProb is the mean chance of winning after the rollout, WinStdErr
-	// its standard error.
+	// its standard error. With more than two players there is no table of
+	// chances: it is the share of rollouts after which the player stands
+	// first (alone: 1; sharing first place with k others: 1/(k+1)), by
+	// the final scores when the rollout reached the end of the game, else
+	// by score plus the value of the leave. It is reported, not ranked
+	// by: such a game ranks by equity (Result.Rank).
 	WinProb, WinStdErr float64
 	Iterations         int
 	// Pruned is true when the candidate left the race early.
@@ -170,7 +198,8 @@ type Result struct {
 	Stopped string
 	Elapsed time.Duration
 	// Rank is the statistic that ranked: Options.Rank, or RankEquity when
-	// RankWin had no WinPct table. Sampling is the sampling used.
+	// RankWin had no WinPct table or the game has more than two players.
+	// Sampling is the sampling used.
 	Rank     Rank
 	Sampling Sampling
 }
@@ -197,11 +226,12 @@ type simRun struct {
 	// exchange or the pass): a rollout starts by copying it, sparing the
 	// workers an Apply per rollout. Read-only, shared by the workers.
 	after    []*movegen.Generator
+	seats    int // players, 2 to rules.MaxPlayers
 	rack     rules.Rack
-	opp      rules.Rack // known opponent rack, or empty
-	oppTiles int        // tiles to draw for an unknown opponent rack
+	opp      rules.Rack // known opponent rack, or empty (two players)
+	oppTiles int        // tiles to draw for an unknown rack, each other player's
 	pool     []rules.Letter
-	scores   [2]int
+	scores   [rules.MaxPlayers]int // the mover's, then the others' in turn order
 	zero     int
 	cands    []move.Move
 	added    []bool // added[c]: cands[c] is one of the options' Add
@@ -485,11 +515,22 @@ func (s *Simulator) prepare(pos *Position, opts *Options) (*simRun, int, error) 
 	if err != nil {
 		return nil, 0, fmt.Errorf("sim: rack %s does not fit the board: %w", pos.Rack, err)
 	}
-	r := &simRun{opts: *o, rack: pos.Rack, scores: pos.Scores, zero: pos.Scoreless, rank: o.Rank}
-	if o.WinPct == nil {
+	seats := pos.players()
+	if err := rules.CheckPlayers(seats); err != nil {
+		return nil, 0, fmt.Errorf("sim: %v", err)
+	}
+	r := &simRun{opts: *o, seats: seats, rack: pos.Rack, scores: pos.Scores, zero: pos.Scoreless, rank: o.Rank}
+	if o.WinPct == nil || seats > 2 {
 		// Without the table only rollouts that end the game have a chance
-		// of winning: equity is the better ranking then.
+		// of winning: equity is the better ranking then. The table is of
+		// two-player games.
 		r.rank = RankEquity
+	}
+	if seats > 2 {
+		if err := r.prepareField(pos, unseen); err != nil {
+			return nil, 0, err
+		}
+		return s.prepareCandidates(r, pos, o, unseen.Count()-(seats-1)*rules.RackSize)
 	}
 	// The opponent holds n tiles: the known ones and n-known drawn at
 	// random (all of them when nothing is known). With the bag empty the
@@ -528,12 +569,34 @@ func (s *Simulator) prepare(pos *Position, opts *Options) (*simRun, int, error) 
 	if err := r.setSampler(pos.OpponentRacks, unseen); err != nil {
 		return nil, 0, err
 	}
+	return s.prepareCandidates(r, pos, o, bag)
+}
 
+// prepareField sets up a run of more than two players: every other
+// player's rack is unknown and full, drawn each iteration from the unseen
+// tiles, and the bag holds the rest.
+func (r *simRun) prepareField(pos *Position, unseen rules.Rack) error {
+	if pos.Opponent.Count() > 0 || pos.OpponentTiles != 0 || pos.OpponentRacks != nil {
+		return fmt.Errorf("sim: a %d-player position: the other players' racks are drawn at random (a known, partly known or inferred rack is for two players)", r.seats)
+	}
+	others := (r.seats - 1) * rules.RackSize
+	if unseen.Count() <= others {
+		return fmt.Errorf("sim: a %d-player position with %d unseen tiles for %d other racks: the bag is empty, and how the tiles split between the racks is unknown (rank by static equity)",
+			r.seats, unseen.Count(), r.seats-1)
+	}
+	r.oppTiles = rules.RackSize
+	r.pool = unseen.Tiles()
+	return nil
+}
+
+// prepareCandidates finds the candidates of r (the bag holds bag tiles):
+// plays by static equity, the best exchanges, the pass, the added moves.
+func (s *Simulator) prepareCandidates(r *simRun, pos *Position, o *Options, bag int) (*simRun, int, error) {
 	// The candidates, valued as a static player would.
 	root := s.root
 	root.SetBoard(&pos.Board)
 	oppView, _ := rules.Unseen(&pos.Board, pos.Rack) // with the bag empty, the opponent's rack
-	valuer := eval.Equity(o.Leaves, bag, oppView)
+	valuer := eval.EquityAmong(o.Leaves, bag, oppView, r.seats)
 	root.SetLeaves(valuer)
 	c := &s.cands
 	c.reset(o.Candidates)

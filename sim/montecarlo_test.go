@@ -131,7 +131,7 @@ func turnPositions(rec *game.Record) (pos []Position, bags []int, opps []rules.R
 		p := t.Player
 		bag := rules.TileCount() - onBoard - racks[0].Count() - racks[1].Count()
 		pos = append(pos, Position{Board: board, Rack: racks[p], OpponentTiles: racks[1-p].Count(),
-			Scores: [2]int{totals[p], totals[1-p]}, Scoreless: zero})
+			Scores: [rules.MaxPlayers]int{totals[p], totals[1-p]}, Scoreless: zero})
 		bags = append(bags, bag)
 		opps = append(opps, racks[1-p])
 		if t.Move.Kind == move.Play {
@@ -251,15 +251,15 @@ func TestSimulateOpponentRack(t *testing.T) {
 		seen := map[rules.Rack]bool{}
 		for i := range 20 {
 			w.iterate(r, i)
-			if w.opp.Count() != 7 || !unseen.Contains(w.opp) {
-				t.Fatalf("%s: iteration %d: opponent's rack %s", c.name, i, w.opp)
+			if w.opps[1].Count() != 7 || !unseen.Contains(w.opps[1]) {
+				t.Fatalf("%s: iteration %d: opponent's rack %s", c.name, i, w.opps[1])
 			}
-			if c.pos.Opponent.Count() > 0 && w.opp != c.pos.Opponent {
-				t.Fatalf("%s: iteration %d: opponent's rack %s, want the known %s", c.name, i, w.opp, c.pos.Opponent)
+			if c.pos.Opponent.Count() > 0 && w.opps[1] != c.pos.Opponent {
+				t.Fatalf("%s: iteration %d: opponent's rack %s, want the known %s", c.name, i, w.opps[1], c.pos.Opponent)
 			}
-			seen[w.opp] = true
+			seen[w.opps[1]] = true
 			rest := unseen
-			rest.Sub(w.opp)
+			rest.Sub(w.opps[1])
 			var bagTiles rules.Rack
 			for _, l := range w.bagBase {
 				bagTiles.Add(l)
@@ -651,11 +651,11 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 	seen := map[rules.Rack]bool{}
 	for i := range 20 {
 		w.iterate(r, i)
-		if w.opp.Count() != rules.RackSize || !unseen.Contains(w.opp) || !w.opp.Contains(part.Opponent) {
-			t.Fatalf("iteration %d: opponent's rack %s, want 7 unseen tiles holding %s", i, w.opp, part.Opponent)
+		if w.opps[1].Count() != rules.RackSize || !unseen.Contains(w.opps[1]) || !w.opps[1].Contains(part.Opponent) {
+			t.Fatalf("iteration %d: opponent's rack %s, want 7 unseen tiles holding %s", i, w.opps[1], part.Opponent)
 		}
 		rest := unseen
-		rest.Sub(w.opp)
+		rest.Sub(w.opps[1])
 		var bagTiles rules.Rack
 		for _, l := range w.bagBase {
 			bagTiles.Add(l)
@@ -663,7 +663,7 @@ func TestSimulatePartlyKnownOpponent(t *testing.T) {
 		if bagTiles != rest {
 			t.Fatalf("iteration %d: the bag holds %s, want the unseen tiles less the opponent's rack", i, bagTiles)
 		}
-		seen[w.opp] = true
+		seen[w.opps[1]] = true
 	}
 	if len(seen) < 10 {
 		t.Errorf("%d different opponent racks in 20 iterations: the unknown tiles are not drawn", len(seen))

@@ -21,19 +21,21 @@ type simWorker struct {
 	vals []int64 // this iteration's value per candidate, for the pairwise sums
 
 	// One iteration's draws, the same for every candidate (common random
-	// numbers): the opponent's rack and the order of the bag.
-	opp     rules.Rack
+	// numbers): the other players' racks (opps[1] the next player's, and
+	// so on in turn order; opps[0] unused) and the order of the bag.
+	opps    [rules.MaxPlayers]rules.Rack
 	pool    []rules.Letter // unseen tiles, shuffled; the bag follows the opponent's rack
 	bagBase []rules.Letter // the bag in draw order
 	rest    []rules.Letter // the bag's storage when the opponent's rack is sampled
 
 	// One rollout's state.
-	bag    []rules.Letter // bag[top:] is still in the bag
-	top    int
-	racks  [2]rules.Rack
-	points [2]int          // points scored in the rollout, end-of-game adjustments included
-	leave  [2]rules.Equity // each side's leave after its last move
-	zero   int             // consecutive scoreless turns
+	bag []rules.Letter // bag[top:] is still in the bag
+	top int
+	// Per player, in turn order from the player to move (side 0).
+	racks  [rules.MaxPlayers]rules.Rack
+	points [rules.MaxPlayers]int          // points scored in the rollout, end-of-game adjustments included
+	leave  [rules.MaxPlayers]rules.Equity // each side's leave after its last move
+	zero   int                            // consecutive scoreless turns
 	over   bool
 	last   int // the side that moved last
 	// unplaced holds the tiles of the last play when it was left off the
@@ -73,11 +75,21 @@ func (w *simWorker) iterate(r *simRun, i int) {
 	if r.sampler != nil {
 		w.drawSampled(r, seed)
 	} else {
-		w.opp = r.opp
-		for _, l := range w.pool[:r.oppTiles] {
-			w.opp.Add(l)
+		// The next player's rack first (with two players the opponent's,
+		// known tiles and all), then each other player's, from the front
+		// of the shuffled pool; the rest is the bag.
+		next := 0
+		for k := 1; k < r.seats; k++ {
+			w.opps[k] = rules.Rack{}
+			if k == 1 {
+				w.opps[k] = r.opp
+			}
+			for _, l := range w.pool[next : next+r.oppTiles] {
+				w.opps[k].Add(l)
+			}
+			next += r.oppTiles
 		}
-		w.bagBase = w.pool[r.oppTiles:]
+		w.bagBase = w.pool[next:]
 	}
 
 	for _, c := range r.order {
@@ -118,9 +130,10 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 	g.CopyBoard(r.after[c]) // the candidate is on the board already
 	w.bag = append(w.bag[:0], w.bagBase...)
 	w.top = 0
-	w.racks = [2]rules.Rack{r.rack, w.opp}
-	w.points = [2]int{}
-	w.leave = [2]rules.Equity{}
+	w.racks = w.opps
+	w.racks[0] = r.rack
+	w.points = [rules.MaxPlayers]int{}
+	w.leave = [rules.MaxPlayers]rules.Equity{}
 	w.zero = r.zero
 	w.over = false
 	w.unplaced = rules.Rack{}
@@ -129,18 +142,23 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 	w.rng.Seed(seed, uint64(c)+1)
 
 	m := r.cands[c]
-	w.apply(&m, 0)
-	for ply, side := 1, 1; w.another(r, ply); ply, side = ply+1, 1-side {
+	w.apply(r, &m, 0)
+	for ply, side := 1, 1; w.another(r, ply); ply, side = ply+1, w.nextSide(r, side) {
 		bagLen := len(w.bag) - w.top
-		// With the bag empty each side knows the other's rack.
-		g.SetLeaves(eval.Equity(r.opts.Leaves, bagLen, w.racks[1-side]))
+		// With the bag empty each side knows the other's rack (the
+		// others' racks together, with more players).
+		if r.seats == 2 {
+			g.SetLeaves(eval.Equity(r.opts.Leaves, bagLen, w.racks[1-side]))
+		} else {
+			g.SetLeaves(eval.EquityAmong(r.opts.Leaves, bagLen, w.othersRack(r, side, bagLen), r.seats))
+		}
 		if w.fresh {
 			g.ForgetRacks()
 		}
 		// The opponent's rack is the same on every candidate's board.
 		m, _ = g.Best(&w.racks[side], bagLen, movegen.Options{Exchanges: true, Pass: true, Repeat: side == 1 && ply == 1})
 		w.acc.gens++
-		w.apply(&m, side)
+		w.apply(r, &m, side)
 		if m.Kind == move.Play {
 			if w.another(r, ply+1) {
 				g.Apply(&m)
@@ -150,6 +168,9 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 		}
 	}
 
+	if r.seats > 2 {
+		return w.fieldValue(r)
+	}
 	spread := w.points[0] - w.points[1]
 	value = int64(rules.FromPoints(spread))
 	final := r.scores[0] - r.scores[1] + spread
@@ -180,6 +201,77 @@ func (w *simWorker) rollout(r *simRun, c int, seed uint64) (value, win int64) {
 	return value, win
 }
 
+// nextSide is the side that moves after side: the next in turn order.
+func (w *simWorker) nextSide(r *simRun, side int) int {
+	if side++; side == r.seats {
+		return 0
+	}
+	return side
+}
+
+// othersRack is the tiles of every side but side together, needed only
+// with the bag empty (the end-of-game term; otherwise empty).
+func (w *simWorker) othersRack(r *simRun, side, bagLen int) rules.Rack {
+	var o rules.Rack
+	if bagLen > 0 {
+		return o
+	}
+	for s := range r.seats {
+		if s != side {
+			o = addRack(o, w.racks[s])
+		}
+	}
+	return o
+}
+
+// fieldValue is the value of a rollout of more than two players, in
+// millipoints, and the player's share of first place in millionths (see
+// Candidate): the player's points less the mean of the others', plus,
+// when the game goes on, the player's leave less the mean of the others'.
+func (w *simWorker) fieldValue(r *simRun) (value, win int64) {
+	n := int64(r.seats - 1)
+	var others int64 // the others' points and leaves, millipoints
+	for s := 1; s < r.seats; s++ {
+		others += int64(rules.FromPoints(int32(w.points[s])))
+		if !w.over {
+			others += int64(w.leave[s])
+		}
+	}
+	value = int64(rules.FromPoints(int32(w.points[0])))
+	if !w.over {
+		value += int64(w.leave[0])
+	}
+	value -= divRound(others, n)
+	// First place, by final scores, or score and leave while the game
+	// goes on.
+	standing := func(s int) int64 {
+		v := int64(rules.FromPoints(int32(r.scores[s] + w.points[s])))
+		if !w.over {
+			v += int64(w.leave[s])
+		}
+		return v
+	}
+	mine, shared := standing(0), int64(1)
+	for s := 1; s < r.seats; s++ {
+		switch v := standing(s); {
+		case v > mine:
+			return value, 0
+		case v == mine:
+			shared++
+		}
+	}
+	return value, 1e6 / shared
+}
+
+// divRound is a/b rounded to the nearest integer, halves away from zero
+// (b > 0).
+func divRound(a, b int64) int64 {
+	if a < 0 {
+		return -((-a + b/2) / b)
+	}
+	return (a + b/2) / b
+}
+
 // another reports whether the rollout plays a ply numbered ply (the
 // candidate is ply 0): the game goes on, and either the plies asked for are
 // not all played or the bag is empty (then play goes on to the end).
@@ -188,8 +280,9 @@ func (w *simWorker) another(r *simRun, ply int) bool {
 }
 
 // apply makes side's move m, except on the generator's board: tiles off the
-// rack, the draw, the score, and the end of the game if it comes.
-func (w *simWorker) apply(m *move.Move, side int) {
+// rack, the draw, the score, and the end of the game if it comes (with
+// its adjustments for r.seats players, as rules.EndAdjustments gives them).
+func (w *simWorker) apply(r *simRun, m *move.Move, side int) {
 	rack := &w.racks[side]
 	w.last = side
 	// Equity is score plus leave while tiles remain to be
@@ -221,11 +314,22 @@ func (w *simWorker) apply(m *move.Move, side int) {
 		w.zero++
 	}
 	switch {
-	case w.top == len(w.bag) && rack.Count() == 0:
+	case w.top == len(w.bag) && rack.Count() == 0 && r.seats == 2:
 		w.points[side] += rules.OutBonus(w.racks[1-side])
 		w.over = true
+	case w.top == len(w.bag) && rack.Count() == 0:
+		// Each other player loses their tiles' value, and the player who
+		// went out gains their sum.
+		for s := range r.seats {
+			if s != side {
+				v := w.racks[s].Value()
+				w.points[s] -= v
+				w.points[side] += v
+			}
+		}
+		w.over = true
 	case rules.GameOverByScoreless(w.zero):
-		for s := range 2 {
+		for s := range r.seats {
 			w.points[s] += rules.EndByScorelessAdjustment(w.racks[s])
 		}
 		w.over = true
@@ -270,8 +374,8 @@ func (r *simRun) setSampler(s RackSampler, unseen rules.Rack) error {
 // from the shuffled pool less that rack, in the pool's order (a uniform
 // order of the rest).
 func (w *simWorker) drawSampled(r *simRun, seed uint64) {
-	w.opp = r.sampler.SampleRack(seed)
-	take := w.opp
+	w.opps[1] = r.sampler.SampleRack(seed)
+	take := w.opps[1]
 	w.rest = w.rest[:0]
 	for _, l := range w.pool {
 		if take[l] > 0 {

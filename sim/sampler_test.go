@@ -62,10 +62,10 @@ func TestSampledOpponent(t *testing.T) {
 	w.reset(r)
 	for i := range 20 {
 		w.iterate(r, i)
-		if want := racks.SampleRack(iterSeed(opts.Seed, i)); w.opp != want {
-			t.Fatalf("iteration %d: opponent %s, sampler %s", i, w.opp, want)
+		if want := racks.SampleRack(iterSeed(opts.Seed, i)); w.opps[1] != want {
+			t.Fatalf("iteration %d: opponent %s, sampler %s", i, w.opps[1], want)
 		}
-		all := w.opp
+		all := w.opps[1]
 		for _, l := range w.bagBase {
 			all.Add(l)
 		}

@@ -102,19 +102,27 @@ func (p *simPlayer) Observe(seat int, m *move.Move) {
 }
 
 func (p *simPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error) {
-	if v.Seats != 2 {
-		return move.Move{}, fmt.Errorf("the sim player plays two-player games, not %d", v.Seats)
-	}
 	pos := Position{
-		Board:         *v.Board,
-		Rack:          v.Rack,
-		OpponentTiles: v.OppTiles,
-		Scores:        [2]int{v.Scores[v.Seat], v.Scores[1-v.Seat]},
-		Scoreless:     v.Scoreless,
+		Board:     *v.Board,
+		Rack:      v.Rack,
+		Scoreless: v.Scoreless,
+	}
+	for k := range v.Seats {
+		pos.Scores[k] = v.Scores[(v.Seat+k)%v.Seats] // in turn order from the mover
+	}
+	if v.Seats > 2 {
+		if v.BagLen == 0 {
+			// The others' racks are known only together: the static
+			// end-of-game valuation, as the equity player plays it.
+			return game.NewEquityPlayer(p.opts.Leaves, eval.Terms{}).Choose(ctx, v)
+		}
+		pos.Seats = v.Seats // every other rack full and unknown
+	} else {
+		pos.OpponentTiles = v.OppTiles
 	}
 	opts := p.opts
 	opts.Seed = splitmix.Mix(p.seed ^ splitmix.Mix(uint64(v.Turn)))
-	if p.infer != nil && p.haveLast && v.BagLen > 0 {
+	if p.infer != nil && p.haveLast && v.BagLen > 0 && v.Seats == 2 {
 		res, err := p.inferRack(v)
 		if err != nil {
 			return move.Move{}, fmt.Errorf("inferring the opponent's rack: %w", err)

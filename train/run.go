@@ -12,6 +12,7 @@ import (
 	"scrabble/game"
 	"scrabble/internal/runrecord"
 	"scrabble/movegen"
+	"scrabble/rules"
 	"scrabble/selfplay"
 )
 
@@ -116,7 +117,7 @@ func Leaves(ctx context.Context, cfg LeavesConfig) (*eval.LeaveTable, error) {
 	if cfg.Chunk <= 0 {
 		cfg.Chunk = DefaultChunk
 	}
-	r := &leavesRun{cfg: cfg, games: selfplay.Config{Tables: cfg.Tables, Players: [2]string{"equity", "equity"}, Workers: cfg.Workers}}
+	r := &leavesRun{cfg: cfg, games: selfplay.Config{Tables: cfg.Tables, Players: []string{"equity", "equity"}, Workers: cfg.Workers}}
 	leaves, err := r.startingValues()
 	if err != nil {
 		return nil, err
@@ -212,7 +213,7 @@ func (r *leavesRun) generation(ctx context.Context, g int, prev *eval.LeaveTable
 	for c := chunks; c < total; c++ {
 		cfg.Games = min(chunk, games-c*chunk)
 		// A chunk's games depend on the seed, the generation and the chunk.
-		cfg.Seed = selfplay.GameSeed(r.cfg.Seed, g<<20|c, false)
+		cfg.Seed = selfplay.DealSeed(r.cfg.Seed, g<<20|c)
 		base := c * chunk
 		if r.cfg.Progress != nil {
 			cfg.Progress = func(d, _ int) { r.cfg.Progress(g, base+d, games) }
@@ -320,7 +321,7 @@ func WinPct(ctx context.Context, cfg WinPctConfig) (*eval.WinPct, int64, error) 
 	for c := chunks; c < total; c++ {
 		games.Games = min(cfg.Chunk, cfg.Games-c*cfg.Chunk)
 		// A chunk's games depend on the seed and the chunk alone.
-		games.Seed = selfplay.GameSeed(cfg.Seed, c, false)
+		games.Seed = selfplay.DealSeed(cfg.Seed, c)
 		base := c * cfg.Chunk
 		if cfg.Progress != nil {
 			games.Progress = func(d, _ int) { cfg.Progress(base+d, cfg.Games) }
@@ -368,13 +369,13 @@ func winCheckpoint(work string, games, chunk int) (*eval.WinStats, int, error) {
 // (zero leaves if it has none).
 func EquityGames(tables *movegen.Tables, workers int) (selfplay.Config, error) {
 	lex := tables.Lexicon()
-	cfg := selfplay.Config{Tables: tables, Players: [2]string{"equity", "equity"}, Workers: workers}
+	cfg := selfplay.Config{Tables: tables, Players: []string{"equity", "equity"}, Workers: workers}
 	leaves, err := eval.DefaultLeaves(lex.Header().Name)
 	if err != nil {
 		return cfg, err
 	}
 	if leaves != nil {
-		cfg.Options = [2]selfplay.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
+		cfg.Options = [rules.MaxPlayers]selfplay.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
 	}
 	return cfg, nil
 }

@@ -39,6 +39,11 @@ else
 	ocfg=oldsim.Config olexfield='Lexicon: olex' orun=oldsim.RunSelfPlay
 	oparse=oldrules.ParsePosition opos=oldsim.SimPosition osimlex=olex oopts=oldsim.SimOptions
 fi
+# The players: a list since issue 28 (2 to 4), two before.
+oplayers='[2]string'
+if git show "$ref:selfplay/selfplay.go" 2>/dev/null | grep -q 'Players \[\]string'; then
+	oplayers='[]string'
+fi
 cat >"$test" <<EOT
 package benchmarks_test
 
@@ -82,9 +87,9 @@ func TestZZABSelfPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ncfg := selfplay.Config{Tables: movegen.NewTables(lex), Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
+	ncfg := selfplay.Config{Tables: movegen.NewTables(lex), Players: []string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ncfg.Options[0].Leaves, ncfg.Options[1].Leaves = nl, nl
-	ocfg := $ocfg{$olexfield, Players: [2]string{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
+	ocfg := $ocfg{$olexfield, Players: $oplayers{"equity", "equity"}, Games: $games, Seed: 1, Workers: 1}
 	ocfg.Options[0].Leaves, ocfg.Options[1].Leaves = ol, ol
 	var nturns, oturns float64
 	runNew := func(seed uint64) float64 {

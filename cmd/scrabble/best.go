@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"scrabble/eval"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/peg"
@@ -110,6 +112,14 @@ pre-endgame, as 'scrabble peg' does, within --time (30s by default): every
 move valued over every draw, ranked by win percentage, then mean spread.
 --static ranks such positions by static equity.
 
+A CGP of 3 or 4 racks is a game of that many players (the mover first, then
+the others in turn order): the bag is the unseen tiles less a full rack for
+each other player, and with it empty the end-of-game term weighs going out
+and the tiles kept against the other players on average. The solvers are
+two-player: where they would run, such a position is ranked by static
+equity, and a line says so (--json: an object with "valuation": "static"
+and the note).
+
 When no play is possible it says so, and whether exchanging is allowed (the
 bag holds at least 7 tiles) or only passing is.
 
@@ -148,7 +158,18 @@ object.`,
 			if err != nil {
 				return err
 			}
-			if t.bag == 0 && t.rack.Count() > 0 && !static {
+			// The solvers are two-player: with more players, static
+			// equity ranks where they would solve, and a note says so.
+			multi := t.players() > 2
+			note := ""
+			switch {
+			case t.bag == 0 && t.rack.Count() > 0 && !static && multi:
+				note = staticEndNote(t.players())
+			case t.bag >= 1 && t.bag <= bestPEGMaxBag && t.rack.Count() == rules.RackSize && !static && multi:
+				note = fmt.Sprintf("%s in the bag and %d players: the pre-endgame solver handles two players; ranked by static equity.",
+					plural(t.bag, "tile"), t.players())
+			}
+			if t.bag == 0 && t.rack.Count() > 0 && !static && !multi {
 				// The bag is empty: both racks are known, so solve.
 				for _, name := range []string{"iterations", "candidates", "stop", "seed", "add"} {
 					if cmd.Flags().Changed(name) {
@@ -164,7 +185,7 @@ object.`,
 				}
 				return a.solveWithSimFlags(cmd, sf, t, board, threads, top, true, asJSN)
 			}
-			if t.bag >= 1 && t.bag <= bestPEGMaxBag && t.rack.Count() == rules.RackSize && !static {
+			if t.bag >= 1 && t.bag <= bestPEGMaxBag && t.rack.Count() == rules.RackSize && !static && !multi {
 				// A tile or two in the bag: value every draw (a pre-endgame).
 				for _, name := range []string{"plies", "iterations", "candidates", "stop", "seed", "add"} {
 					if cmd.Flags().Changed(name) {
@@ -203,54 +224,11 @@ object.`,
 				}
 			}
 			a.warnPhonies(board, &t.pos.Board, t.lex)
-			gen, err := t.generator(terms)
-			if err != nil {
-				return err
-			}
 			n := 0 // all
 			if top > 0 {
 				n = top + 1
 			}
-			ms, c := rankBest(gen, &t.rack, t.bag, terms.OpenCost(t.bag), n)
-			if asJSN {
-				return writeMovesJSON(a.stdout, &t.pos.Board, t.rack, ms)
-			}
-			out := make([]moveJSON, len(ms))
-			for i := range ms {
-				out[i] = move.Describe(&t.pos.Board, t.rack, &ms[i])
-			}
-			w := a.stdout
-			fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n\n", t.rack, t.lexName(), c.String())
-			if c.plays == 0 {
-				if rules.CanExchange(t.bag) {
-					fmt.Fprintf(w, "No play: exchange or pass (the bag holds %s).\n", plural(t.bag, "tile"))
-				} else {
-					fmt.Fprintf(w, "No play: pass (the bag holds %s, too few to exchange).\n", plural(t.bag, "tile"))
-				}
-			}
-			if len(out) == 0 {
-				return nil // an empty rack
-			}
-			b := out[0]
-			l := b.Leave
-			if l == "" {
-				l = "-"
-			}
-			switch b.Kind {
-			case "play":
-				fmt.Fprintf(w, "Best play: %s  %d points, equity %.1f\n", b.Move, b.Score, b.Equity)
-				fmt.Fprintf(w, "  words:   %s\n", strings.Join(b.Words, ", "))
-			case "exchange":
-				fmt.Fprintf(w, "Best move: %s (exchange %s)  %d points, equity %.1f\n", b.Move, b.Tiles, b.Score, b.Equity)
-			default:
-				fmt.Fprintf(w, "Best move: %s (pass)  %d points, equity %.1f\n", b.Move, b.Score, b.Equity)
-			}
-			fmt.Fprintf(w, "  leave:   %s\n", l)
-			if len(out) == 1 {
-				return nil
-			}
-			fmt.Fprintln(w, "\nRunners-up:")
-			return writeMovesTable(w, out[1:], 2)
+			return a.printBest(t, terms, n, asJSN, note)
 		},
 	}
 	f := cmd.Flags()
@@ -263,4 +241,90 @@ object.`,
 	f.StringVar(&termsText, "terms", "", termsFlagUsage)
 	sf = addSimFlags(f)
 	return cmd
+}
+
+// staticEndNote says that a position of n players (more than two) with
+// the bag empty is ranked by the static end-of-game valuation, where two
+// players' would be solved.
+func staticEndNote(n int) string {
+	return fmt.Sprintf("Bag empty, %d players: the endgame solver handles two players; ranked by the static end-of-game valuation "+
+		"(going out gains the others' tiles and tiles kept cost their value, weighed against the other players: %d/%d times the tiles).", n, n, n-1)
+}
+
+// staticEndJSON is best's --json object for a position of more than two
+// players with the bag empty, ranked by the static end-of-game valuation
+// (docs/json.md).
+type staticEndJSON struct {
+	Lexicon   string     `json:"lexicon"`
+	Rack      string     `json:"rack"`
+	Players   int        `json:"players"`
+	Bag       int        `json:"bag"`
+	Scores    []int      `json:"scores"` // the mover's, then the others' in turn order
+	Valuation string     `json:"valuation"`
+	Note      string     `json:"note"`
+	Moves     []moveJSON `json:"moves"`
+}
+
+// printBest ranks t's moves by static equity (terms added) and prints the
+// best n (0: all): the best move and the runners-up, or with asJSON the
+// array of moves. A note (not "") is printed under the first line; with
+// the bag empty and more than two players, --json prints a staticEndJSON
+// object holding it.
+func (a *app) printBest(t *turn, terms eval.Terms, n int, asJSN bool, note string) error {
+	gen, err := t.generator(terms)
+	if err != nil {
+		return err
+	}
+	ms, c := rankBest(gen, &t.rack, t.bag, terms.OpenCost(t.bag), n)
+	if asJSN && t.bag == 0 && t.players() > 2 {
+		out := staticEndJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Players: t.players(),
+			Scores: t.pos.Scores[:t.players()], Valuation: "static", Note: note, Moves: make([]moveJSON, len(ms))}
+		for i := range ms {
+			out.Moves[i] = move.Describe(&t.pos.Board, t.rack, &ms[i])
+		}
+		return json.NewEncoder(a.stdout).Encode(out)
+	}
+	if asJSN {
+		return writeMovesJSON(a.stdout, &t.pos.Board, t.rack, ms)
+	}
+	out := make([]moveJSON, len(ms))
+	for i := range ms {
+		out[i] = move.Describe(&t.pos.Board, t.rack, &ms[i])
+	}
+	w := a.stdout
+	fmt.Fprintf(w, "Rack %s, lexicon %s: %s\n", t.rack, t.lexName(), c.String())
+	if note != "" {
+		fmt.Fprintln(w, note)
+	}
+	fmt.Fprintln(w)
+	if c.plays == 0 {
+		if rules.CanExchange(t.bag) {
+			fmt.Fprintf(w, "No play: exchange or pass (the bag holds %s).\n", plural(t.bag, "tile"))
+		} else {
+			fmt.Fprintf(w, "No play: pass (the bag holds %s, too few to exchange).\n", plural(t.bag, "tile"))
+		}
+	}
+	if len(out) == 0 {
+		return nil // an empty rack
+	}
+	b := out[0]
+	l := b.Leave
+	if l == "" {
+		l = "-"
+	}
+	switch b.Kind {
+	case "play":
+		fmt.Fprintf(w, "Best play: %s  %d points, equity %.1f\n", b.Move, b.Score, b.Equity)
+		fmt.Fprintf(w, "  words:   %s\n", strings.Join(b.Words, ", "))
+	case "exchange":
+		fmt.Fprintf(w, "Best move: %s (exchange %s)  %d points, equity %.1f\n", b.Move, b.Tiles, b.Score, b.Equity)
+	default:
+		fmt.Fprintf(w, "Best move: %s (pass)  %d points, equity %.1f\n", b.Move, b.Score, b.Equity)
+	}
+	fmt.Fprintf(w, "  leave:   %s\n", l)
+	if len(out) == 1 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nRunners-up:")
+	return writeMovesTable(w, out[1:], 2)
 }

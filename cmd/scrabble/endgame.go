@@ -117,6 +117,9 @@ by value; --json prints one object (docs/json.md).`,
 			if err != nil {
 				return err
 			}
+			if n := t.players(); n > 2 {
+				return fmt.Errorf("%s: endgame: a %d-player position: the solver handles two players (best ranks it by the static end-of-game valuation)", positionName(board), n)
+			}
 			if t.bag > 0 {
 				return fmt.Errorf("%s: %d tiles are unseen, %d more than a rack holds: the bag is not empty, so this is no endgame (use best or sim)",
 					positionName(board), t.bag+rules.RackSize, t.bag)
@@ -243,7 +246,7 @@ func describeEndgame(t *turn, pos *position.Position, res *endgame.Result, opts 
 	}
 	out := &endgameJSON{
 		Lexicon: t.lexName(), Rack: pos.Racks[0].String(), OpponentRack: opp.String(),
-		Scores: pos.Scores, Scoreless: pos.ZeroTurns, ScorelessRule: rule,
+		Scores: [2]int(pos.Scores[:2]), Scoreless: pos.ZeroTurns, ScorelessRule: rule,
 		Best:  move.Describe(&pos.Board, pos.Racks[0], staticEquity(res.Best, pos.Racks[0], opp)),
 		Value: res.Value, FinalSpread: pos.Scores[0] - pos.Scores[1] + res.Value,
 		Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes,
@@ -254,7 +257,7 @@ func describeEndgame(t *turn, pos *position.Position, res *endgame.Result, opts 
 	}
 	// The line replayed: scores after each move, end-of-game adjustments
 	// applied to the side they fall on.
-	board, scores, racks := pos.Board, pos.Scores, [2]rules.Rack{pos.Racks[0], opp}
+	board, scores, racks := pos.Board, [2]int(pos.Scores[:2]), [2]rules.Rack{pos.Racks[0], opp}
 	for _, st := range res.PV {
 		m := st.Move
 		p := st.Player

@@ -135,9 +135,6 @@ func (e *engineSession) SetPosition(p *protocol.Position) error {
 		if err != nil {
 			return err
 		}
-		if err := twoPlayers(g, p.GCG); err != nil {
-			return err
-		}
 		r := g.Replay()
 		if last := len(r.Turns) + 1; p.Turn > last {
 			return fmt.Errorf("turn %d: %s has %s (%d is the end of the game)", p.Turn, p.GCG, plural(len(r.Turns), "turn"), last)
@@ -177,6 +174,9 @@ func (e *engineSession) Go(ctx context.Context, g *protocol.Go, info func(string
 	mode := g.Mode
 	if mode == protocol.ModeAuto {
 		switch {
+		case t.players() > 2 && t.bag <= bestPEGMaxBag:
+			info(fmt.Sprintf("string %d players: the solvers handle two; ranking by static equity", t.players()))
+			mode = protocol.ModeStatic
 		case t.bag == 0 && t.rack.Count() > 0:
 			mode = protocol.ModeEndgame
 		case t.bag >= 1 && t.bag <= bestPEGMaxBag && t.rack.Count() == rules.RackSize:
@@ -184,6 +184,10 @@ func (e *engineSession) Go(ctx context.Context, g *protocol.Go, info func(string
 		default:
 			mode = protocol.ModeStatic
 		}
+	}
+	if mode == protocol.ModeSim && t.bag == 0 && t.players() > 2 {
+		info(fmt.Sprintf("string the bag is empty and %d players: ranking by static equity (the endgame solver handles two)", t.players()))
+		mode = protocol.ModeStatic
 	}
 	if mode == protocol.ModeSim && t.bag == 0 {
 		info("string the bag is empty: solving the endgame instead of simulating")
@@ -311,7 +315,7 @@ func (e *engineSession) generator() (*movegen.Generator, error) {
 	}
 	gen := movegen.New(t.tables())
 	gen.SetBoard(&t.pos.Board)
-	gen.SetLeaves(eval.EquityWith(leaves, eval.Terms{}, t.bag, unseen))
+	gen.SetLeaves(eval.EquityWithAmong(leaves, eval.Terms{}, t.bag, unseen, t.players()))
 	return gen, nil
 }
 
@@ -352,8 +356,12 @@ func (e *engineSession) simulate(ctx context.Context, g *protocol.Go, threads in
 		info(fmt.Sprintf("iterations %d nodes %d time %d score eq %.3f currmove %s",
 			p.Iterations, p.Rollouts, p.Elapsed.Milliseconds(), p.LeaderMean, protocol.FormatMove(&p.Leader, board)))
 	}
-	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
-		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
+	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
+	if n := t.players(); n > 2 {
+		pos.Seats = n
+	} else {
+		pos.Opponent = t.pos.Racks[1]
+	}
 	res, err := sim.NewSimulator(t.tables()).Simulate(ctx, pos, opts)
 	if err != nil && (res == nil || !errors.Is(err, context.Canceled)) {
 		return "", err

@@ -199,6 +199,9 @@ that many are drawn at random (--seed) and the figures are estimates.`,
 			if r.Count() == 0 {
 				return usagef("--rack is required: %s has no rack for the player to move", name)
 			}
+			if n := pos.Players(); n > 2 {
+				return fmt.Errorf("%s: infer: a %d-player position: inference handles two players (the last move is not the next player's)", name, n)
+			}
 			sit, err := infer.FromPosition(pos, r)
 			if err != nil {
 				if lm, _ := pos.LastMove(); lm == nil {

@@ -36,6 +36,9 @@ type turn struct {
 // tables returns the move generator's tables of the turn's lexicon.
 func (t *turn) tables() *movegen.Tables { return t.app.tablesFor(t.lex, movegen.Mapped) }
 
+// players is the number of players of the position.
+func (t *turn) players() int { return t.pos.Players() }
+
 // lexName is the name of the lexicon in use.
 func (t *turn) lexName() string { return t.lex.Header().Name }
 
@@ -70,7 +73,9 @@ func (t *turn) generator(terms eval.Terms) (*movegen.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	gen.SetLeaves(eval.EquityWith(leaves, terms, t.bag, unseen))
+	// With more than two players, the end-of-game term weighs a move
+	// against the other players on average (eval.EquityAmong).
+	gen.SetLeaves(eval.EquityWithAmong(leaves, terms, t.bag, unseen, t.players()))
 	return gen, nil
 }
 
@@ -123,23 +128,38 @@ func (a *app) newTurn(p *position.Position, rack rules.Rack) (*turn, error) {
 		return nil, fmt.Errorf("rack %s does not fit the position: %w", rack, err)
 	}
 	t := &turn{pos: p, rack: rack, app: a}
-	if opp := p.Racks[1]; opp.Count() > 0 {
-		if !unseen.Contains(opp) {
-			for i := range unseen {
-				if opp[i] > unseen[i] {
-					return nil, fmt.Errorf("rack %s does not fit the position: too many %s: the opponent's rack %s holds %d, but only %d are unseen",
-						rack, tileName(i), opp, opp[i], unseen[i])
-				}
+	var opp rules.Rack // the other players' known tiles together
+	for k := 1; k < p.Players(); k++ {
+		opp = addTiles(opp, p.Racks[k])
+	}
+	if opp.Count() > 0 && !unseen.Contains(opp) {
+		whose := "the opponent's rack " + opp.String() + " holds"
+		if p.Players() > 2 {
+			whose = "the other players' racks (" + opp.String() + ") hold"
+		}
+		for i := range unseen {
+			if opp[i] > unseen[i] {
+				return nil, fmt.Errorf("rack %s does not fit the position: too many %s: %s %d, but only %d are unseen",
+					rack, tileName(i), whose, opp[i], unseen[i])
 			}
 		}
 	}
-	// The opponent holds a full rack while the bag has tiles, every unseen
-	// tile once it is empty: a CGP rack of fewer tiles is partly known.
-	t.bag = max(0, unseen.Count()-rules.RackSize)
+	// Each other player holds a full rack while the bag has tiles, and
+	// they hold every unseen tile once it is empty: a CGP rack of fewer
+	// tiles is partly known.
+	t.bag = max(0, unseen.Count()-(p.Players()-1)*rules.RackSize)
 	if t.lex, err = a.positionLexicon(p.Lexicon); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// addTiles returns a with b's tiles added.
+func addTiles(a, b rules.Rack) rules.Rack {
+	for i := range a {
+		a[i] += b[i]
+	}
+	return a
 }
 
 // tileName names the tiles of a rack slot in the plural: "Qs", "blanks (?)".
@@ -319,8 +339,9 @@ The lexicon is --lexicon (or SCRABBLE_LEXICON, or the config file), else the
 CGP's lex opcode if that lexicon is installed, else the default lexicon.
 
 --exchanges adds the exchanges (when the bag holds at least 7 tiles: the
-unseen tiles less the opponent's rack, known from CGP or taken as 7) and the
-pass, both scoring 0. --json prints one JSON array; the fields are described
+unseen tiles less the opponent's rack, known from CGP or taken as 7; with 3
+or 4 players in the CGP, less 7 for each other player) and the pass, both
+scoring 0. --json prints one JSON array; the fields are described
 in docs/json.md. Equity is score plus the engine's trained value
 of the leave for NWL and Collins lexica (score alone for others), or with the
 bag empty the end-of-game arithmetic.`,

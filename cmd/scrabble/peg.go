@@ -91,6 +91,9 @@ Ctrl-C does. --json prints one object (docs/json.md).`,
 			if err != nil {
 				return err
 			}
+			if n := t.players(); n > 2 {
+				return fmt.Errorf("%s: peg: a %d-player position: the solver handles two players (best ranks it by static equity)", positionName(board), n)
+			}
 			if t.bag < 1 || t.bag > peg.MaxBag {
 				return fmt.Errorf("%s: %d tiles in the bag: a pre-endgame has 1 to %d (an empty bag is an endgame: scrabble endgame)",
 					positionName(board), t.bag, peg.MaxBag)
@@ -220,7 +223,7 @@ func describePEG(t *turn, res *peg.Result, opts peg.Options, interrupted bool) *
 	}
 	out := &pegJSON{
 		Lexicon: t.lexName(), Rack: t.rack.String(), Unseen: res.Unseen.String(), BagTiles: res.BagTiles,
-		Scores: pos.Scores, Scoreless: pos.ZeroTurns, ScorelessRule: rule,
+		Scores: [2]int(pos.Scores[:2]), Scoreless: pos.ZeroTurns, ScorelessRule: rule,
 		Proven: res.Proven, Stopped: res.Stopped, Moves: res.Moves, Pruned: res.Pruned,
 		Endgames: res.Endgames, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
 		Candidates: []pegCandidate{}, Interrupted: interrupted, Threads: max(opts.Threads, 1),

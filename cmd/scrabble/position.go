@@ -11,7 +11,6 @@ import (
 	"scrabble/lexica"
 	"scrabble/move"
 	"scrabble/position"
-	"scrabble/rules"
 )
 
 func newPositionCmd(a *app) *cobra.Command {
@@ -51,9 +50,6 @@ the replay could not apply as recorded are noted on stderr.`,
 			}
 			g, err := a.readGame(argv[0])
 			if err != nil {
-				return err
-			}
-			if err := twoPlayers(g, argv[0]); err != nil {
 				return err
 			}
 			r := g.Replay()
@@ -98,20 +94,27 @@ func twoPlayers(g *gcg.Game, file string) error {
 }
 
 // positionBefore returns the position before turn n (1-based; one past the
-// last turn is the end) and a line saying whose turn it is.
+// last turn is the end) and a line saying whose turn it is. Racks and
+// scores run from the player to move on, in turn order.
 func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*position.Position, string) {
 	pos := &position.Position{}
 	if lexica.ValidName(g.Lexicon) {
 		pos.Lexicon = g.Lexicon // a name CGP can carry
 	}
+	players := len(g.Players)
+	if players > 2 {
+		pos.Seats = players
+	}
 	if n > len(r.Turns) {
 		mover := 0
 		if k := len(r.Turns); k > 0 {
-			mover = 1 - r.Turns[k-1].Player
+			mover = (r.Turns[k-1].Player + 1) % players
 		}
 		pos.Board = r.Board
-		pos.Racks = [2]rules.Rack{g.Racks[mover], g.Racks[1-mover]}
-		pos.Scores = [2]int{r.Recorded[mover], r.Recorded[1-mover]}
+		for k := range players {
+			pos.Racks[k] = g.Racks[(mover+k)%players]
+			pos.Scores[k] = r.Recorded[(mover+k)%players]
+		}
 		pos.SetLastMove(lastMoveBefore(g, r, n))
 		return pos, fmt.Sprintf("After the last turn (%s): %s to move", plural(len(r.Turns), "turn"), g.Players[mover].Nick)
 	}
@@ -119,7 +122,9 @@ func positionBefore(g *gcg.Game, r *gcg.Replay, n int) (*position.Position, stri
 	e := &g.Events[t.Event]
 	pos.Board = t.Board
 	pos.Racks[0] = t.Rack
-	pos.Scores = [2]int{t.Recorded[t.Player], t.Recorded[1-t.Player]}
+	for k := range players {
+		pos.Scores[k] = t.Recorded[(t.Player+k)%players]
+	}
 	pos.ZeroTurns = t.Scoreless
 	pos.SetLastMove(lastMoveBefore(g, r, n))
 	return pos, fmt.Sprintf("Before turn %d (line %d): %s to move; played %s %+d",

@@ -273,9 +273,6 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 	if c := rv.challenge; c != nil && g.ChallengeRule != "" && g.ChallengeRule != c.String() {
 		return nil, fmt.Errorf("%s: the file says #challenge-rule %s, but --challenge is %s: leave out --challenge to use the file's", file, g.ChallengeRule, c)
 	}
-	if rv.useSim && len(g.Players) > 2 {
-		return nil, fmt.Errorf("%s: simulation of %d-player games: not in this build (review it without --sim)", file, len(g.Players))
-	}
 	opts := review.Options{Top: rv.top, EndgameNodes: rv.endgameNodes, PEG: rv.pegTime, Tiebreak: rv.tiebreak}
 	if rv.player != "" {
 		i, err := findPlayer(g, rv.player)

@@ -98,9 +98,7 @@ func TestReviewPlayers(t *testing.T) {
 		{[]string{"review", three, "--challenge", "5pt"}, 1, "the file says #challenge-rule double, but --challenge is 5pt: leave out --challenge to use the file's"},
 		{[]string{"review", three, "--challenge", "triple"}, 2, `--challenge: unknown challenge rule "triple"`},
 		{[]string{"review", three, "--tiebreak", "coin"}, 2, `--tiebreak: unknown tiebreak "coin"`},
-		{[]string{"review", three, "--sim"}, 1, "simulation of 3-player games: not in this build"},
 		{[]string{"review", four, "--player", "eve"}, 2, `--player "eve" is none of the players: ann (Ann), ben (Ben), cal (Cal), dan (Dan)`},
-		{[]string{"position", four, "--turn", "2"}, 1, "positions of 4-player games: not in this build"},
 		{[]string{"review", e.file("five.gcg", "#player1 a\n#player2 b\n#player3 c\n#player4 d\n#player5 e\n")}, 1, "five.gcg:5: #player5: a game has 2 to 4 players"},
 		{[]string{"review", e.file("rack3.gcg", "#player1 a\n#player2 b\n#rack3 ABC\n")}, 1, "rack3.gcg:3: #rack3 for a player who does not exist"},
 	} {
@@ -108,6 +106,14 @@ func TestReviewPlayers(t *testing.T) {
 		if r.code != tc.code || !strings.Contains(r.stderr, tc.msg) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, r.code, r.stderr, tc.code, tc.msg)
 		}
+	}
+	// Simulation and positions of three and four players.
+	if out := e.ok("--lexicon", "NWL23", "review", three, "--sim", "--iterations", "4"); !strings.Contains(out, "Final score: ann 105, ben 2, cal -3\n") {
+		t.Errorf("review --sim of three players:\n%s", out)
+	}
+	cgp := strings.TrimSpace(e.ok("--lexicon", "NWL23", "position", four, "--turn", "2", "--format", "cgp"))
+	if f := strings.Fields(cgp); len(f) < 3 || strings.Count(f[1], "/") != 3 || strings.Count(f[2], "/") != 3 {
+		t.Errorf("position of a four-player game: %q, want four racks and four scores", cgp)
 	}
 	// Several games, of two, three and four players, with an index page.
 	dir := filepath.Join(e.root, "pages")

@@ -49,7 +49,7 @@ func TestPositionCommand(t *testing.T) {
 			}
 		}
 	}
-	if p.Racks[0].String() != "ADENOST" || p.Racks[1].Count() != 0 || p.Scores != [2]int{66, 55} || p.ZeroTurns != 0 {
+	if p.Racks[0].String() != "ADENOST" || p.Racks[1].Count() != 0 || p.Scores != [rules.MaxPlayers]int{66, 55} || p.ZeroTurns != 0 {
 		t.Errorf("racks %v, scores %v, zero turns %d", p.Racks, p.Scores, p.ZeroTurns)
 	}
 

@@ -235,12 +235,14 @@ Game review
   review      review recorded games (GCG) turn by turn against the engine
   position    the position before a turn of a recorded game, ready for best
 
-Serving
-  engine      speak the engine protocol on standard input and output (for programs)
-  serve       serve the JSON API and the web analysis board over HTTP
-
 Benchmarks
   bench       measure the move generator's throughput (bench movegen)
+
+For programs
+  engine      speak the engine protocol (UCI-like lines) on standard input and
+              output: position cgp ..., go static|sim|endgame|peg, bestmove
+  serve       serve the JSON API over HTTP, and the web analysis board and
+              game review for people in a browser (docs/api.md)
 
 This program
   version     the version, commit and Go version of this build (also --version)

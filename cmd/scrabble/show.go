@@ -177,8 +177,8 @@ func describeLastMove(m *position.LastMove, b *rules.Board) string {
 // not ""), the racks, scores and other state when the position has any,
 // then the unseen tiles.
 func printGameState(w io.Writer, p *position.Position, lastMove string) error {
-	hasState := p.Racks[0].Count() != 0 || p.Racks[1].Count() != 0 || p.Scores != [2]int{} ||
-		p.ZeroTurns != 0 || p.Lexicon != ""
+	hasState := p.Racks != [rules.MaxPlayers]rules.Rack{} || p.Scores != [rules.MaxPlayers]int{} ||
+		p.ZeroTurns != 0 || p.Lexicon != "" || p.Players() != 2
 	if lastMove != "" || hasState {
 		fmt.Fprintln(w)
 	}
@@ -192,8 +192,13 @@ func printGameState(w io.Writer, p *position.Position, lastMove string) error {
 			}
 			return r.String()
 		}
-		fmt.Fprintf(w, "To move:   %-8s  score %d\n", rack(p.Racks[0]), p.Scores[0])
-		fmt.Fprintf(w, "Opponent:  %-8s  score %d\n", rack(p.Racks[1]), p.Scores[1])
+		names := []string{"To move:", "Opponent:"}
+		if n := p.Players(); n > 2 {
+			names = []string{"To move:", "Next:", "Third:", "Fourth:"}[:n]
+		}
+		for k, name := range names {
+			fmt.Fprintf(w, "%-10s %-8s  score %d\n", name, rack(p.Racks[k]), p.Scores[k])
+		}
 		if p.ZeroTurns > 0 {
 			fmt.Fprintf(w, "Scoreless turns: %d\n", p.ZeroTurns)
 		}
@@ -207,31 +212,43 @@ func printGameState(w io.Writer, p *position.Position, lastMove string) error {
 // printUnseen prints the tiles the player to move cannot see, as a player
 // tracks them: the full set less the board and their rack, grouped by
 // letter ("AAAA B CC ... ??"), and how they split between the bag and the
-// opponent's rack. Racks refill from the bag while it has tiles, so the
-// opponent holds min(7, unseen) of them; with the bag empty, all.
+// other players' racks. Racks refill from the bag while it has tiles, so
+// each other player holds 7 of them while the bag has tiles; once it is
+// empty, the others hold every unseen tile (with two players, the
+// opponent; with more, split in a way the position does not say).
 func printUnseen(w io.Writer, p *position.Position) error {
 	unseen, err := rules.Unseen(&p.Board, p.Racks[0])
 	if err != nil {
 		return fmt.Errorf("unseen tiles: %w", err) // a parsed position was validated: not reached
 	}
 	n := unseen.Count()
+	players := p.Players()
+	others := (players - 1) * rules.RackSize // tiles on the other racks while the bag has tiles
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Unseen:    %s\n", groupTiles(unseen))
-	known := p.Racks[1]
+	var known rules.Rack
+	for k := 1; k < players; k++ {
+		for i, c := range p.Racks[k] {
+			known[i] += c
+		}
+	}
 	mover := p.Racks[0].Count()
 	switch {
 	case mover == 0:
-		// Without the mover's rack the unseen tiles hold both racks.
-		bag := max(0, n-2*rules.RackSize)
-		fmt.Fprintf(w, "           %d unseen (no rack for the player to move): %d in the bag, %d on the two racks\n", n, bag, n-bag)
+		// Without the mover's rack the unseen tiles hold every rack.
+		bag := max(0, n-players*rules.RackSize)
+		fmt.Fprintf(w, "           %d unseen (no rack for the player to move): %d in the bag, %d on the %s racks\n",
+			n, bag, n-bag, [...]string{"two", "three", "four"}[players-2])
 		return nil
-	case n <= rules.RackSize:
+	case n <= others && players == 2:
 		if n == 0 {
 			fmt.Fprintln(w, "           Bag empty: the opponent's rack is empty too")
 		} else {
 			fmt.Fprintf(w, "           Bag empty: the opponent holds %s\n", unseen)
 		}
-	default:
+	case n <= others:
+		fmt.Fprintf(w, "           Bag empty: the other %d players hold these %d tiles between them\n", players-1, n)
+	case players == 2:
 		opp := fmt.Sprintf("%d on the opponent's rack", rules.RackSize)
 		if k := known.Count(); k == rules.RackSize {
 			opp += " (" + known.String() + ")"
@@ -239,8 +256,14 @@ func printUnseen(w io.Writer, p *position.Position) error {
 			opp += fmt.Sprintf(" (%s known)", known)
 		}
 		fmt.Fprintf(w, "           %d unseen: %d in the bag, %s\n", n, n-rules.RackSize, opp)
+	default:
+		opp := fmt.Sprintf("%d on each of the other %d racks", rules.RackSize, players-1)
+		if known.Count() > 0 {
+			opp += fmt.Sprintf(" (%s known)", known)
+		}
+		fmt.Fprintf(w, "           %d unseen: %d in the bag, %s\n", n, n-others, opp)
 	}
-	if mover < rules.RackSize && n > rules.RackSize {
+	if mover < rules.RackSize && n > others {
 		// A rack is full while the bag has tiles: this one is partly known.
 		fmt.Fprintf(w, "           (the rack to move holds %d known tiles; the rest are among the unseen)\n", mover)
 	}

@@ -172,6 +172,15 @@ iteration. The same --seed and --iterations give the same table on any
 --threads (unless --time stopped the run). With the bag empty the position is an
 endgame: the opponent's rack is known and one iteration is exact.
 
+A CGP of 3 or 4 racks is a game of that many players: every other rack is
+drawn in full each iteration, every player replies in turn (--plies counts
+the moves of all players), a rollout's value is the spread against the
+field (the mover's points and leave less the mean of the others'), and the
+ranking is by simulated equity (the win table is of two players; WIN% is
+the share of rollouts after which the mover stands first). With the bag
+empty such a position is ranked by the static end-of-game valuation, as
+'scrabble best' does.
+
 The board, rack and lexicon are read as by 'scrabble moves'; a CGP's scores,
 opponent's rack and scoreless-turn count are used. --json prints one JSON
 object (fields in docs/json.md).`,
@@ -214,8 +223,9 @@ type simJSON struct {
 	Lexicon      string             `json:"lexicon"`
 	Rack         string             `json:"rack"`
 	Bag          int                `json:"bag"`
-	Opponent     string             `json:"opponent_rack"` // "" when unknown
-	Scores       [2]int             `json:"scores"`
+	Opponent     string             `json:"opponent_rack"`     // "" when unknown
+	Scores       []int              `json:"scores"`            // the mover's, then the others' in turn order
+	Players      int                `json:"players,omitempty"` // 3 or 4; left out for two
 	Endgame      bool               `json:"endgame"`
 	Plies        int                `json:"plies"`
 	Seed         uint64             `json:"seed"`
@@ -256,6 +266,12 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	if err != nil {
 		return err
 	}
+	if t.bag == 0 && t.rack.Count() > 0 && t.players() > 2 {
+		// The solver is two-player, and how the unseen tiles split between
+		// the other racks is unknown: the static end-of-game valuation.
+		a.warnPhonies(file, &t.pos.Board, t.lex)
+		return a.printBest(t, eval.Terms{}, top, asJSON, staticEndNote(t.players()))
+	}
 	if t.bag == 0 && t.rack.Count() > 0 {
 		// Nothing is left to chance with the bag empty: the solver gives
 		// the exact answer a simulation would only estimate.
@@ -271,6 +287,15 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	opts.Add = added
 	pos := &sim.Position{Board: t.pos.Board, Rack: t.rack, Opponent: t.pos.Racks[1],
 		Scores: t.pos.Scores, Scoreless: t.pos.ZeroTurns}
+	if n := t.players(); n > 2 {
+		for k := 1; k < n; k++ {
+			if r := t.pos.Racks[k]; r.Count() > 0 {
+				return fmt.Errorf("%s: a %d-player position gives rack %d (%s): with more than two players the simulation draws every other rack at random; leave them empty (best and moves take the position as it is)",
+					positionName(file), n, k+1, r)
+			}
+		}
+		pos.Seats, pos.Opponent = n, rules.Rack{}
+	}
 	inferred, err := sf.inferOpponent(cmd, t, file, opts.Leaves, opts.Seed)
 	if err != nil {
 		return err
@@ -313,12 +338,15 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	}
 	if asJSON {
 		out := simJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Bag: res.BagLen, Opponent: t.pos.Racks[1].String(),
-			Scores: t.pos.Scores, Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
+			Scores: t.pos.Scores[:t.players()], Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
 			Stop: sf.stop, Rank: res.Rank.String(), Sampling: res.Sampling.String(), Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
 			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands,
 			OpponentDrawn: t.opponentDrawn()}
 		if inferred != nil {
 			out.InferredFrom = inferred.last
+		}
+		if n := t.players(); n > 2 {
+			out.Players = n
 		}
 		if s := res.Elapsed.Seconds(); s > 0 {
 			out.RolloutsPerS = math.Round(float64(res.Rollouts) / s)
@@ -346,6 +374,9 @@ func (t *turn) opponentDrawn() int {
 	if err != nil || t.bag == 0 {
 		return 0 // with the bag empty the opponent holds every unseen tile
 	}
+	if n := t.players(); n > 2 {
+		return (n - 1) * rules.RackSize // every other rack, in full
+	}
 	return max(0, min(rules.RackSize, unseen.Count())-t.pos.Racks[1].Count())
 }
 
@@ -363,7 +394,16 @@ func simSetting(t *turn, o sim.Options) string {
 		fmt.Fprintf(&sb, "endgame: the bag is empty and %s; every candidate is played out to the end by both sides' best static moves (one iteration is exact)", opp)
 		return sb.String()
 	}
-	fmt.Fprintf(&sb, "%s in the bag, %s, score %d-%d; ", plural(t.bag, "tile"), opp, t.pos.Scores[0], t.pos.Scores[1])
+	if n := t.players(); n > 2 {
+		scores := make([]string, n)
+		for k := range scores {
+			scores[k] = strconv.Itoa(t.pos.Scores[k])
+		}
+		fmt.Fprintf(&sb, "%d players, %s in the bag, the other %d racks drawn at random, scores %s in turn order; ",
+			n, plural(t.bag, "tile"), n-1, strings.Join(scores, "-"))
+	} else {
+		fmt.Fprintf(&sb, "%s in the bag, %s, score %d-%d; ", plural(t.bag, "tile"), opp, t.pos.Scores[0], t.pos.Scores[1])
+	}
 	fmt.Fprintf(&sb, "%s plies after each candidate, ", strconv.Itoa(o.Plies))
 	var budget []string
 	if o.Iterations > 0 {
@@ -440,6 +480,10 @@ func writeSimResult(w io.Writer, t *turn, res *sim.Result, cands []simCandidateJ
 	ranked := "simulated equity"
 	if res.Rank == sim.RankWin {
 		ranked = "chance of winning (simulated equity orders those within one standard error)"
+	}
+	if n := t.players(); n > 2 {
+		ranked = fmt.Sprintf("simulated equity, the spread against the field (the mover's points less the mean of the other %d players'); "+
+			"WIN%% is the share of rollouts after which the mover stands first, not a chance of winning", n-1)
 	}
 	_, err := fmt.Fprintf(w, "%s, %s (%s move searches) in %s on %s%s; stopped: %s; ranked by %s.\n",
 		plural(res.Iterations, "iteration"), plural(int(res.Rollouts), "rollout"), thousands(int(res.Generations)),
@@ -532,6 +576,9 @@ func (sf *simFlags) inferOpponent(cmd *cobra.Command, t *turn, file string, leav
 	}
 	if t.bag == 0 {
 		return nil, nil
+	}
+	if n := t.players(); n > 2 {
+		return nil, usagef("--infer: a %d-player position: inference handles two players (the last move is not the next player's)", n)
 	}
 	if t.pos.Racks[1].Count() > 0 {
 		return nil, usagef("--infer: %s gives the opponent's rack (%s) already", positionName(file), t.pos.Racks[1])

@@ -72,7 +72,10 @@ type simOutput struct {
 	Rack        string `json:"rack"`
 	Bag         int    `json:"bag"`
 	Opponent    string `json:"opponent_rack"`
-	Scores      [2]int `json:"scores"`
+	Scores      []int  `json:"scores"`
+	Players     int    `json:"players"`
+	Rank        string `json:"rank"`
+	Drawn       int    `json:"opponent_drawn"`
 	Endgame     bool   `json:"endgame"`
 	Plies       int    `json:"plies"`
 	Seed        uint64 `json:"seed"`
@@ -115,7 +118,7 @@ func TestSimJSON(t *testing.T) {
 	e := nwlEnv(t)
 	args := []string{"sim", "--board", examplePos, "--iterations", "12", "--candidates", "3", "--stop", "none", "--json", "--seed", "5"}
 	s, raw := parseSim(t, e.ok(append(args, "--threads", "1")...))
-	if s.Lexicon != "NWL23" || s.Rack != "AEINRST" || s.Bag != 45 || s.Opponent != "" || s.Scores != [2]int{129, 215} ||
+	if s.Lexicon != "NWL23" || s.Rack != "AEINRST" || s.Bag != 45 || s.Opponent != "" || !reflect.DeepEqual(s.Scores, []int{129, 215}) ||
 		s.Endgame || s.Plies != 2 || s.Seed != 5 || s.Iterations != 12 || s.Stopped != "iterations" {
 		t.Errorf("header fields: %+v", s)
 	}

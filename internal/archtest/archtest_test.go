@@ -41,6 +41,7 @@ var allowed = map[string][]string{
 	"move":     {"rules"},
 	"position": {"rules", "move"},
 	"gcg":      {"rules", "move", "position"}, // words are judged through an interface
+	"protocol": {"rules", "move"},             // the engine protocol's lines; engines plug in through an interface
 
 	// The engine: gaddag -> lexica -> movegen -> referee -> eval -> infer ->
 	// endgame -> peg -> game.
@@ -58,7 +59,7 @@ var allowed = map[string][]string{
 	// players include the sim player), then train (which learns from
 	// self-play), then review.
 	"sim":      {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "rules", "move", "position"},
-	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg"},
+	"selfplay": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg", "protocol"},
 	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "selfplay", "rules", "move", "position",
 		"internal/runrecord"},
 	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg"},
@@ -68,7 +69,7 @@ var allowed = map[string][]string{
 
 	// The command line wires everything together.
 	"cmd/scrabble": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "train", "selfplay", "review", "server",
-		"rules", "move", "position", "gcg", "internal/benchset", "internal/runrecord"},
+		"rules", "move", "position", "gcg", "protocol", "internal/benchset", "internal/runrecord"},
 
 	// Internal helpers with module imports of their own.
 	"internal/benchset":  {"gaddag", "movegen", "rules", "position"},

@@ -68,8 +68,8 @@ func Make(tables *movegen.Tables, games int, seed uint64) []*position.Position {
 			me := turn % 2
 			pos := &position.Position{
 				Board:     *gen.Board(),
-				Racks:     [2]rules.Rack{racks[me]},
-				Scores:    [2]int{scores[me], scores[1-me]},
+				Racks:     [rules.MaxPlayers]rules.Rack{racks[me]},
+				Scores:    [rules.MaxPlayers]int{scores[me], scores[1-me]},
 				ZeroTurns: scoreless,
 				Lexicon:   lex.Header().Name,
 			}

@@ -4,7 +4,10 @@
 package gametest
 
 import (
+	"context"
 	"crypto/sha256"
+	"errors"
+	"scrabble/eval"
 	"testing"
 
 	"scrabble/gaddag"
@@ -85,9 +88,9 @@ func (r *Replayer) Check(name string, rec *game.Record) {
 	}
 	bag := rules.TileCount() - n*rules.RackSize
 	var (
-		scores, bingos, exch, passes [rules.MaxPlayers]int
-		scoreless                    int
-		turnSum                      [rules.MaxPlayers]int
+		scores, bingos, exch, passes, phonies [rules.MaxPlayers]int
+		scoreless                             int
+		turnSum                               [rules.MaxPlayers]int
 	)
 	seat := rec.First
 	for i, tr := range rec.Turns {
@@ -98,7 +101,25 @@ func (r *Replayer) Check(name string, rec *game.Record) {
 			fail("turn %d: rack %s, replay has %s", i+1, tr.Rack, racks[seat])
 		}
 		m := tr.Move
-		if err := referee.ValidateMove(&m, &board, racks[seat], bag, r.lex); err != nil {
+		err := referee.ValidateMove(&m, &board, racks[seat], bag, r.lex)
+		var phony *referee.PhonyError
+		switch {
+		case tr.Withdrawn:
+			// A phony challenged off: nothing but its words is wrong,
+			// it claimed what it would score, and it changes nothing
+			// but the scoreless count and the turn.
+			if !errors.As(err, &phony) || m.Kind != move.Play || int(m.Score) != phony.Score {
+				fail("turn %d: %s withdrawn, but the referee says %v (claimed %d)", i+1, m.NotationOn(&board), err, m.Score)
+			}
+			if !rec.Rules.Challenge.PhoniesPlayable() {
+				fail("turn %d: a phony withdrawn under the %s rule", i+1, rec.Rules.Challenge)
+			}
+			if tr.Score != 0 || tr.Drawn.Count() != 0 {
+				fail("turn %d: withdrawn phony scored %d and drew %s", i+1, tr.Score, tr.Drawn)
+			}
+			phonies[seat]++
+			m = move.Move{Kind: move.Pass}
+		case err != nil:
 			fail("turn %d: %s: %v", i+1, m.NotationOn(&board), err)
 		}
 		if rec.Players[seat] == "score" {
@@ -124,7 +145,9 @@ func (r *Replayer) Check(name string, rec *game.Record) {
 				fail("turn %d: exchange of %s scored %d and drew %s", i+1, used, tr.Score, tr.Drawn)
 			}
 		case move.Pass:
-			passes[seat]++
+			if !tr.Withdrawn {
+				passes[seat]++
+			}
 			if tr.Score != 0 || tr.Drawn.Count() != 0 {
 				fail("turn %d: pass scored %d and drew %s", i+1, tr.Score, tr.Drawn)
 			}
@@ -207,8 +230,8 @@ func (r *Replayer) Check(name string, rec *game.Record) {
 			fail("seat %d final %d, turns %d + adjustment %d", s, rec.Scores[s], turnSum[s], adj[s])
 		}
 	}
-	if rec.Bingos != bingos || rec.Exchanges != exch || rec.Passes != passes {
-		fail("counts: bingos %v exchanges %v passes %v, replay %v %v %v", rec.Bingos, rec.Exchanges, rec.Passes, bingos, exch, passes)
+	if rec.Bingos != bingos || rec.Exchanges != exch || rec.Passes != passes || rec.Phonies != phonies {
+		fail("counts: bingos %v exchanges %v passes %v phonies %v, replay %v %v %v %v", rec.Bingos, rec.Exchanges, rec.Passes, rec.Phonies, bingos, exch, passes, phonies)
 	}
 }
 
@@ -254,4 +277,70 @@ func addRacks(a, b rules.Rack) rules.Rack {
 		a[i] += b[i]
 	}
 	return a
+}
+
+// PhonyPlayer is a player of phonies, for tests of the challenge rules: on
+// every Every-th turn of its own (counting from 1) it plays a phony if it
+// can make one, a legal play with two of its placed tiles swapped that the
+// lexicon lacks, claiming what it would score; on its other turns it plays
+// as the equity player with ToyLeaves.
+type PhonyPlayer struct {
+	Every int
+	turns int
+	eq    game.Player
+	lex   *gaddag.GADDAG
+	all   movegen.AllMoves
+}
+
+func (p *PhonyPlayer) Name() string { return "phony" }
+
+func (p *PhonyPlayer) StartGame(s game.Start) {
+	p.turns = 0
+	p.lex = s.Tables.Lexicon()
+	p.eq = game.NewEquityPlayer(ToyLeaves{}, eval.Terms{})
+	p.eq.StartGame(s)
+}
+
+func (p *PhonyPlayer) Observe(seat int, m *move.Move) { p.eq.Observe(seat, m) }
+
+func (p *PhonyPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error) {
+	p.turns++
+	if p.Every > 0 && p.turns%p.Every == 0 {
+		if m, ok := p.phony(v); ok {
+			return m, nil
+		}
+	}
+	return p.eq.Choose(ctx, v)
+}
+
+// phony makes a phony from the first play it finds that gives one.
+func (p *PhonyPlayer) phony(v *game.View) (move.Move, bool) {
+	p.all.Moves = p.all.Moves[:0]
+	v.Gen.Generate(&v.Rack, v.BagLen, movegen.Options{}, &p.all)
+	lex := p.lex
+	for _, m := range p.all.Moves {
+		var at []int // the tiles placed
+		for i, t := range m.Tiles[:m.Len] {
+			if t != rules.PlayedThrough {
+				at = append(at, i)
+			}
+		}
+		for a := 0; a < len(at); a++ {
+			for b := a + 1; b < len(at); b++ {
+				x, y := m.Tiles[at[a]], m.Tiles[at[b]]
+				if x == y {
+					continue
+				}
+				ph := m
+				ph.Tiles[at[a]], ph.Tiles[at[b]] = y, x
+				_, err := referee.CheckMove(&ph, v.Board, v.Rack, v.BagLen, lex)
+				var pe *referee.PhonyError
+				if errors.As(err, &pe) {
+					ph.Score = int32(pe.Score)
+					return ph, true
+				}
+			}
+		}
+	}
+	return move.Move{}, false
 }

@@ -107,6 +107,12 @@ type setting struct {
 	// canGrow marks a count the run may be resumed with more of (never
 	// fewer), because its results stay those of one uninterrupted run.
 	canGrow bool
+	// dflt, when hasDflt, is the value of a setting added after runs were
+	// recorded without it: a record without it has this value, and a
+	// run with this value does not record it (so its record is the one
+	// an older version wrote).
+	dflt    string
+	hasDflt bool
 }
 
 // Settings are a run's settings, in the order they are checked.
@@ -120,6 +126,13 @@ func NewSettings(command string) Settings {
 
 func (s *Settings) Add(name string, value any) {
 	*s = append(*s, setting{name: name, value: fmt.Sprint(value)})
+}
+
+// AddDefault adds a setting that a record may lack, meaning dflt: one
+// added after runs were recorded without it. It is recorded only when its
+// value is not dflt.
+func (s *Settings) AddDefault(name string, value, dflt any) {
+	*s = append(*s, setting{name: name, value: fmt.Sprint(value), dflt: fmt.Sprint(dflt), hasDflt: true})
 }
 
 func (s *Settings) AddCount(name string, n int) {
@@ -150,6 +163,7 @@ func LeavesIdentity(t *eval.LeaveTable) string {
 func (s Settings) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n")
+	s = slices.DeleteFunc(slices.Clone(s), func(st setting) bool { return st.hasDflt && st.value == st.dflt })
 	for i, st := range s {
 		k, _ := json.Marshal(st.name)
 		v, _ := json.Marshal(st.value)
@@ -195,6 +209,11 @@ func Keep(dir string, resume, started bool, now Settings) error {
 	grown := false
 	for _, st := range now {
 		old, ok := was[st.name]
+		where := "recorded in " + path
+		if !ok && st.hasDflt {
+			old, ok = st.dflt, true
+			where = "the default: " + path + " does not record it"
+		}
 		switch {
 		case !ok:
 			return fmt.Errorf("%s: cannot resume: %s does not record %s (now %s)", dir, path, st.name, st.value)
@@ -211,7 +230,7 @@ func Keep(dir string, resume, started bool, now Settings) error {
 				return fmt.Errorf("%s: cannot resume: %s was %s (recorded in %s), now %s: a resumed run can go on to more, not fewer", dir, st.name, old, path, st.value)
 			}
 		}
-		return fmt.Errorf("%s: cannot resume: %s was %s (recorded in %s), now %s", dir, st.name, old, path, st.value)
+		return fmt.Errorf("%s: cannot resume: %s was %s (%s), now %s", dir, st.name, old, where, st.value)
 	}
 	for name := range was {
 		if !slices.ContainsFunc(now, func(st setting) bool { return st.name == name }) {
@@ -243,4 +262,78 @@ func writeSettings(path string, s Settings) error {
 		return fmt.Errorf("recording the run's settings in %s: %w", path, err)
 	}
 	return nil
+}
+
+// ReadSettings reads the settings recorded in dir, in their order.
+func ReadSettings(dir string) (Settings, error) {
+	path := filepath.Join(dir, SettingsFile)
+	data, err := readlimit.ReadFile(path, readlimit.Config, "a run's settings file")
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	bad := func(err error) (Settings, error) {
+		return nil, fmt.Errorf("%s: not a run's settings: %w", path, err)
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return bad(fmt.Errorf("want a JSON object"))
+	}
+	var s Settings
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return bad(err)
+		}
+		var v string
+		if err := dec.Decode(&v); err != nil {
+			return bad(fmt.Errorf("setting %v: %w", k, err))
+		}
+		name := k.(string)
+		if slices.ContainsFunc(s, func(st setting) bool { return st.name == name }) {
+			return bad(fmt.Errorf("setting %q twice", name))
+		}
+		s = append(s, setting{name: name, value: v})
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('}') {
+		return bad(fmt.Errorf("want the end of the object"))
+	}
+	return s, nil
+}
+
+// Get returns the value of the setting named name, and whether there is one.
+func (s Settings) Get(name string) (string, bool) {
+	for _, st := range s {
+		if st.name == name {
+			return st.value, true
+		}
+	}
+	return "", false
+}
+
+// Without returns the settings less the one named name.
+func (s Settings) Without(name string) Settings {
+	return slices.DeleteFunc(slices.Clone(s), func(st setting) bool { return st.name == name })
+}
+
+// Equal says whether s and t hold the same settings with the same values,
+// in the same order, and if not names the first difference.
+func (s Settings) Equal(t Settings) (bool, string) {
+	for i := range max(len(s), len(t)) {
+		switch {
+		case i >= len(s):
+			return false, fmt.Sprintf("%s is not in the first", t[i].name)
+		case i >= len(t):
+			return false, fmt.Sprintf("%s is not in the second", s[i].name)
+		case s[i].name != t[i].name:
+			return false, fmt.Sprintf("%s where the first has %s", t[i].name, s[i].name)
+		case s[i].value != t[i].value:
+			return false, fmt.Sprintf("%s %s against %s", s[i].name, s[i].value, t[i].value)
+		}
+	}
+	return true, ""
+}
+
+// Write records s in dir, atomically.
+func (s Settings) Write(dir string) error {
+	return writeSettings(filepath.Join(dir, SettingsFile), s)
 }

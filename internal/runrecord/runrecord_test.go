@@ -53,6 +53,13 @@ func TestKeepSettings(t *testing.T) {
 		s.AddCount("games", games)
 		return s
 	}
+	// withTiebreak adds a setting with a default, as a newer version adds
+	// one that older records lack.
+	withTiebreak := func(games int, tb string) Settings {
+		s := settings(games)
+		s.AddDefault("tiebreak", tb, "naspa")
+		return s
+	}
 	for _, c := range []struct {
 		name     string
 		record   string // settings.json before; "" for none
@@ -61,6 +68,7 @@ func TestKeepSettings(t *testing.T) {
 		now      Settings
 		msg      string // error after "DIR"; "" for none
 		recorded string // the games recorded after, if no error
+		tiebreak string // the tiebreak recorded after, if no error ("" for none)
 	}{
 		{name: "fresh", now: settings(4), recorded: "4"},
 		{name: "fresh, resumed", resume: true, now: settings(4), recorded: "4"},
@@ -77,6 +85,14 @@ func TestKeepSettings(t *testing.T) {
 			msg: ": cannot resume: DIR/settings.json does not record pairs (now on)"},
 		{name: "a setting recorded, not now", record: "{\"command\": \"test\", \"seed\": \"7\", \"pairs\": \"on\", \"games\": \"4\"}", started: true, resume: true, now: settings(4),
 			msg: ": cannot resume: DIR/settings.json records pairs, a setting this run does not have"},
+		{name: "a setting with a default, at it, not recorded", record: "{\"command\": \"test\", \"seed\": \"7\", \"games\": \"4\"}", started: true, resume: true, now: withTiebreak(4, "naspa"), recorded: "4"},
+		{name: "a setting with a default, not at it, not recorded", record: "{\"command\": \"test\", \"seed\": \"7\", \"games\": \"4\"}", started: true, resume: true, now: withTiebreak(4, "hasbro"),
+			msg: ": cannot resume: tiebreak was naspa (the default: DIR/settings.json does not record it), now hasbro"},
+		{name: "a setting with a default, recorded, now at the default", record: "{\"command\": \"test\", \"seed\": \"7\", \"games\": \"4\", \"tiebreak\": \"hasbro\"}", started: true, resume: true, now: withTiebreak(4, "naspa"),
+			msg: ": cannot resume: tiebreak was hasbro (recorded in DIR/settings.json), now naspa"},
+		{name: "a setting with a default, recorded, same", record: "{\"command\": \"test\", \"seed\": \"7\", \"games\": \"4\", \"tiebreak\": \"hasbro\"}", started: true, resume: true, now: withTiebreak(5, "hasbro"), recorded: "5", tiebreak: "hasbro"},
+		{name: "a setting with a default, fresh, at it", now: withTiebreak(4, "naspa"), recorded: "4"},
+		{name: "a setting with a default, fresh, not at it", now: withTiebreak(4, "hasbro"), recorded: "4", tiebreak: "hasbro"},
 		{name: "damaged", record: "{\"command\": ", started: true, resume: true, now: settings(4),
 			msg: ": cannot resume: DIR/settings.json is damaged"},
 		{name: "no record", started: true, resume: true, now: settings(4),
@@ -114,7 +130,7 @@ func TestKeepSettings(t *testing.T) {
 		if err != nil {
 			t.Errorf("%s: %s: %v", c.name, data, err)
 		}
-		if got["games"] != c.recorded || got["seed"] != "7" || got["command"] != "test" {
+		if got["games"] != c.recorded || got["seed"] != "7" || got["command"] != "test" || got["tiebreak"] != c.tiebreak {
 			t.Errorf("%s: recorded %v, want games %s", c.name, got, c.recorded)
 		}
 		if files, _ := os.ReadDir(dir); len(files) != 1 {

@@ -121,7 +121,8 @@ const A = {
   moves: [],
   selected: -1,
   extra: "", // CGP opcodes kept from a loaded position
-  opp: "", // and its opponent's rack
+  opp: "", // and the other players' racks ("B/C" for three players)
+  moreScores: [], // the scores of a third and fourth player
   zero: 0,
   abort: null,
   lastPV: null,
@@ -157,7 +158,8 @@ function toCGP() {
   }
   const rack = $("rack").value.toUpperCase().replace(/[^A-Z?]/g, "");
   const s0 = parseInt($("score0").value, 10) || 0, s1 = parseInt($("score1").value, 10) || 0;
-  let cgp = rows.join("/") + " " + rack + "/" + A.opp + " " + s0 + "/" + s1 + " " + A.zero;
+  const more = A.moreScores.length ? "/" + A.moreScores.join("/") : "";
+  let cgp = rows.join("/") + " " + rack + "/" + A.opp + " " + s0 + "/" + s1 + more + " " + A.zero;
   if (A.extra) cgp += " " + A.extra;
   return cgp;
 }
@@ -181,11 +183,14 @@ function fromCGP(line) {
   A.tiles = tiles;
   const racks = (f[1] || "").split("/");
   $("rack").value = racks[0] || "";
-  A.opp = racks[1] || ""; // the opponent's rack, when known: kept as it is
+  A.opp = racks.slice(1).join("/"); // the other players' racks, kept as they are
   if (f[2]) {
     const sc = f[2].split("/");
     $("score0").value = parseInt(sc[0], 10) || 0;
     $("score1").value = parseInt(sc[1], 10) || 0;
+    A.moreScores = sc.slice(2).map((x) => parseInt(x, 10) || 0); // a third and fourth player's
+  } else {
+    A.moreScores = [];
   }
   A.zero = parseInt(f[3], 10) || 0;
   A.extra = f.slice(4).join(" ");
@@ -440,6 +445,7 @@ function initAnalyze() {
     A.tiles.fill("");
     A.extra = "";
     A.opp = "";
+    A.moreScores = [];
     A.zero = 0;
     showMoves([], staticCols);
   });
@@ -511,11 +517,15 @@ function analyzeTurn() {
   const mover = rep.players.findIndex((p) => p.nick === t.player);
   const before = (rep.timeline || []).filter((p) => p.turn < t.turn).pop();
   const scores = before ? before.computed : rep.players.map(() => 0);
+  const n = rep.players.length;
+  // CGP lists the racks and scores from the mover on, in turn order.
+  const order = rep.players.map((_, i) => (mover + i) % n);
   A.tiles = boardTiles(rep.boards[t.turn - 1]);
   $("rack").value = t.rack;
-  $("score0").value = scores[mover] || 0;
-  $("score1").value = scores[mover === 0 ? 1 : 0] || 0;
-  A.opp = "";
+  $("score0").value = scores[order[0]] || 0;
+  $("score1").value = scores[order[1]] || 0;
+  A.moreScores = order.slice(2).map((i) => scores[i] || 0);
+  A.opp = "/".repeat(n - 2);
   A.zero = 0;
   A.extra = /^[A-Za-z0-9_-]+$/.test(rep.lexicon) ? "lex " + rep.lexicon + ";" : "";
   showMode(false);
