@@ -241,6 +241,8 @@ Benchmarks
 For programs
   engine      speak the engine protocol (UCI-like lines) on standard input and
               output: position cgp ..., go static|sim|endgame|peg, bestmove
+  serve       serve the JSON API over HTTP, and the web analysis board and
+              game review for people in a browser (docs/api.md)
 
 This program
   version     the version, commit and Go version of this build (also --version)
@@ -280,6 +282,7 @@ whose keys are ` + strings.Join(configKeys, ", ") + `.`,
 	root.AddCommand(newLexiconCmd(a), newCheckCmd(a), newShowCmd(a),
 		newMovesCmd(a), newBestCmd(a), newEngineCmd(a), newEndgameCmd(a), newPEGCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a),
 		newPositionCmd(a), newReviewCmd(a), newInferCmd(a), newVersionCmd(a))
+	root.AddCommand(newServeCmd(a))
 	// cobra's completion command (bash, zsh, fish, powershell), made
 	// here rather than at Execute so that its help has examples too. It
 	// takes its output writer now, so that is set first.

@@ -64,9 +64,12 @@ var allowed = map[string][]string{
 	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "selfplay", "rules", "move", "position",
 		"internal/runrecord"},
 	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg"},
+	// The engine over HTTP: the API and the page, given its lexica by the
+	// command line.
+	"server": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "review", "rules", "move", "position", "gcg"},
 
 	// The command line wires everything together.
-	"cmd/scrabble": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "train", "selfplay", "review",
+	"cmd/scrabble": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "train", "selfplay", "review", "server",
 		"rules", "move", "position", "gcg", "protocol", "internal/benchset", "internal/runrecord"},
 
 	// Internal helpers with module imports of their own.
