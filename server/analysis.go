@@ -522,31 +522,13 @@ func (s *Server) endgame(ctx context.Context, w http.ResponseWriter, r *http.Req
 		Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(), PV: []EndgameStep{}}
 	// The line replayed, as scrabble endgame --json does: the scores
 	// after each move, end-of-game adjustments on the side they fall on.
-	board, scores, racks := pos.Board, [2]int(pos.Scores[:2]), [2]rules.Rack{t.rack, opp}
-	for _, st := range res.PV {
-		m, p := st.Move, st.Player
-		if p != 0 && p != 1 {
-			return fmt.Errorf("endgame: a step of player %d", p)
-		}
-		d := move.Describe(&board, racks[p], endgameEquity(m, racks[p], racks[1-p]))
-		rack := racks[p]
-		scores[p] += st.Score
-		if m.Kind == move.Play {
-			racks[p].Sub(m.Used())
-			board.Apply(m.Placed())
-		}
-		switch st.End {
-		case "out": // twice the tiles left on the other rack
-			scores[p] += 2 * racks[1-p].Value()
-		case "scoreless": // each side loses its own tiles
-			scores[0] -= racks[0].Value()
-			scores[1] -= racks[1].Value()
-		}
+	for _, st := range res.Line(&pos) {
 		who := "mover"
-		if p == 1 {
+		if st.Player == 1 {
 			who = "opponent"
 		}
-		out.PV = append(out.PV, EndgameStep{Player: who, Rack: rack.String(), Move: d, Scores: scores, End: st.End, Adjustment: st.Adjustment})
+		out.PV = append(out.PV, EndgameStep{Player: who, Rack: st.Rack.String(), Move: move.Describe(&st.Board, st.Rack, &st.Move),
+			Scores: st.Scores, End: st.End, Adjustment: st.Adjustment})
 	}
 	for _, rk := range res.Ranked {
 		out.Ranked = append(out.Ranked, EndgameRank{Move: move.Describe(&pos.Board, t.rack, endgameEquity(rk.Move, t.rack, opp)), Value: rk.Value})
@@ -559,9 +541,8 @@ func (s *Server) endgame(ctx context.Context, w http.ResponseWriter, r *http.Req
 // score, plus twice the opponent's tiles for going out, less twice the
 // tiles kept (as scrabble endgame --json).
 func endgameEquity(m move.Move, rack, opp rules.Rack) *move.Move {
-	leave := m.Leave(rack)
-	m.Equity = rules.FromPoints(m.Score) + eval.Equity(nil, 0, opp).LeaveValue(&leave)
-	return &m
+	e := endgame.StaticEquity(m, rack, opp)
+	return &e
 }
 
 // PEGCandidate is a pre-endgame move valued over every draw.

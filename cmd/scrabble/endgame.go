@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"scrabble/endgame"
-	"scrabble/eval"
 	"scrabble/move"
 	"scrabble/position"
 	"scrabble/rules"
@@ -257,30 +256,13 @@ func describeEndgame(t *turn, pos *position.Position, res *endgame.Result, opts 
 	}
 	// The line replayed: scores after each move, end-of-game adjustments
 	// applied to the side they fall on.
-	board, scores, racks := pos.Board, [2]int(pos.Scores[:2]), [2]rules.Rack{pos.Racks[0], opp}
-	for _, st := range res.PV {
-		m := st.Move
-		p := st.Player
-		d := move.Describe(&board, racks[p], staticEquity(m, racks[p], racks[1-p]))
-		rack := racks[p]
-		scores[p] += st.Score
-		if m.Kind == move.Play {
-			racks[p].Sub(m.Used())
-			board.Apply(m.Placed())
-		}
-		switch st.End {
-		case "out": // twice the tiles left on the other rack
-			scores[p] += 2 * racks[1-p].Value()
-		case "scoreless": // each side loses its own tiles
-			scores[0] -= racks[0].Value()
-			scores[1] -= racks[1].Value()
-		}
+	for _, st := range res.Line(pos) {
 		player := "mover"
-		if p == 1 {
+		if st.Player == 1 {
 			player = "opponent"
 		}
-		out.PV = append(out.PV, endgameStepJSON{Player: player, Rack: rack.String(), Move: d, Scores: scores,
-			End: st.End, Adjustment: st.Adjustment})
+		out.PV = append(out.PV, endgameStepJSON{Player: player, Rack: st.Rack.String(), Move: move.Describe(&st.Board, st.Rack, &st.Move),
+			Scores: st.Scores, End: st.End, Adjustment: st.Adjustment})
 	}
 	for _, r := range res.Ranked {
 		m := r.Move
@@ -293,9 +275,8 @@ func describeEndgame(t *turn, pos *position.Position, res *endgame.Result, opts 
 // plus twice the opponent's tiles for going out, less twice the tiles
 // kept), as moves --json shows it.
 func staticEquity(m move.Move, rack, opp rules.Rack) *move.Move {
-	leave := m.Leave(rack)
-	m.Equity = rules.FromPoints(m.Score) + eval.Equity(nil, 0, opp).LeaveValue(&leave)
-	return &m
+	e := endgame.StaticEquity(m, rack, opp)
+	return &e
 }
 
 // writeEndgameText prints the answer for a reader.
