@@ -13,7 +13,6 @@ import (
 
 	"scrabble/endgame"
 	"scrabble/eval"
-	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/peg"
 	"scrabble/position"
@@ -207,65 +206,80 @@ func (e *engineSession) Go(ctx context.Context, g *protocol.Go, info func(string
 	case protocol.ModeSim:
 		return e.simulate(ctx, g, threads, info)
 	case protocol.ModeEndgame:
-		if t.bag > 0 {
-			return "", fmt.Errorf("go endgame: the bag holds %s; the endgame solver needs it empty", plural(t.bag, "tile"))
-		}
-		budget := engineEndgameTime
-		if g.Time > 0 {
-			budget = g.Time
-		}
-		sctx, cancel := context.WithTimeout(ctx, budget)
-		defer cancel()
-		pos := *t.pos
-		pos.Racks[0] = t.rack
-		opts := endgame.Options{Threads: threads, Plies: g.Plies}
-		opts.Progress = func(p endgame.Progress) {
-			info(fmt.Sprintf("depth %d score spread %d nodes %d%s currmove %s", p.Depth, p.Value, p.Nodes, proven(p.Proven), wireNotation(p.Best)))
-		}
-		res, err := endgame.Solve(sctx, t.tables(), &pos, opts)
-		if err != nil {
-			return "", err
-		}
-		pv := make([]string, 0, len(res.PV))
-		b := pos.Board
-		for _, st := range res.PV {
-			pv = append(pv, protocol.FormatMove(&st.Move, &b))
-			if st.Move.Kind == move.Play {
-				b.Apply(st.Move.Placed())
-			}
-		}
-		info(fmt.Sprintf("depth %d score spread %d nodes %d time %d%s pv %s", res.Depth, res.Value, res.Nodes, res.Elapsed.Milliseconds(), proven(res.Proven), strings.Join(pv, " ")))
-		return protocol.FormatMove(&res.Best, board), nil
+		return e.solveEndgame(ctx, g, threads, info)
 	case protocol.ModePEG:
-		if t.bag < 1 || t.bag > peg.MaxBag || t.rack.Count() != rules.RackSize {
-			return "", fmt.Errorf("go peg: a pre-endgame is a full rack with 1 to %d tiles in the bag; here the rack holds %d and the bag %d", peg.MaxBag, t.rack.Count(), t.bag)
-		}
-		budget := enginePEGTime
-		if g.Time > 0 {
-			budget = g.Time
-		}
-		sctx, cancel := context.WithTimeout(ctx, budget)
-		defer cancel()
-		pos := *t.pos
-		pos.Racks[0] = t.rack
-		opts := peg.Options{Threads: threads, TTMB: peg.DefaultTTMB, Top: 1}
-		opts.Progress = func(p peg.Progress) {
-			info(fmt.Sprintf("string %s: %d of %d candidates settled, best %s (%.1f%%)", p.Stage, p.Done, p.Of, p.Best, p.BestWinPct))
-		}
-		res, err := peg.Solve(sctx, t.tables(), &pos, opts)
-		if err != nil {
-			return "", err
-		}
-		if len(res.Candidates) == 0 {
-			return "", fmt.Errorf("no candidate was settled within %v", budget)
-		}
-		c := res.Candidates[0]
-		best := protocol.FormatMove(&c.Move, board)
-		info(fmt.Sprintf("score wp %.3f spread %.3f wins %d ties %d losses %d draws %d time %d%s pv %s",
-			c.WinPct, c.MeanSpread, c.Wins, c.Ties, c.Losses, c.Draws, res.Elapsed.Milliseconds(), proven(res.Proven), best))
-		return best, nil
+		return e.solvePEG(ctx, g, threads, info)
 	}
 	return "", fmt.Errorf("mode %q is not static, sim, endgame or peg", mode)
+}
+
+// budget returns ctx cut at the go's time, or dflt when it names none.
+func budget(ctx context.Context, g *protocol.Go, dflt time.Duration) (context.Context, context.CancelFunc, time.Duration) {
+	d := dflt
+	if g.Time > 0 {
+		d = g.Time
+	}
+	c, cancel := context.WithTimeout(ctx, d)
+	return c, cancel, d
+}
+
+// moverPosition is the position with the rack the position command set.
+func (t *turn) moverPosition() *position.Position {
+	pos := *t.pos
+	pos.Racks[0] = t.rack
+	return &pos
+}
+
+// solveEndgame answers go endgame: the exact solver within the budget.
+func (e *engineSession) solveEndgame(ctx context.Context, g *protocol.Go, threads int, info func(string)) (string, error) {
+	t := e.t
+	if t.bag > 0 {
+		return "", fmt.Errorf("go endgame: the bag holds %s; the endgame solver needs it empty", plural(t.bag, "tile"))
+	}
+	sctx, cancel, _ := budget(ctx, g, engineEndgameTime)
+	defer cancel()
+	pos := t.moverPosition()
+	opts := endgame.Options{Threads: threads, Plies: g.Plies}
+	opts.Progress = func(p endgame.Progress) {
+		info(fmt.Sprintf("depth %d score spread %d nodes %d%s currmove %s", p.Depth, p.Value, p.Nodes, proven(p.Proven), wireNotation(p.Best)))
+	}
+	res, err := endgame.Solve(sctx, t.tables(), pos, opts)
+	if err != nil {
+		return "", err
+	}
+	var pv []string
+	for _, st := range res.Line(pos) {
+		pv = append(pv, protocol.FormatMove(&st.Move, &st.Board))
+	}
+	info(fmt.Sprintf("depth %d score spread %d nodes %d time %d%s pv %s", res.Depth, res.Value, res.Nodes, res.Elapsed.Milliseconds(), proven(res.Proven), strings.Join(pv, " ")))
+	return protocol.FormatMove(&res.Best, &pos.Board), nil
+}
+
+// solvePEG answers go peg: the pre-endgame solver within the budget.
+func (e *engineSession) solvePEG(ctx context.Context, g *protocol.Go, threads int, info func(string)) (string, error) {
+	t := e.t
+	if t.bag < 1 || t.bag > peg.MaxBag || t.rack.Count() != rules.RackSize {
+		return "", fmt.Errorf("go peg: a pre-endgame is a full rack with 1 to %d tiles in the bag; here the rack holds %d and the bag %d", peg.MaxBag, t.rack.Count(), t.bag)
+	}
+	sctx, cancel, limit := budget(ctx, g, enginePEGTime)
+	defer cancel()
+	pos := t.moverPosition()
+	opts := peg.Options{Threads: threads, TTMB: peg.DefaultTTMB, Top: 1}
+	opts.Progress = func(p peg.Progress) {
+		info(fmt.Sprintf("string %s: %d of %d candidates settled, best %s (%.1f%%)", p.Stage, p.Done, p.Of, p.Best, p.BestWinPct))
+	}
+	res, err := peg.Solve(sctx, t.tables(), pos, opts)
+	if err != nil {
+		return "", err
+	}
+	if len(res.Candidates) == 0 {
+		return "", fmt.Errorf("no candidate was settled within %v", limit)
+	}
+	c := res.Candidates[0]
+	best := protocol.FormatMove(&c.Move, &pos.Board)
+	info(fmt.Sprintf("score wp %.3f spread %.3f wins %d ties %d losses %d draws %d time %d%s pv %s",
+		c.WinPct, c.MeanSpread, c.Wins, c.Ties, c.Losses, c.Draws, res.Elapsed.Milliseconds(), proven(res.Proven), best))
+	return best, nil
 }
 
 // wireNotation turns a move's notation ("8D QUI(X)OTE", "-" for a pass)
