@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"scrabble/eval"
@@ -276,6 +277,11 @@ type WinPctConfig struct {
 	Seed    uint64
 	Workers int
 	Chunk   int // games between checkpoints (0: DefaultChunk)
+	// Shard, if set, plays only its range of the run's chunks
+	// (selfplay.Shard.Range over the chunk count): one machine's part of
+	// a run, whose counts MergeWinShards adds to the run's. WinPct then
+	// returns no table (nil), only the observations.
+	Shard selfplay.Shard
 	// OnEvent and Progress, if set, hear of the run as it goes.
 	OnEvent  func(Event)
 	Progress func(done, total int)
@@ -304,27 +310,33 @@ func WinPct(ctx context.Context, cfg WinPctConfig) (*eval.WinPct, int64, error) 
 	settings.Add("games", cfg.Games)
 	leaves, _ := games.Options[0].Leaves.(*eval.LeaveTable)
 	settings.Add("leaves", runrecord.LeavesIdentity(leaves))
+	// The chunk size cuts the shards: a shard's counts add up to the
+	// run's only with its chunks.
+	settings.AddDefault("chunk", cfg.Chunk, DefaultChunk)
+	settings.AddDefault("shard", cfg.Shard, "")
 	// runrecord.WorkDir has refused an earlier run without resume.
 	if err := runrecord.Keep(cfg.Dir, true, runrecord.StartedIn(cfg.Dir), settings); err != nil {
 		return nil, 0, err
 	}
-	stats, chunks, err := winCheckpoint(cfg.Dir, cfg.Games, cfg.Chunk)
+	total := (cfg.Games + cfg.Chunk - 1) / cfg.Chunk
+	lo, hi := cfg.Shard.Range(total)
+	stats, chunks, err := winCheckpoint(cfg.Dir, cfg.Games, cfg.Chunk, lo)
 	if err != nil {
 		return nil, 0, err
 	}
-	if chunks > 0 {
-		event(Event{Kind: Resumed, Games: min(chunks*cfg.Chunk, cfg.Games)})
+	shardGames := min(hi*cfg.Chunk, cfg.Games) - lo*cfg.Chunk
+	if chunks > lo {
+		event(Event{Kind: Resumed, Games: min(chunks*cfg.Chunk, cfg.Games) - lo*cfg.Chunk})
 	}
-	total := (cfg.Games + cfg.Chunk - 1) / cfg.Chunk
-	event(Event{Kind: Started, Games: cfg.Games})
+	event(Event{Kind: Started, Games: shardGames})
 	start := time.Now()
-	for c := chunks; c < total; c++ {
+	for c := max(chunks, lo); c < hi; c++ {
 		games.Games = min(cfg.Chunk, cfg.Games-c*cfg.Chunk)
 		// A chunk's games depend on the seed and the chunk alone.
 		games.Seed = selfplay.DealSeed(cfg.Seed, c)
 		base := c * cfg.Chunk
 		if cfg.Progress != nil {
-			games.Progress = func(d, _ int) { cfg.Progress(base+d, cfg.Games) }
+			games.Progress = func(d, _ int) { cfg.Progress(base-lo*cfg.Chunk+d, shardGames) }
 		}
 		chunk := eval.NewWinStats()
 		games.OnGame = func(_ int, rec *game.Record) { ObserveWins(chunk, rec) }
@@ -336,7 +348,10 @@ func WinPct(ctx context.Context, cfg WinPctConfig) (*eval.WinPct, int64, error) 
 			return nil, 0, err
 		}
 	}
-	event(Event{Kind: Finished, Games: cfg.Games, Observations: stats.Observations(), Elapsed: time.Since(start)})
+	event(Event{Kind: Finished, Games: shardGames, Observations: stats.Observations(), Elapsed: time.Since(start)})
+	if cfg.Shard.M > 0 {
+		return nil, stats.Observations(), nil // the counts are in cfg.Dir, for MergeWinShards
+	}
 	table, err := stats.Table(WinPctStep, WinPctMaxSpread)
 	if err != nil {
 		return nil, 0, err
@@ -346,7 +361,8 @@ func WinPct(ctx context.Context, cfg WinPctConfig) (*eval.WinPct, int64, error) 
 
 // winCheckpoint returns the counts so far and the chunks they cover: the
 // last checkpoint, or empty counts.
-func winCheckpoint(work string, games, chunk int) (*eval.WinStats, int, error) {
+// The counts of a shard starting at chunk lo cover chunks lo to c-1.
+func winCheckpoint(work string, games, chunk, lo int) (*eval.WinStats, int, error) {
 	last, c, err := runrecord.LastCheckpoint(work, "", ".winstats")
 	if err != nil {
 		return nil, 0, err
@@ -358,10 +374,102 @@ func winCheckpoint(work string, games, chunk int) (*eval.WinStats, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if want := min(c*chunk, games); stats.Games() != int64(want) {
-		return nil, 0, fmt.Errorf("%s holds %d games, not the %d of its %d chunks: is it from a run with another --games?", last, stats.Games(), want, c)
+	if want := min(c*chunk, games) - lo*chunk; c <= lo || stats.Games() != int64(want) {
+		return nil, 0, fmt.Errorf("%s holds %d games, not the %d of its chunks %d to %d: is it from a run with another --games?", last, stats.Games(), want, lo, c-1)
 	}
 	return stats, c, nil
+}
+
+// WinShard is a finished shard of a win-table run, as MergeWinShards reads
+// it from its work directory.
+type WinShard struct {
+	Dir      string
+	Shard    selfplay.Shard
+	Settings runrecord.Settings // less the shard
+}
+
+// MergeWinShards adds up the counts of the shards of one winpct training
+// run (WinPctConfig.Shard), each in its work directory, and returns the
+// run's table and turns observed: those one machine playing the whole run
+// computes, exactly (the counts are integers). The shards must be 1 to M of
+// the same run (every other setting equal), each once and finished.
+func MergeWinShards(dirs []string) (*eval.WinPct, int64, runrecord.Settings, error) {
+	if len(dirs) == 0 {
+		return nil, 0, nil, errors.New("merge: no shard directories")
+	}
+	var (
+		shards []WinShard
+		seen   = map[int]string{}
+		total  = eval.NewWinStats()
+	)
+	for _, dir := range dirs {
+		st, err := runrecord.ReadSettings(dir)
+		if err != nil {
+			return nil, 0, nil, fmt.Errorf("merge: %w", err)
+		}
+		if c, _ := st.Get("command"); c != "winpct train" {
+			return nil, 0, nil, fmt.Errorf("merge: %s is the work directory of a %q run, not winpct train", dir, c)
+		}
+		v, ok := st.Get("shard")
+		if !ok {
+			return nil, 0, nil, fmt.Errorf("merge: %s is not a shard (winpct train --shard K/M)", dir)
+		}
+		sh, err := selfplay.ParseShard(v)
+		if err != nil {
+			return nil, 0, nil, fmt.Errorf("merge: %s: %w", dir, err)
+		}
+		rest := st.Without("shard")
+		if len(shards) > 0 {
+			if same, diff := shards[0].Settings.Equal(rest); !same {
+				return nil, 0, nil, fmt.Errorf("merge: %s is a shard of another run than %s: %s", dir, shards[0].Dir, diff)
+			}
+			if sh.M != shards[0].Shard.M {
+				return nil, 0, nil, fmt.Errorf("merge: %s is shard %s, %s shard %s", dir, sh, shards[0].Dir, shards[0].Shard)
+			}
+		}
+		if other, dup := seen[sh.K]; dup {
+			return nil, 0, nil, fmt.Errorf("merge: %s and %s are both shard %s", other, dir, sh)
+		}
+		seen[sh.K] = dir
+		shards = append(shards, WinShard{dir, sh, rest})
+	}
+	if m := shards[0].Shard.M; len(shards) != m {
+		return nil, 0, nil, fmt.Errorf("merge: %d of the %d shards given: a run of %d shards needs all of them", len(shards), m, m)
+	}
+	games, err1 := strconv.Atoi(valueOf(shards[0].Settings, "games"))
+	chunk, err2 := strconv.Atoi(valueOf(shards[0].Settings, "chunk"))
+	if err2 != nil {
+		chunk, err2 = DefaultChunk, nil
+	}
+	if err1 != nil || games < 1 || chunk < 1 {
+		return nil, 0, nil, fmt.Errorf("merge: %s: games %q and chunk are not counts", shards[0].Dir, valueOf(shards[0].Settings, "games"))
+	}
+	nChunks := (games + chunk - 1) / chunk
+	for _, s := range shards {
+		lo, hi := s.Shard.Range(nChunks)
+		if lo == hi {
+			continue // a shard with no chunk of its own
+		}
+		stats, c, err := winCheckpoint(s.Dir, games, chunk, lo)
+		if err != nil {
+			return nil, 0, nil, fmt.Errorf("merge: %w", err)
+		}
+		if c != hi {
+			return nil, 0, nil, fmt.Errorf("merge: %s: shard %s has played %d of its %d chunks: resume it first", s.Dir, s.Shard, max(0, c-lo), hi-lo)
+		}
+		total.Merge(stats)
+	}
+	table, err := total.Table(WinPctStep, WinPctMaxSpread)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	return table, total.Observations(), shards[0].Settings, nil
+}
+
+// valueOf is a setting's value, "" when there is none.
+func valueOf(s runrecord.Settings, name string) string {
+	v, _ := s.Get(name)
+	return v
 }
 
 // EquityGames is the self-play the win table learns from and is checked

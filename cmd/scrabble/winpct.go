@@ -28,7 +28,7 @@ func newWinpctCmd(a *app) *cobra.Command {
   scrabble winpct show winpct.csv --spreads 0,10,50,100
   scrabble --lexicon NWL23 winpct check winpct.csv --games 5000 --seed 77`,
 	}
-	cmd.AddCommand(newWinpctTrainCmd(a), newWinpctShowCmd(a), newWinpctCheckCmd(a))
+	cmd.AddCommand(newWinpctTrainCmd(a), newWinpctShowCmd(a), newWinpctCheckCmd(a), newWinpctMergeCmd(a))
 	return cmd
 }
 
@@ -38,9 +38,10 @@ var winpctChunk = 500
 
 func newWinpctTrainCmd(a *app) *cobra.Command {
 	var (
-		games  int
-		out    string
-		resume bool
+		games     int
+		out       string
+		resume    bool
+		shardText string
 	)
 	cmd := &cobra.Command{
 		Use:         "train --games N --out FILE",
@@ -75,6 +76,12 @@ built-in table is eval/data/winpct.csv.`,
 			if err != nil {
 				return err
 			}
+			var shard selfplay.Shard
+			if shardText != "" {
+				if shard, err = selfplay.ParseShard(shardText); err != nil {
+					return usagef("--shard: %v", err)
+				}
+			}
 			work, lock, err := runrecord.WorkDir(out, resume)
 			if err != nil {
 				return err
@@ -83,7 +90,7 @@ built-in table is eval/data/winpct.csv.`,
 			var bar *gamesBar
 			var took time.Duration
 			table, observations, err := train.WinPct(cmd.Context(), train.WinPctConfig{
-				Tables: a.tablesFor(lex, movegen.HugePages), Dir: work, Games: games, Seed: seed, Workers: threads, Chunk: winpctChunk,
+				Tables: a.tablesFor(lex, movegen.HugePages), Dir: work, Games: games, Seed: seed, Workers: threads, Chunk: winpctChunk, Shard: shard,
 				OnEvent: func(e train.Event) {
 					switch e.Kind {
 					case train.Resumed:
@@ -106,14 +113,12 @@ built-in table is eval/data/winpct.csv.`,
 				}
 				return err
 			}
-			if err := table.SaveCSV(out, fmt.Sprintf(
-				"P(win | spread, unseen tiles) from %s of self-play (equity vs equity, lexicon %s, seed %d),\n"+
-					"%s turns: scrabble --lexicon %s winpct train --games %d --seed %d\n"+
-					"Rows: tiles unseen by the player to move; tempo: what being on move is worth, in points;\n"+
-					"then P(win) in ten-thousandths of a lead (columns, points) with neither side on move:\n"+
-					"symmetric (P(-s) = 1 - P(s)); the player to move wins with P(s + tempo).\n"+
-					"Linear between columns; past the last column the last value holds.",
-				plural(games, "game"), lex.Header().Name, seed, thousands(int(observations)), lex.Header().Name, games, seed)); err != nil {
+			if shard.M > 0 {
+				fmt.Fprintf(a.stdout, "Shard %s done: %s turns observed, %s; its counts are in %s: put the shards together with scrabble winpct merge --out FILE %s ...\n",
+					shard, thousands(int(observations)), elapsed(took), work, work)
+				return nil
+			}
+			if err := table.SaveCSV(out, winpctHeader(games, lex.Header().Name, seed, observations)); err != nil {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "Wrote %s: %s, %s turns observed, %s\n", out, plural(games, "game"),
@@ -125,8 +130,58 @@ built-in table is eval/data/winpct.csv.`,
 	f.IntVar(&games, "games", 50000, "self-play games to learn from")
 	f.StringVarP(&out, "out", "o", "", "FILE for the table (CSV)")
 	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
+	f.StringVar(&shardText, "shard", "", "play only part K of M of the run's chunks (K/M), its counts kept in FILE.train/ for 'scrabble winpct merge'")
 	f.Uint64("seed", 1, "base seed")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
+	return cmd
+}
+
+// winpctHeader is the comment of a trained table's CSV file.
+func winpctHeader(games int, lex string, seed uint64, observations int64) string {
+	return fmt.Sprintf(
+		"P(win | spread, unseen tiles) from %s of self-play (equity vs equity, lexicon %s, seed %d),\n"+
+			"%s turns: scrabble --lexicon %s winpct train --games %d --seed %d\n"+
+			"Rows: tiles unseen by the player to move; tempo: what being on move is worth, in points;\n"+
+			"then P(win) in ten-thousandths of a lead (columns, points) with neither side on move:\n"+
+			"symmetric (P(-s) = 1 - P(s)); the player to move wins with P(s + tempo).\n"+
+			"Linear between columns; past the last column the last value holds.",
+		plural(games, "game"), lex, seed, thousands(int(observations)), lex, games, seed)
+}
+
+func newWinpctMergeCmd(a *app) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "merge --out FILE SHARD_DIR...",
+		Short: "Put the shards of a win-table training run together (winpct train --shard K/M)",
+		Long: `Add up the counts of the shards of one win-table training run, each played
+with 'scrabble winpct train --shard K/M --out PART' on any machine (its counts
+in PART.train/), and write the table to FILE: the table one machine playing
+the whole run writes, byte for byte (the counts are integers). The shards
+must be 1 to M of the same run (lexicon, --seed, --games, leaves), each once
+and finished (resume an unfinished one first).`,
+		Example: `  scrabble --lexicon NWL23 winpct train --games 200000 --seed 9 --shard 1/2 --out part1   # machine 1
+  scrabble --lexicon NWL23 winpct train --games 200000 --seed 9 --shard 2/2 --out part2   # machine 2
+  scrabble winpct merge --out winpct.csv part1.train part2.train`,
+		Args: args(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			if out == "" {
+				return usagef("--out FILE is required")
+			}
+			table, observations, st, err := train.MergeWinShards(dirs)
+			if err != nil {
+				return err
+			}
+			get := func(name string) string { v, _ := st.Get(name); return v }
+			games, _ := strconv.Atoi(get("games"))
+			seed, _ := strconv.ParseUint(get("seed"), 10, 64)
+			if err := table.SaveCSV(out, winpctHeader(games, get("lexicon"), seed, observations)); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.stdout, "Wrote %s: %s from %s, %s turns observed\n", out, plural(games, "game"), plural(len(dirs), "shard"), thousands(int(observations)))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "FILE for the table (CSV)")
 	return cmd
 }
 
