@@ -100,6 +100,14 @@ type LeavesConfig struct {
 	AllowPartial bool
 	// Chunk is the games between checkpoints (0: DefaultChunk).
 	Chunk int
+	// Shard, if set, makes the run one machine's part of one generation
+	// of a run spread over many: generation Generation (From holding the
+	// values of the generation before, "" for zero leaves before the
+	// first), only the shard's range of its chunks. Its counts stay in
+	// Dir, and MergeLeaveShards adds the shards' into the generation's
+	// values; Leaves returns nil.
+	Shard      selfplay.Shard
+	Generation int
 	// OnEvent, if set, hears of the run's progress; Progress, if set, of
 	// each game finished in a generation (done of total).
 	OnEvent  func(Event)
@@ -118,10 +126,19 @@ func Leaves(ctx context.Context, cfg LeavesConfig) (*eval.LeaveTable, error) {
 	if cfg.Chunk <= 0 {
 		cfg.Chunk = DefaultChunk
 	}
+	if cfg.Shard.M > 0 && cfg.Generation < 1 {
+		return nil, fmt.Errorf("train: a shard plays one generation: generation %d", cfg.Generation)
+	}
 	r := &leavesRun{cfg: cfg, games: selfplay.Config{Tables: cfg.Tables, Players: []string{"equity", "equity"}, Workers: cfg.Workers}}
 	leaves, err := r.startingValues()
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Shard.M > 0 {
+		if _, err := r.generation(ctx, cfg.Generation, leaves); err != nil {
+			return nil, interrupted(ctx, err, cfg.Generation, 0)
+		}
+		return nil, nil
 	}
 	for g := 1; g <= cfg.Generations; g++ {
 		if leaves, err = r.generation(ctx, g, leaves); err != nil {
@@ -173,9 +190,16 @@ func (r *leavesRun) startingValues() (*eval.LeaveTable, error) {
 	s.Add("prior", r.cfg.Prior)
 	s.Add("observe", r.cfg.Observe)
 	s.Add("from", runrecord.LeavesIdentity(start))
-	// Generation g depends only on the settings and generation g-1, so a
-	// run may be resumed to go on for more generations.
-	s.AddCount("generations", r.cfg.Generations)
+	if r.cfg.Shard.M > 0 {
+		// One generation's part: "from" is the generation before's.
+		s.AddDefault("chunk", r.cfg.Chunk, DefaultChunk)
+		s.Add("generation", r.cfg.Generation)
+		s.Add("shard", r.cfg.Shard)
+	} else {
+		// Generation g depends only on the settings and generation g-1,
+		// so a run may be resumed to go on for more generations.
+		s.AddCount("generations", r.cfg.Generations)
+	}
 	// runrecord.WorkDir has refused an earlier run without resume.
 	if err := runrecord.Keep(r.cfg.Dir, true, runrecord.StartedIn(r.cfg.Dir), s); err != nil {
 		return nil, err
@@ -209,9 +233,10 @@ func (r *leavesRun) generation(ctx context.Context, g int, prev *eval.LeaveTable
 	}
 	games, chunk := r.cfg.Games, r.cfg.Chunk
 	total := (games + chunk - 1) / chunk
-	r.event(Event{Kind: Started, Generation: g, Games: games})
+	lo, hi := r.cfg.Shard.Range(total)
+	r.event(Event{Kind: Started, Generation: g, Games: min(hi*chunk, games) - lo*chunk})
 	start := time.Now()
-	for c := chunks; c < total; c++ {
+	for c := max(chunks, lo); c < hi; c++ {
 		cfg.Games = min(chunk, games-c*chunk)
 		// A chunk's games depend on the seed, the generation and the chunk.
 		cfg.Seed = selfplay.DealSeed(r.cfg.Seed, g<<20|c)
@@ -235,12 +260,64 @@ func (r *leavesRun) generation(ctx context.Context, g int, prev *eval.LeaveTable
 			return nil, err
 		}
 	}
+	if r.cfg.Shard.M > 0 {
+		// The shard's counts are its last checkpoint, for MergeLeaveShards.
+		r.event(Event{Kind: Finished, Generation: g, Games: min(hi*chunk, games) - lo*chunk, Observations: stats.Observations(), Elapsed: time.Since(start)})
+		return nil, nil
+	}
 	table := stats.Table(r.cfg.Prior)
 	if err := table.Save(done); err != nil {
 		return nil, err
 	}
 	r.event(Event{Kind: Finished, Generation: g, Games: games, Observations: stats.Observations(), Elapsed: time.Since(start)})
 	return table, nil
+}
+
+// MergeLeaveShards adds up the counts of the shards of one generation of a
+// leave-training run spread over machines (LeavesConfig.Shard), each in
+// its work directory, and returns the generation's values: those one
+// machine playing the generation computes, exactly (the counts are
+// integers). The shards must be 1 to M of the same generation of the same
+// run (every other setting equal, the values played with included), each
+// once and finished.
+func MergeLeaveShards(dirs []string) (*eval.LeaveTable, runrecord.Settings, error) {
+	shards, err := readShards(dirs, "leaves train")
+	if err != nil {
+		return nil, nil, err
+	}
+	st := shards[0].Settings
+	games, err1 := strconv.Atoi(valueOf(st, "games"))
+	prior, err2 := strconv.Atoi(valueOf(st, "prior"))
+	g, err3 := strconv.Atoi(valueOf(st, "generation"))
+	chunk, err4 := strconv.Atoi(valueOf(st, "chunk"))
+	if err4 != nil {
+		chunk, err4 = DefaultChunk, nil
+	}
+	if err := errors.Join(err1, err2, err3, err4); err != nil || games < 1 || chunk < 1 {
+		return nil, nil, fmt.Errorf("merge: %s: the settings' games, prior, generation or chunk is not a count", shards[0].Dir)
+	}
+	total := eval.NewLeaveStats()
+	nChunks := (games + chunk - 1) / chunk
+	prefix := fmt.Sprintf("gen-%d.", g)
+	for _, s := range shards {
+		lo, hi := s.Shard.Range(nChunks)
+		if lo == hi {
+			continue
+		}
+		last, c, err := runrecord.LastCheckpoint(s.Dir, prefix, ".stats")
+		if err != nil {
+			return nil, nil, fmt.Errorf("merge: %w", err)
+		}
+		if last == "" || c != hi {
+			return nil, nil, fmt.Errorf("merge: %s: shard %s has played %d of its %d chunks: resume it first", s.Dir, s.Shard, max(0, c-lo), hi-lo)
+		}
+		stats, err := eval.LoadLeaveStats(last)
+		if err != nil {
+			return nil, nil, fmt.Errorf("merge: %w", err)
+		}
+		total.Merge(stats)
+	}
+	return total.Table(prior), st, nil
 }
 
 // checkpoint returns generation g's statistics so far and the chunks they
@@ -380,9 +457,9 @@ func winCheckpoint(work string, games, chunk, lo int) (*eval.WinStats, int, erro
 	return stats, c, nil
 }
 
-// WinShard is a finished shard of a win-table run, as MergeWinShards reads
-// it from its work directory.
-type WinShard struct {
+// Shard is a shard of a training run, as the merges read it from its
+// work directory.
+type Shard struct {
 	Dir      string
 	Shard    selfplay.Shard
 	Settings runrecord.Settings // less the shard
@@ -394,48 +471,11 @@ type WinShard struct {
 // computes, exactly (the counts are integers). The shards must be 1 to M of
 // the same run (every other setting equal), each once and finished.
 func MergeWinShards(dirs []string) (*eval.WinPct, int64, runrecord.Settings, error) {
-	if len(dirs) == 0 {
-		return nil, 0, nil, errors.New("merge: no shard directories")
+	shards, err := readShards(dirs, "winpct train")
+	if err != nil {
+		return nil, 0, nil, err
 	}
-	var (
-		shards []WinShard
-		seen   = map[int]string{}
-		total  = eval.NewWinStats()
-	)
-	for _, dir := range dirs {
-		st, err := runrecord.ReadSettings(dir)
-		if err != nil {
-			return nil, 0, nil, fmt.Errorf("merge: %w", err)
-		}
-		if c, _ := st.Get("command"); c != "winpct train" {
-			return nil, 0, nil, fmt.Errorf("merge: %s is the work directory of a %q run, not winpct train", dir, c)
-		}
-		v, ok := st.Get("shard")
-		if !ok {
-			return nil, 0, nil, fmt.Errorf("merge: %s is not a shard (winpct train --shard K/M)", dir)
-		}
-		sh, err := selfplay.ParseShard(v)
-		if err != nil {
-			return nil, 0, nil, fmt.Errorf("merge: %s: %w", dir, err)
-		}
-		rest := st.Without("shard")
-		if len(shards) > 0 {
-			if same, diff := shards[0].Settings.Equal(rest); !same {
-				return nil, 0, nil, fmt.Errorf("merge: %s is a shard of another run than %s: %s", dir, shards[0].Dir, diff)
-			}
-			if sh.M != shards[0].Shard.M {
-				return nil, 0, nil, fmt.Errorf("merge: %s is shard %s, %s shard %s", dir, sh, shards[0].Dir, shards[0].Shard)
-			}
-		}
-		if other, dup := seen[sh.K]; dup {
-			return nil, 0, nil, fmt.Errorf("merge: %s and %s are both shard %s", other, dir, sh)
-		}
-		seen[sh.K] = dir
-		shards = append(shards, WinShard{dir, sh, rest})
-	}
-	if m := shards[0].Shard.M; len(shards) != m {
-		return nil, 0, nil, fmt.Errorf("merge: %d of the %d shards given: a run of %d shards needs all of them", len(shards), m, m)
-	}
+	total := eval.NewWinStats()
 	games, err1 := strconv.Atoi(valueOf(shards[0].Settings, "games"))
 	chunk, err2 := strconv.Atoi(valueOf(shards[0].Settings, "chunk"))
 	if err2 != nil {
@@ -486,4 +526,49 @@ func EquityGames(tables *movegen.Tables, workers int) (selfplay.Config, error) {
 		cfg.Options = [rules.MaxPlayers]selfplay.PlayerOptions{{Leaves: leaves}, {Leaves: leaves}}
 	}
 	return cfg, nil
+}
+
+// readShards reads the settings of the work directories of the shards of
+// one run of command, and checks they are shards 1 to M of it, each once.
+func readShards(dirs []string, command string) ([]Shard, error) {
+	if len(dirs) == 0 {
+		return nil, errors.New("merge: no shard directories")
+	}
+	var shards []Shard
+	seen := map[int]string{}
+	for _, dir := range dirs {
+		st, err := runrecord.ReadSettings(dir)
+		if err != nil {
+			return nil, fmt.Errorf("merge: %w", err)
+		}
+		if c, _ := st.Get("command"); c != command {
+			return nil, fmt.Errorf("merge: %s is the work directory of a %q run, not %s", dir, c, command)
+		}
+		v, ok := st.Get("shard")
+		if !ok {
+			return nil, fmt.Errorf("merge: %s is not a shard (%s --shard K/M)", dir, command)
+		}
+		sh, err := selfplay.ParseShard(v)
+		if err != nil {
+			return nil, fmt.Errorf("merge: %s: %w", dir, err)
+		}
+		rest := st.Without("shard")
+		if len(shards) > 0 {
+			if same, diff := shards[0].Settings.Equal(rest); !same {
+				return nil, fmt.Errorf("merge: %s is a shard of another run than %s: %s", dir, shards[0].Dir, diff)
+			}
+			if sh.M != shards[0].Shard.M {
+				return nil, fmt.Errorf("merge: %s is shard %s, %s shard %s", dir, sh, shards[0].Dir, shards[0].Shard)
+			}
+		}
+		if other, dup := seen[sh.K]; dup {
+			return nil, fmt.Errorf("merge: %s and %s are both shard %s", other, dir, sh)
+		}
+		seen[sh.K] = dir
+		shards = append(shards, Shard{dir, sh, rest})
+	}
+	if m := shards[0].Shard.M; len(shards) != m {
+		return nil, fmt.Errorf("merge: %d of the %d shards given: a run of %d shards needs all of them", len(shards), m, m)
+	}
+	return shards, nil
 }

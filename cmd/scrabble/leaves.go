@@ -11,6 +11,7 @@ import (
 	"scrabble/eval"
 	"scrabble/internal/runrecord"
 	"scrabble/movegen"
+	"scrabble/selfplay"
 	"scrabble/train"
 )
 
@@ -21,7 +22,7 @@ func newLeavesCmd(a *app) *cobra.Command {
 		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --generations 4 --out nwl23.leaves
   scrabble leaves csv nwl23.leaves > nwl23.csv`,
 	}
-	cmd.AddCommand(newLeavesTrainCmd(a), newLeavesCSVCmd(a), newLeavesConvertCmd(a))
+	cmd.AddCommand(newLeavesTrainCmd(a), newLeavesCSVCmd(a), newLeavesConvertCmd(a), newLeavesMergeCmd(a))
 	cmd.PersistentFlags().Bool("allow-partial", false, "take a leave CSV that does not list every leave (those left out are worth 0)")
 	return cmd
 }
@@ -63,6 +64,8 @@ func newLeavesTrainCmd(a *app) *cobra.Command {
 	var (
 		games, generations, prior int
 		out, from, observe        string
+		shardText                 string
+		generation                int
 		resume                    bool
 	)
 	cmd := &cobra.Command{
@@ -109,6 +112,19 @@ values whatever --threads.`,
 			if observe != "rack" && observe != "next" {
 				return usagef("--observe %q: want rack or next", observe)
 			}
+			var shard selfplay.Shard
+			switch {
+			case shardText != "":
+				var err error
+				if shard, err = selfplay.ParseShard(shardText); err != nil {
+					return usagef("--shard: %v", err)
+				}
+				if generation < 1 || cmd.Flags().Changed("generations") {
+					return usagef("--shard plays one generation: give --generation G (1 for the first), not --generations; --from is the values of generation G-1")
+				}
+			case cmd.Flags().Changed("generation"):
+				return usagef("--generation is for a shard (--shard K/M)")
+			}
 			lex, seed, threads, err := a.lexiconSeedThreads(cmd)
 			if err != nil {
 				return err
@@ -120,7 +136,7 @@ values whatever --threads.`,
 			defer lock.Release()
 			var bar *gamesBar
 			defer func() { bar.finish() }()
-			leaves, err := train.Leaves(cmd.Context(), train.LeavesConfig{
+			leaves, err := train.Leaves(cmd.Context(), train.LeavesConfig{Shard: shard, Generation: generation,
 				Tables: a.tablesFor(lex, movegen.HugePages), Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
 				Workers: threads, Observe: observe, From: from, AllowPartial: allowPartial(cmd), Chunk: trainChunk,
 				OnEvent: func(e train.Event) {
@@ -148,6 +164,11 @@ values whatever --threads.`,
 				}
 				return partialHint(err, "allow-partial")
 			}
+			if shard.M > 0 {
+				fmt.Fprintf(a.stdout, "Shard %s of generation %d done: its counts are in %s; put the shards together with scrabble leaves merge --out FILE %s ...\n",
+					shard, generation, work, work)
+				return nil
+			}
 			if err := leaves.SaveAs(out); err != nil {
 				return err
 			}
@@ -163,8 +184,47 @@ values whatever --threads.`,
 	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
 	f.StringVar(&observe, "observe", "rack", "what a turn teaches: rack (every leave the rack held gets the move's equity) or next (the leave kept gets the next turn's)")
 	f.StringVar(&from, "from", "", "leave table FILE the first generation plays with (default: zero leaves)")
+	f.StringVar(&shardText, "shard", "", "play only part K of M of one generation's chunks (K/M, with --generation), its counts kept in FILE.train/ for 'scrabble leaves merge'")
+	f.IntVar(&generation, "generation", 0, "with --shard: the generation the shard plays (--from: the values of the one before)")
 	f.Uint64("seed", 1, "base seed")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
+	return cmd
+}
+
+func newLeavesMergeCmd(a *app) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "merge --out FILE SHARD_DIR...",
+		Short: "Put the shards of one generation of leave training together (leaves train --shard K/M)",
+		Long: `Add up the counts of the shards of one generation of a leave-training run,
+each played with 'scrabble leaves train --shard K/M --generation G --out PART'
+on any machine (its counts in PART.train/), and write the generation's values
+to FILE: those one machine playing the generation computes, byte for byte
+(the counts are integers). FILE is then --from for generation G+1's shards.
+The shards must be 1 to M of the same generation of the same run (lexicon,
+--seed, --games, --prior, --observe, --from), each once and finished.`,
+		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --shard 1/2 --generation 1 --out g1a   # machine 1
+  scrabble --lexicon NWL23 leaves train --games 20000 --shard 2/2 --generation 1 --out g1b   # machine 2
+  scrabble leaves merge --out gen1.leaves g1a.train g1b.train
+  scrabble --lexicon NWL23 leaves train --games 20000 --shard 1/2 --generation 2 --from gen1.leaves --out g2a`,
+		Args: args(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			if out == "" {
+				return usagef("--out FILE is required")
+			}
+			table, st, err := train.MergeLeaveShards(dirs)
+			if err != nil {
+				return err
+			}
+			if err := table.SaveAs(out); err != nil {
+				return err
+			}
+			g, _ := st.Get("generation")
+			fmt.Fprintf(a.stdout, "Wrote %s (generation %s from %s)\n", out, g, plural(len(dirs), "shard"))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "FILE for the generation's leave values (.csv: CSV, .gz: compressed)")
 	return cmd
 }
 
