@@ -283,6 +283,7 @@ whose keys are ` + strings.Join(configKeys, ", ") + `.`,
 		newMovesCmd(a), newBestCmd(a), newEngineCmd(a), newEndgameCmd(a), newPEGCmd(a), newBenchCmd(a), newSelfplayCmd(a), newLeavesCmd(a), newWinpctCmd(a), newSimCmd(a),
 		newPositionCmd(a), newReviewCmd(a), newInferCmd(a), newVersionCmd(a))
 	root.AddCommand(newServeCmd(a))
+	root.AddCommand(newWorkerCmd(a))
 	// cobra's completion command (bash, zsh, fish, powershell), made
 	// here rather than at Execute so that its help has examples too. It
 	// takes its output writer now, so that is set first.

@@ -67,6 +67,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		asJSON             bool
 		allowPartialLeaves bool
 		simFlags           [rules.MaxPlayers]*simPlayerFlags
+		q                  queueFlags
 	)
 	var names []string
 	for _, p := range selfplay.Players() {
@@ -130,6 +131,12 @@ players never play phonies, but an external program may, and the other
 players then challenge it off (taken back, the turn lost) under every rule
 but void, where a phony is an error of its player.
 
+--queue nats://HOST:4222 (with --out) plays the run on 'scrabble worker's
+on any machines instead, over a NATS JetStream work queue: the games are cut
+into --shards items (default: one per 50 games), and their results are
+collected into --out as they arrive; --resume continues such a run too
+(docs/distributed.md).
+
 --out DIR writes DIR/results.jsonl (one JSON line per game, as games finish)
 and every game as DIR/game-000123.gcg. Ctrl-C stops cleanly: games in
 progress are abandoned, finished ones are kept and the summary so far is
@@ -175,7 +182,17 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 			}
 			var shard selfplay.Shard
 			fl := cmd.Flags()
-			if fl.Changed("shard-index") || fl.Changed("shards") {
+			items := max(1, games/50) // a queue's items (--shards)
+			if q.url != "" {
+				if shardText != "" || fl.Changed("shard-index") || out == "" {
+					return usagef("--queue needs --out DIR, where the results are collected, and takes --shards M (its items), not --shard")
+				}
+				if fl.Changed("shards") && shardCount < 1 {
+					return usagef("--shards must be at least 1, not %d", shardCount)
+				} else if fl.Changed("shards") {
+					items = shardCount
+				}
+			} else if fl.Changed("shard-index") || fl.Changed("shards") {
 				// A batch system's 0-based task index (Kubernetes'
 				// JOB_COMPLETION_INDEX, Slurm's SLURM_ARRAY_TASK_ID).
 				if shardText != "" || !fl.Changed("shard-index") || !fl.Changed("shards") {
@@ -292,6 +309,9 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 					return err
 				}
 			}
+			if q.url != "" {
+				return runQueueCoordinator(cmd, a, &cfg, q, items, asJSON)
+			}
 			ctx := cmd.Context() // cancelled by Ctrl-C (see interruptible)
 			lo, hi := shard.Range(games)
 			bar := newGamesBar(a.stderr, strings.Join(names, " vs "), hi-lo)
@@ -362,6 +382,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	f.BoolVar(&pairs, "pairs", false, "play every deal once per rotation of the seats (twice for two players, seats swapped)")
 	f.BoolVar(&resume, "resume", false, "continue the run in --out, skipping finished games")
 	f.BoolVar(&asJSON, "json", false, "print the summary as one JSON object")
+	addQueueFlags(f, &q)
 	cmd.AddCommand(newSelfplayMergeCmd(a))
 	return cmd
 }
@@ -481,6 +502,11 @@ func playerNames() string {
 // the field and the finishing place of each player, then the figures by
 // seat.
 func writeSummary(w io.Writer, s *selfplay.Summary, cfg *selfplay.Config) error {
+	return writeSummaryOn(w, s, cfg, "on "+plural(cfg.Workers, "thread"))
+}
+
+// writeSummaryOn is writeSummary saying where the games were played.
+func writeSummaryOn(w io.Writer, s *selfplay.Summary, cfg *selfplay.Config, where string) error {
 	var head strings.Builder
 	games := plural(s.Games, "game")
 	if s.Games < s.Planned {
@@ -514,8 +540,8 @@ func writeSummary(w io.Writer, s *selfplay.Summary, cfg *selfplay.Config) error 
 	if n := s.Games - s.Played; n > 0 {
 		resumed = fmt.Sprintf(" (%s resumed)", thousands(n))
 	}
-	fmt.Fprintf(w, "Played %s in %s on %s: %.1f games/s%s\n\n", plural(s.Played, "game"),
-		elapsed(time.Duration(s.Seconds*float64(time.Second))), plural(cfg.Workers, "thread"), s.GamesPerSecond, resumed)
+	fmt.Fprintf(w, "Played %s in %s %s: %.1f games/s%s\n\n", plural(s.Played, "game"),
+		elapsed(time.Duration(s.Seconds*float64(time.Second))), where, s.GamesPerSecond, resumed)
 	return writeSummaryBody(w, s)
 }
 

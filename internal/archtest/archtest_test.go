@@ -63,6 +63,8 @@ var allowed = map[string][]string{
 		"internal/runrecord"}, // merge reads the shards' settings
 	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "selfplay", "rules", "move", "position",
 		"internal/runrecord"},
+	// The work queue of runs spread over machines (NATS JetStream).
+	"queue": {"internal/crash"},
 	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg"},
 	// The engine over HTTP: the API and the page, given its lexica by the
 	// command line.
@@ -70,7 +72,7 @@ var allowed = map[string][]string{
 
 	// The command line wires everything together.
 	"cmd/scrabble": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "train", "selfplay", "review", "server",
-		"rules", "move", "position", "gcg", "protocol", "internal/benchset", "internal/runrecord"},
+		"rules", "move", "position", "gcg", "protocol", "internal/benchset", "internal/runrecord", "queue"},
 
 	// Internal helpers with module imports of their own.
 	"internal/benchset":  {"gaddag", "movegen", "rules", "position"},

@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"scrabble/internal/readlimit"
+	"scrabble/internal/runrecord"
+	"scrabble/queue"
+	"scrabble/selfplay"
+)
+
+// testWorkerHangEnv exists only for tests (TestQueue): set to "1", a
+// worker publishes the first game of its first item, says so on stderr and
+// hangs there, holding the item unacknowledged, until it is killed. Never
+// set it otherwise.
+const testWorkerHangEnv = "SCRABBLE_TEST_WORKER_HANG"
+
+func newWorkerCmd(a *app) *cobra.Command {
+	var (
+		url, id, workDir  string
+		connectWait, idle time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:         "worker --queue nats://HOST:4222",
+		Annotations: interruptible(),
+		Short:       "Play the items of self-play runs coordinated over a NATS JetStream queue",
+		Long: `worker takes work items from every self-play run coordinated on the NATS
+server at --queue (scrabble selfplay --queue URL on any machine), plays their
+games (--threads at once) and publishes each game's results line and GCG file
+to the run's results stream. An item is acknowledged only when the server has
+stored all its results: a worker killed in the middle of an item leaves it
+unacknowledged, and the server gives it to another worker after the run's
+--ack-wait; the coordinator keeps each game once.
+
+A worker refuses, saying why, an item of another build of scrabble (another
+build may play other games), of a lexicon it does not have or whose word list
+differs, of players it does not know, or whose settings it does not give
+(a --pN-leaves file missing or different here): the item goes back to the
+queue for another worker, and this one takes no more of that run.
+
+A server that cannot be reached at the start is tried again for
+--connect-wait; one lost later is reconnected to, with backoff, for as long
+as it takes. Ctrl-C stops the worker: the item in play goes back to the queue
+at once.`,
+		Example: `  scrabble worker --queue nats://queue.example:4222 --threads 8
+  scrabble --data-dir /data worker --queue nats://queue.example:4222 --idle 10m`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if url == "" {
+				return usagef("--queue URL is required: the NATS server of the runs (nats://HOST:4222)")
+			}
+			threads, err := a.threads(cmd)
+			if err != nil {
+				return err
+			}
+			if id == "" {
+				host, _ := os.Hostname()
+				id = fmt.Sprintf("%s-%d", host, os.Getpid())
+			}
+			ctx := cmd.Context()
+			logf := func(format string, args ...any) {
+				fmt.Fprintf(a.stderr, "scrabble: worker %s: %s\n", id, fmt.Sprintf(format, args...))
+			}
+			nc, err := queue.Connect(ctx, url, "scrabble worker "+id, connectWait, logf)
+			if err != nil {
+				return err
+			}
+			defer nc.Close()
+			logf("connected to %s, %s", url, plural(threads, "thread"))
+			w := &queue.Worker{Conn: nc, ID: id, Idle: idle, Logf: logf,
+				Play: func(ctx context.Context, it *queue.Item, publish func(*queue.Game) error) error {
+					return a.playItem(ctx, it, publish, threads, workDir, logf)
+				}}
+			err = w.Run(ctx)
+			if err != nil && ctx.Err() != nil {
+				logf("stopped")
+				return nil
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&url, "queue", "", "the NATS server of the runs: nats://HOST:4222")
+	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", false)
+	f.StringVar(&id, "id", "", "the worker's name in the logs and the coordinator's count (default HOST-PID)")
+	f.StringVar(&workDir, "work-dir", "", "directory for the items' games while they are played (default: the system's temporary directory)")
+	f.DurationVar(&connectWait, "connect-wait", time.Minute, "how long to keep trying a server that cannot be reached at the start")
+	f.DurationVar(&idle, "idle", 0, "stop when no item came for this long (0: never)")
+	return cmd
+}
+
+// playItem plays an item's games with this build's selfplay, into a
+// temporary directory, and publishes them; an item this worker cannot play
+// as the run's coordinator would have is refused.
+func (a *app) playItem(ctx context.Context, it *queue.Item, publish func(*queue.Game) error, threads int, workDir string, logf func(string, ...any)) error {
+	if b := buildID(); it.Build != b {
+		return queue.Refusef("it is of another build (%s; this worker is %s), which may play other games", it.Build, b)
+	}
+	lex, err := a.reg.Resolve(it.Lexicon)
+	if err != nil {
+		return queue.Refusef("lexicon %s: %v", it.Lexicon, err)
+	}
+	h := lex.Header()
+	if sha := hex.EncodeToString(h.SourceSHA256[:]); sha != it.LexiconSHA256 {
+		return queue.Refusef("lexicon %s here is another word list (sha256 %.12s..., the run's %.12s...)", it.Lexicon, sha, it.LexiconSHA256)
+	}
+	var settings map[string]string
+	if err := json.Unmarshal(it.Settings, &settings); err != nil {
+		return queue.Refusef("its settings are not a run's: %v", err)
+	}
+	for k := 1; ; k++ {
+		name, ok := settings[fmt.Sprintf("p%d", k)]
+		if !ok {
+			break
+		}
+		if !strings.HasPrefix(name, "external:") && !knownPlayer(name) {
+			return queue.Refusef("player %d is %q, not a player of this build", k, name)
+		}
+	}
+
+	tmp, err := os.MkdirTemp(workDir, "scrabble-item-")
+	if err != nil {
+		return fmt.Errorf("a directory for the item's games: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	// This build's selfplay on the item's shard, as the coordinator's
+	// machine would play it.
+	wa := *a
+	wa.stdout, wa.stderr = io.Discard, io.Discard
+	wa.v.Set("lexicon", it.Lexicon)
+	sp := newSelfplayCmd(&wa)
+	sp.SilenceErrors, sp.SilenceUsage = true, true
+	sp.SetOut(io.Discard)
+	sp.SetErr(io.Discard)
+	sp.SetArgs(append(it.Args[:len(it.Args):len(it.Args)], "--shard", fmt.Sprintf("%d/%d", it.Shard, it.Shards), "--out", tmp, "--threads", fmt.Sprint(threads)))
+	err = sp.ExecuteContext(ctx)
+	var ue usageError
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &ue):
+		return queue.Refusef("its settings do not make a run here: %v", err)
+	case err != nil:
+		return err
+	}
+	got, err := runrecord.ReadSettings(tmp)
+	if err != nil {
+		return err
+	}
+	if mine, _ := got.Without("shard").MarshalJSON(); !bytes.Equal(mine, it.Settings) {
+		return queue.Refusef("its settings are not the run's here: %s", settingsDiff(it.Settings, mine))
+	}
+
+	data, err := readlimit.ReadFile(filepath.Join(tmp, selfplay.ResultsFile), readlimit.Results, "a results file")
+	if err != nil {
+		return err
+	}
+	hang := os.Getenv(testWorkerHangEnv) == "1"
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r struct{ Game int }
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			return fmt.Errorf("the item's results: %w", err)
+		}
+		gcg, err := os.ReadFile(filepath.Join(tmp, selfplay.GCGName(r.Game)))
+		if err != nil {
+			return err
+		}
+		if err := publish(&queue.Game{Game: r.Game, Result: line, GCG: string(gcg)}); err != nil {
+			return err
+		}
+		if hang {
+			logf("hanging (%s)", testWorkerHangEnv)
+			<-ctx.Done()
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+func knownPlayer(name string) bool {
+	for _, p := range selfplay.Players() {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// settingsDiff names the first setting that differs between two records.
+func settingsDiff(want, got []byte) string {
+	var w, g map[string]string
+	json.Unmarshal(want, &w)
+	json.Unmarshal(got, &g)
+	for k, v := range w {
+		if g[k] != v {
+			return fmt.Sprintf("%s is %q for the run, %q here", k, v, g[k])
+		}
+	}
+	for k, v := range g {
+		if _, ok := w[k]; !ok {
+			return fmt.Sprintf("%s is %q here, which the run does not record", k, v)
+		}
+	}
+	return "they differ in their order"
+}
+
+// buildID names this build for the queue's items: the commit it was built
+// from and the toolchain and target, and for a build with uncommitted
+// changes or from no checkout, the executable's digest. Workers of another
+// build refuse an item: other code may play other games.
+var buildID = sync.OnceValue(func() string {
+	rev, modified := "", false
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	id := "commit " + rev
+	if rev == "" {
+		id = "no commit"
+	}
+	if rev == "" || modified {
+		id += " with changes, executable sha256 " + exeDigest()
+	}
+	return id + ", " + buildTarget()
+})
+
+// exeDigest is the first 16 hex digits of the SHA-256 of this executable.
+func exeDigest() string {
+	path, err := os.Executable()
+	if err != nil {
+		return "unknown"
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "unknown"
+	}
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])[:16]
+}

@@ -1,0 +1,197 @@
+package queue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// startServer starts a NATS server with JetStream on a temporary directory
+// and returns its URL.
+func startServer(t *testing.T) string {
+	t.Helper()
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns.Start()
+	t.Cleanup(ns.Shutdown)
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("the NATS server did not start")
+	}
+	return ns.ClientURL()
+}
+
+// fakeRun is a run of games games in m items whose game i's result is
+// "result i": what a worker plays and the coordinator stores.
+type fakeRun struct {
+	mu     sync.Mutex
+	stored map[int]string
+	log    []string
+}
+
+func (f *fakeRun) coordinator(t *testing.T, url string, games, m int, stored []bool) *Coordinator {
+	nc, err := Connect(context.Background(), url, "test coordinator", time.Second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	items := make([]Item, m)
+	for k := range items {
+		items[k] = Item{Run: "0123456789abcdef", Build: "b", Games: games, Shard: k + 1, Shards: m}
+	}
+	if stored == nil {
+		stored = make([]bool, games)
+	}
+	return &Coordinator{Conn: nc, Items: items, Stored: stored, AckWait: time.Second,
+		Store: func(g *Game) error {
+			if g.Result != fmt.Sprintf("result %d", g.Game) {
+				return errors.New("bad result")
+			}
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			if _, dup := f.stored[g.Game]; dup {
+				t.Errorf("game %d stored twice", g.Game)
+			}
+			f.stored[g.Game] = g.Worker
+			return nil
+		},
+		Flush: func() error { return nil },
+		Logf: func(format string, args ...any) {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			f.log = append(f.log, fmt.Sprintf(format, args...))
+		},
+	}
+}
+
+func worker(t *testing.T, url, id string, play func(ctx context.Context, it *Item, publish func(*Game) error) error) *Worker {
+	nc, err := Connect(context.Background(), url, id, time.Second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	return &Worker{Conn: nc, ID: id, Play: play, Idle: 3 * time.Second}
+}
+
+// playAll publishes every game of the item, with one bad result first.
+func playAll(_ context.Context, it *Item, publish func(*Game) error) error {
+	lo, hi := it.Range()
+	if it.Shard == 1 {
+		if err := publish(&Game{Game: lo, Result: "forged"}); err != nil {
+			return err
+		}
+	}
+	for i := lo; i < hi; i++ {
+		if err := publish(&Game{Game: i, Result: fmt.Sprintf("result %d", i)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestCoordinatorWorkers: two workers, one of which refuses the run and one
+// that dies (its context cancelled) in the middle of its first item after
+// publishing part of it; every game is stored once, the refusal is logged
+// by the coordinator, and a resumed coordinator publishes only what is
+// missing.
+func TestCoordinatorWorkers(t *testing.T) {
+	url := startServer(t)
+	for _, c := range []struct {
+		name    string
+		games   int
+		m       int
+		stored  []int // stored before the run
+		publish int   // items the coordinator should publish
+	}{
+		{"fresh", 30, 7, nil, 7},
+		{"resumed", 30, 6, []int{0, 1, 2, 3, 4, 10, 11, 12, 13, 14, 29}, 4},
+		{"one item", 5, 1, nil, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := &fakeRun{stored: map[int]string{}}
+			stored := make([]bool, c.games)
+			for _, i := range c.stored {
+				stored[i] = true
+			}
+			co := f.coordinator(t, url, c.games, c.m, stored)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			var (
+				st   Stats
+				err  error
+				done = make(chan struct{})
+			)
+			go func() { st, err = co.Run(ctx); close(done) }()
+
+			refuser := worker(t, url, "refuser", func(context.Context, *Item, func(*Game) error) error {
+				return Refusef("no lexicon XYZ here")
+			})
+			refuser.Idle = time.Second
+			if err := refuser.Run(ctx); err != nil {
+				t.Fatal(err)
+			}
+			dying := worker(t, url, "dying", nil)
+			dctx, die := context.WithCancel(ctx)
+			dying.Play = func(ctx context.Context, it *Item, publish func(*Game) error) error {
+				lo, _ := it.Range()
+				publish(&Game{Game: lo, Result: fmt.Sprintf("result %d", lo)})
+				die()
+				<-ctx.Done()
+				return ctx.Err()
+			}
+			if err := dying.Run(dctx); !errors.Is(err, context.Canceled) {
+				t.Fatalf("the dying worker: %v", err)
+			}
+			if err := worker(t, url, "good", playAll).Run(ctx); err != nil {
+				t.Fatal(err)
+			}
+			<-done
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range c.games {
+				if _, ok := f.stored[i]; ok == contains(c.stored, i) {
+					t.Errorf("game %d: stored by this run %v, before it %v", i, ok, !ok)
+				}
+			}
+			if want := c.games - len(c.stored); st.Stored != want || len(f.stored) != want {
+				t.Errorf("stored %d (%d), want %d", st.Stored, len(f.stored), want)
+			}
+			if st.Published != c.publish {
+				t.Errorf("published %d items, want %d", st.Published, c.publish)
+			}
+			if !strings.Contains(strings.Join(f.log, "\n"), "worker refuser refuses item") {
+				t.Errorf("the coordinator's log has no refusal:\n%s", strings.Join(f.log, "\n"))
+			}
+		})
+	}
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestConnectUnreachable: a server that is not there is an error naming it,
+// after the wait.
+func TestConnectUnreachable(t *testing.T) {
+	start := time.Now()
+	_, err := Connect(context.Background(), "nats://127.0.0.1:1", "test", 700*time.Millisecond, nil)
+	if err == nil || !strings.Contains(err.Error(), "cannot reach the NATS server at nats://127.0.0.1:1") {
+		t.Fatalf("got %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("gave up after %s", d)
+	}
+}
