@@ -1,6 +1,7 @@
 package queue
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -185,23 +186,45 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 			break
 		}
 	}
+	// Items an earlier coordinator of the run left that this one would
+	// not publish (another build's, another cut into items) go: their
+	// games are published anew as this coordinator's items.
+	info, err := work.Info(ctx, jetstream.WithSubjectFilter("scrabble."+run+".work.*"))
+	if err != nil {
+		return st, fmt.Errorf("queue: reading the work stream: %w", err)
+	}
+	for subj := range info.State.Subjects {
+		var k int
+		if _, err := fmt.Sscanf(subj, "scrabble."+run+".work.%d", &k); err == nil && k >= 1 && k <= len(c.Items) {
+			continue
+		}
+		if err := work.Purge(ctx, jetstream.WithPurgeSubject(subj)); err != nil {
+			return st, fmt.Errorf("queue: removing an earlier coordinator's item %s: %w", subj, err)
+		}
+	}
 	publish := func() error {
 		for i := range c.Items {
 			it := &c.Items[i]
 			if !c.missing(it) {
 				continue
 			}
-			// An item still in the stream is waiting or being played.
-			_, err := work.GetLastMsgForSubject(ctx, workSubject(run, it.Shard))
-			if err == nil {
-				continue
-			}
-			if !errors.Is(err, jetstream.ErrMsgNotFound) {
-				return fmt.Errorf("queue: looking for item %d: %w", it.Shard, err)
-			}
 			data, err := json.Marshal(it)
 			if err != nil {
 				return err
+			}
+			// An item still in the stream is waiting or being played,
+			// unless it is another coordinator's.
+			subj := workSubject(run, it.Shard)
+			m, err := work.GetLastMsgForSubject(ctx, subj)
+			switch {
+			case err == nil && bytes.Equal(m.Data, data):
+				continue
+			case err == nil:
+				if err := work.Purge(ctx, jetstream.WithPurgeSubject(subj)); err != nil {
+					return fmt.Errorf("queue: removing an earlier coordinator's item %d: %w", it.Shard, err)
+				}
+			case !errors.Is(err, jetstream.ErrMsgNotFound):
+				return fmt.Errorf("queue: looking for item %d: %w", it.Shard, err)
 			}
 			if _, err := js.Publish(ctx, workSubject(run, it.Shard), data); err != nil {
 				return fmt.Errorf("queue: publishing item %d/%d: %w", it.Shard, it.Shards, err)

@@ -120,10 +120,12 @@ func Connect(ctx context.Context, url, name string, wait time.Duration, logf fun
 		nats.Name(name),
 		nats.MaxReconnects(-1),
 		nats.CustomReconnectDelay(func(attempts int) time.Duration { return backoff(attempts) }),
-		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
-			if err != nil {
+		nats.DisconnectErrHandler(func(nc *nats.Conn, err error) {
+			switch {
+			case nc.IsClosed(): // closed by its owner
+			case err != nil:
 				logf("lost the NATS server at %s (%v): reconnecting", url, err)
-			} else {
+			default:
 				logf("lost the NATS server at %s: reconnecting", url)
 			}
 		}),

@@ -21,8 +21,8 @@ type Worker struct {
 	// Play plays the item's games and hands each to publish, which sends
 	// it to the results stream (publish acknowledgements are awaited
 	// before the item is acknowledged). A *Refusal (see Refusef) sends the
-	// item back to the queue for another worker, and this worker takes no
-	// more of the run; any other error sends it back after a pause.
+	// item back to the queue for another worker, and this worker leaves the
+	// run alone for a while; any other error sends it back after a pause.
 	Play func(ctx context.Context, it *Item, publish func(*Game) error) error
 	// Idle, if positive, ends Run when no item came for this long.
 	Idle time.Duration
@@ -40,7 +40,17 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("queue: %w", err)
 	}
-	refused := map[string]bool{} // work streams of runs this worker cannot play
+	// Work streams of runs this worker cannot play, left alone until a
+	// time: 30s after the first refusal, doubling to at most 10 minutes
+	// (a refused item may be one a coordinator of another build left,
+	// which its successor replaces).
+	refused := map[string]time.Time{}
+	refusals := map[string]int{}
+	failed := map[string]int{} // failures in a row, by work stream
+	refuse := func(name string) {
+		refusals[name]++
+		refused[name] = time.Now().Add(min(30*time.Second<<min(refusals[name]-1, 5), 10*time.Minute))
+	}
 	idleSince := time.Now()
 	for ctx.Err() == nil {
 		var names []string
@@ -56,7 +66,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		slices.Sort(names)
 		did := false
 		for _, name := range names {
-			if refused[name] || ctx.Err() != nil {
+			if time.Now().Before(refused[name]) || ctx.Err() != nil {
 				continue
 			}
 			cons, err := js.Consumer(ctx, name, workersConsumer)
@@ -68,8 +78,19 @@ func (w *Worker) Run(ctx context.Context) error {
 				continue // nothing waiting (a timeout), or the stream gone
 			}
 			did = true
-			if w.take(ctx, js, cons, msg, logf) {
-				refused[name] = true
+			switch w.take(ctx, js, cons, msg, logf) {
+			case outcomeRefused:
+				refuse(name)
+			case outcomeFailed:
+				// A failure that repeats is this worker's (a disk
+				// full, a file missing): others may do better.
+				if failed[name]++; failed[name] >= maxFailures {
+					logf("%d items of the run of %s failed in a row here: leaving it for a while", maxFailures, name)
+					refuse(name)
+					failed[name] = 0
+				}
+			default:
+				failed[name], refusals[name] = 0, 0
 			}
 		}
 		if did {
@@ -86,20 +107,32 @@ func (w *Worker) Run(ctx context.Context) error {
 	return ctx.Err()
 }
 
+// maxFailures is how many items of a run in a row may fail on a worker
+// before it takes no more of the run.
+const maxFailures = 3
+
+type outcome int
+
+const (
+	outcomeDone outcome = iota
+	outcomeRefused
+	outcomeFailed
+)
+
 // take plays one item, acknowledging it once its games are stored by the
-// server, and reports whether it was refused.
-func (w *Worker) take(ctx context.Context, js jetstream.JetStream, cons jetstream.Consumer, msg jetstream.Msg, logf func(string, ...any)) (refused bool) {
+// server, and says how it went.
+func (w *Worker) take(ctx context.Context, js jetstream.JetStream, cons jetstream.Consumer, msg jetstream.Msg, logf func(string, ...any)) outcome {
 	var it Item
 	if err := json.Unmarshal(msg.Data(), &it); err != nil {
 		logf("dropped a message of %s that is not a work item: %v", msg.Subject(), err)
 		msg.TermWithReason("not a work item")
-		return false
+		return outcomeFailed
 	}
 	meta, err := msg.Metadata()
 	if err != nil {
 		logf("item %d/%d of run %s: %v", it.Shard, it.Shards, it.Run, err)
 		msg.Nak()
-		return false
+		return outcomeFailed
 	}
 	lo, hi := it.Range()
 	what := fmt.Sprintf("item %d/%d of run %s (games %d to %d)", it.Shard, it.Shards, it.Run, lo, hi-1)
@@ -155,18 +188,19 @@ func (w *Worker) take(ctx context.Context, js jetstream.JetStream, cons jetstrea
 	var r *Refusal
 	switch {
 	case errors.As(err, &r):
-		reason := fmt.Sprintf("worker %s refuses %s: %s", w.ID, what, r.Reason)
-		logf("%s", reason)
-		w.Conn.Publish(eventsSubject(it.Run), []byte(reason))
+		logf("refusing %s: %s", what, r.Reason)
+		w.Conn.Publish(eventsSubject(it.Run), fmt.Appendf(nil, "worker %s refuses %s: %s", w.ID, what, r.Reason))
 		msg.Nak() // at once: another worker may play it
-		return true
+		return outcomeRefused
 	case err != nil && ctx.Err() != nil:
 		logf("stopped during %s: it goes back to the queue", what)
 		msg.Nak()
 	case err != nil:
 		logf("%s failed: %v (back to the queue)", what, err)
+		w.Conn.Publish(eventsSubject(it.Run), fmt.Appendf(nil, "worker %s failed %s: %v (back to the queue)", w.ID, what, err))
 		msg.NakWithDelay(5 * time.Second)
 		pause(ctx, time.Second)
+		return outcomeFailed
 	default:
 		// Every result is stored by the server: the item is done.
 		actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
@@ -178,7 +212,7 @@ func (w *Worker) take(ctx context.Context, js jetstream.JetStream, cons jetstrea
 			logf("done %s: %d games in %.1fs", what, len(futures), time.Since(start).Seconds())
 		}
 	}
-	return false
+	return outcomeDone
 }
 
 // awaitAcks waits for the server's acknowledgement of every result.

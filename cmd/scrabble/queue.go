@@ -56,7 +56,8 @@ func runQueueCoordinator(cmd *cobra.Command, a *app, cfg *selfplay.Config, q que
 	run := queue.RunID(settings)
 	args := []string{fmt.Sprintf("--games=%d", cfg.Games), fmt.Sprintf("--seed=%d", cfg.Seed)}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
-		if !slices.Contains(queueRunFlags, f.Name) {
+		// The root's flags (--data-dir, --lexicon) are the worker's own.
+		if !slices.Contains(queueRunFlags, f.Name) && cmd.InheritedFlags().Lookup(f.Name) == nil {
 			args = append(args, fmt.Sprintf("--%s=%s", f.Name, f.Value.String()))
 		}
 	})

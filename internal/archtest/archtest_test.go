@@ -64,7 +64,7 @@ var allowed = map[string][]string{
 	"train": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "selfplay", "rules", "move", "position",
 		"internal/runrecord"},
 	// The work queue of runs spread over machines (NATS JetStream).
-	"queue": {"internal/crash"},
+	"queue":  {"internal/crash"},
 	"review": {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "sim", "rules", "move", "position", "gcg"},
 	// The engine over HTTP: the API and the page, given its lexica by the
 	// command line.
