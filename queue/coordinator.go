@@ -126,12 +126,25 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 	// collect takes what the results stream holds, waiting up to wait for
 	// the first message; it reports whether any came.
 	collect := func(wait time.Duration) (bool, error) {
-		batch, err := results.Fetch(256, jetstream.FetchMaxWait(wait))
+		// What is there now, or else the first to come within wait
+		// (a pull of a full batch would wait for all of it).
+		batch, err := results.FetchNoWait(256)
 		if err != nil {
 			return false, err
 		}
-		var msgs []jetstream.Msg
+		var msgs, got []jetstream.Msg
 		for m := range batch.Messages() {
+			got = append(got, m)
+		}
+		if len(got) == 0 && batch.Error() == nil {
+			if batch, err = results.Fetch(1, jetstream.FetchMaxWait(wait)); err != nil {
+				return false, err
+			}
+			for m := range batch.Messages() {
+				got = append(got, m)
+			}
+		}
+		for _, m := range got {
 			msgs = append(msgs, m)
 			var g Game
 			if err := json.Unmarshal(m.Data(), &g); err != nil {

@@ -266,7 +266,7 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 					return usagef("%s (%s): %v", playerFlag(players != "", i), cfg.Players[i], err)
 				}
 			}
-			lex, err := a.reg.Resolve(a.v.GetString("lexicon"))
+			lex, err := a.resolveLexicon(a.v.GetString("lexicon"))
 			if err != nil {
 				return err
 			}

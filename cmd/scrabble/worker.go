@@ -19,8 +19,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"scrabble/gaddag"
 	"scrabble/internal/readlimit"
 	"scrabble/internal/runrecord"
+	"scrabble/lexica"
 	"scrabble/queue"
 	"scrabble/selfplay"
 )
@@ -69,6 +71,9 @@ at once.`,
 			if err != nil {
 				return err
 			}
+			if workDir == "" {
+				workDir = defaultWorkDir()
+			}
 			if id == "" {
 				host, _ := os.Hostname()
 				id = fmt.Sprintf("%s-%d", host, os.Getpid())
@@ -99,7 +104,7 @@ at once.`,
 	f.StringVar(&url, "queue", "", "the NATS server of the runs: nats://HOST:4222")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", false)
 	f.StringVar(&id, "id", "", "the worker's name in the logs and the coordinator's count (default HOST-PID)")
-	f.StringVar(&workDir, "work-dir", "", "directory for the items' games while they are played (default: the system's temporary directory)")
+	f.StringVar(&workDir, "work-dir", "", "directory for the items' games while they are played (default: /dev/shm where there is one, else the system's temporary directory)")
 	f.DurationVar(&connectWait, "connect-wait", time.Minute, "how long to keep trying a server that cannot be reached at the start")
 	f.DurationVar(&idle, "idle", 0, "stop when no item came for this long (0: never)")
 	return cmd
@@ -112,10 +117,11 @@ func (a *app) playItem(ctx context.Context, it *queue.Item, publish func(*queue.
 	if b := buildID(); it.Build != b {
 		return queue.Refusef("it is of another build (%s; this worker is %s), which may play other games", it.Build, b)
 	}
-	lex, err := a.reg.Resolve(it.Lexicon)
+	lex, err := a.resolveLexicon(it.Lexicon)
 	if err != nil {
 		return queue.Refusef("lexicon %s: %v", it.Lexicon, err)
 	}
+	itemLexica.Store(lexiconKey{a.reg, it.Lexicon}, lex)
 	h := lex.Header()
 	if sha := hex.EncodeToString(h.SourceSHA256[:]); sha != it.LexiconSHA256 {
 		return queue.Refusef("lexicon %s here is another word list (sha256 %.12s..., the run's %.12s...)", it.Lexicon, sha, it.LexiconSHA256)
@@ -191,6 +197,42 @@ func (a *app) playItem(ctx context.Context, it *queue.Item, publish func(*queue.
 		}
 	}
 	return nil
+}
+
+// defaultWorkDir is where a worker plays its items: in memory (/dev/shm)
+// where there is such a directory. An item's games are written there
+// with a sync each, as any run's, then published and removed: on a disk the
+// syncs would cost a third of a worker's time.
+func defaultWorkDir() string {
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		if d, err := os.MkdirTemp("/dev/shm", "scrabble-probe-"); err == nil {
+			os.Remove(d)
+			return "/dev/shm"
+		}
+	}
+	return os.TempDir()
+}
+
+// itemLexica are the lexica a worker resolved, by registry and name: a
+// worker plays many items of a lexicon, and resolving it afresh for each
+// (hashing its word list, loading it, opening its move generator's tables)
+// would take longer than an item's games. A lexicon reinstalled meanwhile
+// is not seen: its items are refused as of another word list until the
+// worker restarts.
+var itemLexica sync.Map // lexiconKey -> *gaddag.GADDAG
+
+type lexiconKey struct {
+	reg  *lexica.Registry
+	name string
+}
+
+// resolveLexicon is a.reg.Resolve, but a lexicon a worker resolved before
+// is taken as it is (see itemLexica).
+func (a *app) resolveLexicon(name string) (*gaddag.GADDAG, error) {
+	if lex, ok := itemLexica.Load(lexiconKey{a.reg, name}); ok {
+		return lex.(*gaddag.GADDAG), nil
+	}
+	return a.reg.Resolve(name)
 }
 
 func knownPlayer(name string) bool {
