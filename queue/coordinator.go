@@ -123,8 +123,8 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 		}
 	}
 	workers := map[string]bool{}
-	// collect takes what the results stream holds, waiting up to wait for
-	// the first message; it reports whether any came.
+	// collect takes what the results stream holds, waiting up to wait (if
+	// positive) for the first message; it reports whether any came.
 	collect := func(wait time.Duration) (bool, error) {
 		// What is there now, or else the first to come within wait
 		// (a pull of a full batch would wait for all of it).
@@ -136,7 +136,7 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 		for m := range batch.Messages() {
 			got = append(got, m)
 		}
-		if len(got) == 0 && batch.Error() == nil {
+		if len(got) == 0 && batch.Error() == nil && wait > 0 {
 			if batch, err = results.Fetch(1, jetstream.FetchMaxWait(wait)); err != nil {
 				return false, err
 			}
@@ -191,7 +191,7 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 	// First what arrived while no coordinator ran, so that only items
 	// with games still missing are published again.
 	for stored < len(c.Stored) {
-		got, err := collect(500 * time.Millisecond)
+		got, err := collect(0)
 		if err != nil && ctx.Err() == nil && !errors.Is(err, nats.ErrTimeout) {
 			return st, fmt.Errorf("queue: collecting results: %w", err)
 		}

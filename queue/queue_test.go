@@ -77,7 +77,7 @@ func worker(t *testing.T, url, id string, play func(ctx context.Context, it *Ite
 		t.Fatal(err)
 	}
 	t.Cleanup(nc.Close)
-	return &Worker{Conn: nc, ID: id, Play: play, Idle: 3 * time.Second}
+	return &Worker{Conn: nc, ID: id, Play: play, Idle: 1500 * time.Millisecond}
 }
 
 // playAll publishes every game of the item, with one bad result first.
