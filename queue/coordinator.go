@@ -3,6 +3,8 @@ package queue
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,8 +27,9 @@ type Coordinator struct {
 	// Store keeps a game not stored yet (its result line and GCG file);
 	// Flush makes what Store wrote durable: a game is acknowledged to
 	// the server, and so removed from the results stream, only after.
-	// Store returning an error the game is bad (a result no game of the
-	// run has) and it is dropped, logged; Flush's error ends the run.
+	// Store's error wrapping ErrBadGame drops the game (a result no game
+	// of the run has), logged; any other error of Store or Flush ends the
+	// run, the batch unacknowledged.
 	Store func(g *Game) error
 	Flush func() error
 	// AckWait is how long a worker may hold an item without a word before
@@ -164,10 +167,15 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 				st.Duplicates++
 				continue
 			}
-			if err := c.Store(&g); err != nil {
+			if err := c.Store(&g); errors.Is(err, ErrBadGame) {
 				st.Bad++
 				logf("dropped game %d from %s: %v", g.Game, g.Worker, err)
 				continue
+			} else if err != nil {
+				// Nothing of the batch is acknowledged: it comes
+				// again, at once, to a coordinator that can store it.
+				nakAll(got)
+				return false, &storeError{fmt.Errorf("storing game %d: %w", g.Game, err)}
 			}
 			c.Stored[g.Game] = true
 			stored++
@@ -175,7 +183,8 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 		}
 		if len(msgs) > 0 {
 			if err := c.Flush(); err != nil {
-				return true, err
+				nakAll(got)
+				return false, &storeError{err}
 			}
 			for _, m := range msgs {
 				// An ack lost is a game redelivered, and dropped then.
@@ -192,6 +201,9 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 	// with games still missing are published again.
 	for stored < len(c.Stored) {
 		got, err := collect(0)
+		if se := (*storeError)(nil); errors.As(err, &se) {
+			return st, se.err
+		}
 		if err != nil && ctx.Err() == nil && !errors.Is(err, nats.ErrTimeout) {
 			return st, fmt.Errorf("queue: collecting results: %w", err)
 		}
@@ -255,9 +267,12 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 			return st, ctx.Err()
 		}
 		got, err := collect(time.Second)
+		var se *storeError
 		switch {
 		case ctx.Err() != nil:
 			return st, ctx.Err()
+		case errors.As(err, &se):
+			return st, se.err
 		case err != nil && !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, context.DeadlineExceeded):
 			// The server away, or JetStream not answering: the
 			// connection comes back on its own.
@@ -288,6 +303,22 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 	return st, nil
 }
 
+// ErrBadGame is what Coordinator.Store returns, wrapped, for a game that
+// is not one of the run's: it is dropped, and the run goes on. Any other
+// error of Store ends the run.
+var ErrBadGame = errors.New("not a game of the run")
+
+func nakAll(msgs []jetstream.Msg) {
+	for _, m := range msgs {
+		m.Nak()
+	}
+}
+
+// storeError is an error of Store or Flush: the run cannot go on.
+type storeError struct{ err error }
+
+func (e *storeError) Error() string { return e.err.Error() }
+
 // missing says whether any game of the item is not stored.
 func (c *Coordinator) missing(it *Item) bool {
 	lo, hi := it.Range()
@@ -300,9 +331,11 @@ func (c *Coordinator) missing(it *Item) bool {
 }
 
 // msgID is the deduplication ID of a game's result: one per delivery of
-// an item's message (seq, its stream sequence), so that a worker that
-// takes over a redelivered item repeats nothing the server already holds,
-// while an item published anew is played anew.
-func msgID(run string, seq uint64, game int) string {
-	return run + "." + strconv.FormatUint(seq, 10) + ".g" + strconv.Itoa(game)
+// an item's message (seq, its stream sequence) and content, so that a
+// worker that takes over a redelivered item repeats nothing the server
+// already holds, while an item published anew is played anew, and a result
+// that differs (a forged one) does not keep the true one out.
+func msgID(run string, seq uint64, game int, data []byte) string {
+	h := sha256.Sum256(data)
+	return run + "." + strconv.FormatUint(seq, 10) + ".g" + strconv.Itoa(game) + "." + hex.EncodeToString(h[:8])
 }

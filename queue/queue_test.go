@@ -52,7 +52,7 @@ func (f *fakeRun) coordinator(t *testing.T, url string, games, m int, stored []b
 	return &Coordinator{Conn: nc, Items: items, Stored: stored, AckWait: time.Second,
 		Store: func(g *Game) error {
 			if g.Result != fmt.Sprintf("result %d", g.Game) {
-				return errors.New("bad result")
+				return fmt.Errorf("bad result: %w", ErrBadGame)
 			}
 			f.mu.Lock()
 			defer f.mu.Unlock()
@@ -193,5 +193,31 @@ func TestConnectUnreachable(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("gave up after %s", d)
+	}
+}
+
+// TestCoordinatorStoreFails: a game that cannot be stored (a full disk) ends
+// the run with the error, the game unacknowledged; a coordinator started
+// again on the run gets it.
+func TestCoordinatorStoreFails(t *testing.T) {
+	url := startServer(t)
+	f := &fakeRun{stored: map[int]string{}}
+	co := f.coordinator(t, url, 4, 1, nil)
+	co.Store = func(*Game) error { return errors.New("no space left on device") }
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() { _, err := co.Run(ctx); errc <- err }()
+	w := worker(t, url, "w", playAll)
+	if err := w.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-errc; err == nil || !strings.Contains(err.Error(), "no space left on device") {
+		t.Fatalf("Run: %v", err)
+	}
+	co = f.coordinator(t, url, 4, 1, nil)
+	st, err := co.Run(ctx)
+	if err != nil || st.Stored != 4 || len(f.stored) != 4 || st.Published != 0 {
+		t.Errorf("the second coordinator: %+v, %v; stored %v", st, err, f.stored)
 	}
 }

@@ -170,7 +170,7 @@ func (w *Worker) take(ctx context.Context, js jetstream.JetStream, cons jetstrea
 		if err != nil {
 			return err
 		}
-		f, err := js.PublishAsync(resultsSubject(it.Run), data, jetstream.WithMsgID(msgID(it.Run, meta.Sequence.Stream, gm.Game)))
+		f, err := js.PublishAsync(resultsSubject(it.Run), data, jetstream.WithMsgID(msgID(it.Run, meta.Sequence.Stream, gm.Game, data)))
 		if err != nil {
 			return fmt.Errorf("publishing game %d: %w", gm.Game, err)
 		}

@@ -107,7 +107,7 @@ func runQueueCoordinator(cmd *cobra.Command, a *app, cfg *selfplay.Config, q que
 		Store: func(g *queue.Game) error {
 			line, err := checkQueueResult(cfg, g)
 			if err != nil {
-				return err
+				return fmt.Errorf("%w: %w", queue.ErrBadGame, err)
 			}
 			// The GCG file first: a game in the results file always has
 			// its record.
@@ -115,8 +115,10 @@ func runQueueCoordinator(cmd *cobra.Command, a *app, cfg *selfplay.Config, q que
 				func(w io.Writer) error { _, err := io.WriteString(w, g.GCG); return err }); err != nil {
 				return fmt.Errorf("writing its GCG file: %w", err)
 			}
-			_, err = results.Write(line)
-			return err
+			if _, err = results.Write(line); err != nil {
+				return fmt.Errorf("appending to %s: %w", resultsPath, err)
+			}
+			return nil
 		},
 		Flush:    results.Sync,
 		Progress: bar.set,
