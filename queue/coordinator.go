@@ -105,7 +105,7 @@ func (c *Coordinator) Run(ctx context.Context) (Stats, error) {
 	results, err := js.CreateOrUpdateConsumer(ctx, ResultsStream(run), jetstream.ConsumerConfig{
 		Durable:       coordinatorConsumer,
 		AckPolicy:     jetstream.AckExplicitPolicy,
-		AckWait:       30 * time.Second,
+		AckWait:       10 * time.Second, // a batch is stored in a second or two
 		MaxAckPending: -1,
 	})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -219,5 +220,79 @@ func TestCoordinatorStoreFails(t *testing.T) {
 	st, err := co.Run(ctx)
 	if err != nil || st.Stored != 4 || len(f.stored) != 4 || st.Published != 0 {
 		t.Errorf("the second coordinator: %+v, %v; stored %v", st, err, f.stored)
+	}
+}
+
+// TestServerRestart: the server goes away in the middle of a run and comes
+// back on the same port with its store; the coordinator and the worker
+// reconnect and the run completes, every game stored once.
+func TestServerRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: restarts a NATS server")
+	}
+	store := t.TempDir()
+	start := func(port int) *server.Server {
+		ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: port, JetStream: true, StoreDir: store, NoLog: true, NoSigs: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ns.Start()
+		if !ns.ReadyForConnections(10 * time.Second) {
+			t.Fatal("the NATS server did not start")
+		}
+		return ns
+	}
+	ns := start(-1)
+	url := ns.ClientURL()
+	port := ns.Addr().(*net.TCPAddr).Port
+	f := &fakeRun{stored: map[int]string{}}
+	co := f.coordinator(t, url, 40, 20, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() { _, err := co.Run(ctx); errc <- err }()
+	w := worker(t, url, "w", func(ctx context.Context, it *Item, publish func(*Game) error) error {
+		time.Sleep(100 * time.Millisecond)
+		return playAll(ctx, it, publish)
+	})
+	w.Idle = 0
+	wctx, stopWorker := context.WithCancel(ctx)
+	werr := make(chan error, 1)
+	go func() { werr <- w.Run(wctx) }()
+	waitStored := func(n int) {
+		for {
+			f.mu.Lock()
+			got := len(f.stored)
+			f.mu.Unlock()
+			if got >= n {
+				return
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("%d games stored, waiting for %d", got, n)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	waitStored(6)
+	ns.Shutdown()
+	ns.WaitForShutdown()
+	f.mu.Lock()
+	before := len(f.stored)
+	f.mu.Unlock()
+	if before == 40 {
+		t.Fatal("the server went away after the run, not during it")
+	}
+	time.Sleep(time.Second)
+	ns = start(port)
+	defer ns.Shutdown()
+	if err := <-errc; err != nil {
+		t.Fatalf("the coordinator: %v", err)
+	}
+	if len(f.stored) != 40 {
+		t.Errorf("stored %d games, want 40", len(f.stored))
+	}
+	stopWorker()
+	if err := <-werr; !errors.Is(err, context.Canceled) {
+		t.Errorf("the worker: %v", err)
 	}
 }
