@@ -36,6 +36,17 @@ func addQueueFlags(f *pflag.FlagSet, q *queueFlags) {
 	f.DurationVar(&q.connectWait, "connect-wait", time.Minute, "with --queue: how long to keep trying a server that cannot be reached at the start")
 }
 
+// check says what is wrong with the flags, before anything is written.
+func (q *queueFlags) check() error {
+	if q.ackWait < time.Second {
+		return usagef("--ack-wait must be at least 1s, not %s", q.ackWait)
+	}
+	if q.connectWait < 0 {
+		return usagef("--connect-wait must not be negative")
+	}
+	return nil
+}
+
 // queueRunFlags are the flags of selfplay that are not the run's settings:
 // a worker plays its items with the others.
 var queueRunFlags = []string{"out", "resume", "json", "threads", "queue", "ack-wait", "connect-wait", "shards", "shard", "shard-index", "seed", "games", "help"}

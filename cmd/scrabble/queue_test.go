@@ -219,6 +219,8 @@ func TestQueueUnreachable(t *testing.T) {
 		{[]string{"--lexicon", "NWL23", "selfplay", "--queue", url}, "--queue needs --out DIR"},
 		{[]string{"--lexicon", "NWL23", "selfplay", "--queue", url, "--out", "x", "--shard", "1/2"}, "not --shard"},
 		{[]string{"--lexicon", "NWL23", "selfplay", "--queue", url, "--out", "x", "--shards", "0"}, "--shards must be at least 1"},
+		{[]string{"--lexicon", "NWL23", "selfplay", "--queue", url, "--out", filepath.Join(e.root, "y"), "--ack-wait", "0s"}, "--ack-wait must be at least 1s"},
+		{[]string{"worker", "--queue", url, "--idle", "-1s"}, "must not be negative"},
 	} {
 		if r := e.run(c.args...); r.code != 2 || !strings.Contains(r.stderr, c.msg) {
 			t.Errorf("%q: exit %d, stderr:\n%s", c.args, r.code, r.stderr)

@@ -187,6 +187,9 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				if shardText != "" || fl.Changed("shard-index") || out == "" {
 					return usagef("--queue needs --out DIR, where the results are collected, and takes --shards M (its items), not --shard")
 				}
+				if err := q.check(); err != nil {
+					return err
+				}
 				if fl.Changed("shards") && shardCount < 1 {
 					return usagef("--shards must be at least 1, not %d", shardCount)
 				} else if fl.Changed("shards") {

@@ -67,6 +67,9 @@ at once.`,
 			if url == "" {
 				return usagef("--queue URL is required: the NATS server of the runs (nats://HOST:4222)")
 			}
+			if connectWait < 0 || idle < 0 {
+				return usagef("--connect-wait and --idle must not be negative")
+			}
 			threads, err := a.threads(cmd)
 			if err != nil {
 				return err
