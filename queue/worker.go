@@ -59,6 +59,9 @@ func (w *Worker) Run(ctx context.Context) error {
 			names = append(names, n)
 		}
 		if err := lister.Err(); err != nil && ctx.Err() == nil {
+			if w.Idle > 0 && time.Since(idleSince) > w.Idle {
+				return nil // the server away counts as no work
+			}
 			logf("listing the runs' work streams: %v (trying again)", err)
 			pause(ctx, time.Second)
 			continue

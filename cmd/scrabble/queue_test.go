@@ -123,8 +123,12 @@ func TestQueueSelfplay(t *testing.T) {
 	whole := e.ok("selfplay", "merge", "--json", "--out", dir("whole"), dir("single"))
 
 	base := []string{"--data-dir", e.dataDir}
+	work := dir("work")
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	worker := func(id string, env ...string) *proc {
-		return startProc(t, "worker "+id, bin, env, append(base, "worker", "--queue", url, "--threads", "1", "--id", id)...)
+		return startProc(t, "worker "+id, bin, env, append(base, "worker", "--queue", url, "--threads", "1", "--id", id, "--work-dir", work)...)
 	}
 	for _, c := range []struct {
 		name            string
@@ -193,6 +197,17 @@ func TestQueueSelfplay(t *testing.T) {
 				}
 			}
 		})
+	}
+	// The killed workers' directories are removed by the next worker on
+	// the machine, which removes its own when it stops.
+	if left, _ := os.ReadDir(work); len(left) == 0 {
+		t.Error("no directories of the workers killed last: nothing to remove")
+	}
+	if r := e.run("worker", "--queue", url, "--idle", "500ms", "--work-dir", work); r.code != 0 {
+		t.Fatalf("worker: exit %d\n%s", r.code, r.stderr)
+	}
+	if left, _ := os.ReadDir(work); len(left) != 0 {
+		t.Errorf("%d directories left in the work directory", len(left))
 	}
 }
 
@@ -268,7 +283,7 @@ func TestWorkerRefuses(t *testing.T) {
 		go func() { defer wg.Done(); co.Run(ctx) }()
 	}
 	time.Sleep(500 * time.Millisecond) // the items published
-	r := e.run("worker", "--queue", url, "--idle", "2s", "--id", "refuser")
+	r := e.run("worker", "--queue", url, "--idle", "2s", "--id", "refuser", "--work-dir", t.TempDir())
 	cancel()
 	wg.Wait()
 	if r.code != 0 {

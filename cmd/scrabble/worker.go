@@ -21,6 +21,7 @@ import (
 
 	"scrabble/gaddag"
 	"scrabble/internal/readlimit"
+	"scrabble/internal/runlock"
 	"scrabble/internal/runrecord"
 	"scrabble/lexica"
 	"scrabble/queue"
@@ -77,6 +78,11 @@ at once.`,
 			if workDir == "" {
 				workDir = defaultWorkDir()
 			}
+			items, release, err := workerDir(workDir)
+			if err != nil {
+				return err
+			}
+			defer release()
 			if id == "" {
 				host, _ := os.Hostname()
 				id = fmt.Sprintf("%s-%d", host, os.Getpid())
@@ -93,7 +99,7 @@ at once.`,
 			logf("connected to %s, %s", url, plural(threads, "thread"))
 			w := &queue.Worker{Conn: nc, ID: id, Idle: idle, Logf: logf,
 				Play: func(ctx context.Context, it *queue.Item, publish func(*queue.Game) error) error {
-					return a.playItem(ctx, it, publish, threads, workDir, logf)
+					return a.playItem(ctx, it, publish, threads, items, logf)
 				}}
 			err = w.Run(ctx)
 			if err != nil && ctx.Err() != nil {
@@ -200,6 +206,29 @@ func (a *app) playItem(ctx context.Context, it *queue.Item, publish func(*queue.
 		}
 	}
 	return nil
+}
+
+// workerDir makes the worker's directory under workDir, where its items
+// are played, locked for the worker's life (see runlock), after removing
+// those of workers that were killed (nobody holds their lock). release
+// unlocks and removes it.
+func workerDir(workDir string) (dir string, release func(), err error) {
+	old, _ := filepath.Glob(filepath.Join(workDir, "scrabble-worker-*"))
+	for _, d := range old {
+		if l, err := runlock.Acquire(d); err == nil {
+			l.Release()
+			os.RemoveAll(d)
+		}
+	}
+	if dir, err = os.MkdirTemp(workDir, "scrabble-worker-"); err != nil {
+		return "", nil, fmt.Errorf("the worker's directory: %w", err)
+	}
+	lock, err := runlock.Acquire(dir)
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", nil, fmt.Errorf("the worker's directory: %w", err)
+	}
+	return dir, func() { lock.Release(); os.RemoveAll(dir) }, nil
 }
 
 // defaultWorkDir is where a worker plays its items: in memory (/dev/shm)
