@@ -11,23 +11,12 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"scrabble/internal/natstest"
 )
 
-// startServer starts a NATS server with JetStream on a temporary directory
-// and returns its URL.
-func startServer(t *testing.T) string {
-	t.Helper()
-	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ns.Start()
-	t.Cleanup(ns.Shutdown)
-	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("the NATS server did not start")
-	}
-	return ns.ClientURL()
-}
+// startServer starts a NATS server in the test's process (natstest.Start).
+func startServer(t *testing.T) string { return natstest.Start(t) }
 
 // fakeRun is a run of games games in m items whose game i's result is
 // "result i": what a worker plays and the coordinator stores.
@@ -231,17 +220,7 @@ func TestServerRestart(t *testing.T) {
 		t.Skip("-short: restarts a NATS server")
 	}
 	store := t.TempDir()
-	start := func(port int) *server.Server {
-		ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: port, JetStream: true, StoreDir: store, NoLog: true, NoSigs: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ns.Start()
-		if !ns.ReadyForConnections(10 * time.Second) {
-			t.Fatal("the NATS server did not start")
-		}
-		return ns
-	}
+	start := func(port int) *server.Server { return natstest.Serve(t, port, store) }
 	ns := start(-1)
 	url := ns.ClientURL()
 	port := ns.Addr().(*net.TCPAddr).Port

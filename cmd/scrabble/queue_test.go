@@ -13,26 +13,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats-server/v2/server"
-
+	"scrabble/internal/natstest"
 	"scrabble/queue"
 )
 
-// startNATS starts a NATS server in the test's process, with JetStream on
-// a temporary directory, and returns its URL.
-func startNATS(t *testing.T) string {
-	t.Helper()
-	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ns.Start()
-	t.Cleanup(ns.Shutdown)
-	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("the NATS server did not start")
-	}
-	return ns.ClientURL()
-}
+// startNATS starts a NATS server in the test's process (natstest.Start).
+func startNATS(t *testing.T) string { return natstest.Start(t) }
 
 // lockedBuffer is a process's stderr, read while it runs.
 type lockedBuffer struct {

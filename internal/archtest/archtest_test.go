@@ -81,6 +81,7 @@ var allowed = map[string][]string{
 	"internal/testgen":   {"gaddag", "movegen"},
 	"internal/gametest":  {"gaddag", "lexica", "movegen", "referee", "eval", "infer", "endgame", "peg", "game", "rules", "move", "position"},
 	"internal/archtest":  {},
+	"internal/natstest":  {}, // a real NATS server for the queue's tests
 
 	// Tools and benchmarks sit on top: they may import anything (but
 	// benchmarks itself), and nothing imports them.
