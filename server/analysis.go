@@ -106,6 +106,19 @@ func (req *Request) top(def int) int {
 	return *req.Top
 }
 
+// readTurn reads an analysis request and the position it asks about.
+func (s *Server) readTurn(r *http.Request) (*Request, *turn, error) {
+	req, err := readRequest(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := s.turn(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	return req, t, nil
+}
+
 // turn reads the request's position: the CGP, the rack and the lexicon.
 func (s *Server) turn(req *Request) (*turn, error) {
 	p, err := position.ParseCGP("cgp", req.CGP)
@@ -218,11 +231,7 @@ type MovesResponse struct {
 
 // moves lists the plays (and, if asked, exchanges and the pass) by score.
 func (s *Server) moves(_ context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, err := readRequest(r)
-	if err != nil {
-		return err
-	}
-	t, err := s.turn(req)
+	req, t, err := s.readTurn(r)
 	if err != nil {
 		return err
 	}
@@ -252,11 +261,7 @@ func (c *counter) Record(m *move.Move) { c.n++; c.rec.Record(m) }
 // best ranks every play, exchange (when allowed) and the pass by equity,
 // as scrabble best does statically.
 func (s *Server) best(_ context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, err := readRequest(r)
-	if err != nil {
-		return err
-	}
-	t, err := s.turn(req)
+	req, t, err := s.readTurn(r)
 	if err != nil {
 		return err
 	}
@@ -332,11 +337,7 @@ const defaultSimTime = 5 * time.Second
 // sim ranks the best candidates by Monte Carlo simulation; with Accept:
 // text/event-stream (or ?stream=1) its progress is streamed as events.
 func (s *Server) sim(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, err := readRequest(r)
-	if err != nil {
-		return err
-	}
-	t, err := s.turn(req)
+	req, t, err := s.readTurn(r)
 	if err != nil {
 		return err
 	}
@@ -486,11 +487,7 @@ const (
 
 // endgame solves a position with the bag empty.
 func (s *Server) endgame(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, err := readRequest(r)
-	if err != nil {
-		return err
-	}
-	t, err := s.turn(req)
+	req, t, err := s.readTurn(r)
 	if err != nil {
 		return err
 	}
@@ -575,11 +572,7 @@ type PEGResponse struct {
 
 // peg solves a pre-endgame: 1 to peg.MaxBag tiles in the bag.
 func (s *Server) peg(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, err := readRequest(r)
-	if err != nil {
-		return err
-	}
-	t, err := s.turn(req)
+	req, t, err := s.readTurn(r)
 	if err != nil {
 		return err
 	}
