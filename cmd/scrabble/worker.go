@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
 
 	"scrabble/gaddag"
@@ -96,10 +97,14 @@ at once.`,
 				return err
 			}
 			defer nc.Close()
+			js, err := jetstream.New(nc)
+			if err != nil {
+				return fmt.Errorf("queue: %w", err)
+			}
 			logf("connected to %s, %s", url, plural(threads, "thread"))
 			w := &queue.Worker{Conn: nc, ID: id, Idle: idle, Logf: logf,
 				Play: func(ctx context.Context, it *queue.Item, publish func(*queue.Game) error) error {
-					return a.playItem(ctx, it, publish, threads, items, logf)
+					return a.playItem(ctx, js, it, publish, threads, items, logf)
 				}}
 			err = w.Run(ctx)
 			if err != nil && ctx.Err() != nil {
@@ -122,7 +127,7 @@ at once.`,
 // playItem plays an item's games with this build's selfplay, into a
 // temporary directory, and publishes them; an item this worker cannot play
 // as the run's coordinator would have is refused.
-func (a *app) playItem(ctx context.Context, it *queue.Item, publish func(*queue.Game) error, threads int, workDir string, logf func(string, ...any)) error {
+func (a *app) playItem(ctx context.Context, js jetstream.JetStream, it *queue.Item, publish func(*queue.Game) error, threads int, workDir string, logf func(string, ...any)) error {
 	if b := buildID(); it.Build != b {
 		return queue.Refusef("it is of another build (%s; this worker is %s), which may play other games", it.Build, b)
 	}
@@ -134,6 +139,9 @@ func (a *app) playItem(ctx context.Context, it *queue.Item, publish func(*queue.
 	h := lex.Header()
 	if sha := hex.EncodeToString(h.SourceSHA256[:]); sha != it.LexiconSHA256 {
 		return queue.Refusef("lexicon %s here is another word list (sha256 %.12s..., the run's %.12s...)", it.Lexicon, sha, it.LexiconSHA256)
+	}
+	if it.Training() {
+		return a.playTrainItem(ctx, js, it, publish, threads, workDir, logf)
 	}
 	var settings map[string]string
 	if err := json.Unmarshal(it.Settings, &settings); err != nil {
