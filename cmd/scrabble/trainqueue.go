@@ -432,6 +432,8 @@ func (a *app) playTrainItem(ctx context.Context, js jetstream.JetStream, it *que
 	tc.SetOut(io.Discard)
 	tc.SetErr(io.Discard)
 	tc.SetArgs(args)
+	// A flag this build does not know is a setting it does not have.
+	tc.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	err = tc.ExecuteContext(ctx)
 	var ue usageError
 	switch {

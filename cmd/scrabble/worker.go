@@ -171,6 +171,8 @@ func (a *app) playItem(ctx context.Context, js jetstream.JetStream, it *queue.It
 	sp.SilenceErrors, sp.SilenceUsage = true, true
 	sp.SetOut(io.Discard)
 	sp.SetErr(io.Discard)
+	// A flag this build does not know is a setting it does not have.
+	sp.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	sp.SetArgs(append(it.Args[:len(it.Args):len(it.Args)], "--shard", fmt.Sprintf("%d/%d", it.Shard, it.Shards), "--out", tmp, "--threads", fmt.Sprint(threads)))
 	err = sp.ExecuteContext(ctx)
 	var ue usageError
