@@ -414,6 +414,11 @@ func (a *app) playTrainItem(ctx context.Context, js jetstream.JetStream, it *que
 		// items (the worker's directory is its own).
 		path := filepath.Join(workDir, "from-"+it.Run+".leaves")
 		if _, err := os.Stat(path); err != nil {
+			// Those of generations before are done with.
+			old, _ := filepath.Glob(filepath.Join(workDir, "from-*.leaves"))
+			for _, o := range old {
+				os.Remove(o)
+			}
 			data, err := getObject(ctx, obs, it.From, "")
 			if err != nil {
 				return fmt.Errorf("the values the generation plays with (%s in %s): %w", it.From, it.Bucket, err)

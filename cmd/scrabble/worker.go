@@ -29,10 +29,12 @@ import (
 	"scrabble/selfplay"
 )
 
-// testWorkerHangEnv exists only for tests (TestQueue): set to "1", a
-// worker publishes the first game of its first item, says so on stderr and
-// hangs there, holding the item unacknowledged, until it is killed. Never
-// set it otherwise.
+// testWorkerHangEnv exists only for tests (TestQueue, TestQueueTrain): set
+// to "1", a worker publishes the first game of its first item (a training
+// item's part), says so on stderr and hangs there, holding the item
+// unacknowledged, until it is killed; set to "before", it hangs in its first
+// training item with the part put in the object store but not published.
+// Never set it otherwise.
 const testWorkerHangEnv = "SCRABBLE_TEST_WORKER_HANG"
 
 func newWorkerCmd(a *app) *cobra.Command {
@@ -43,20 +45,26 @@ func newWorkerCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "worker --queue nats://HOST:4222",
 		Annotations: interruptible(),
-		Short:       "Play the items of self-play runs coordinated over a NATS JetStream queue",
-		Long: `worker takes work items from every self-play run coordinated on the NATS
-server at --queue (scrabble selfplay --queue URL on any machine), plays their
-games (--threads at once) and publishes each game's results line and GCG file
-to the run's results stream. An item is acknowledged only when the server has
-stored all its results: a worker killed in the middle of an item leaves it
-unacknowledged, and the server gives it to another worker after the run's
---ack-wait; the coordinator keeps each game once.
+		Short:       "Play the items of self-play and training runs coordinated over a NATS JetStream queue",
+		Long: `worker takes work items from every run coordinated on the NATS server at
+--queue (scrabble selfplay, leaves train or winpct train with --queue URL, on
+any machine) and plays them, --threads games at once. A self-play item's
+games are published one by one to the run's results stream, each game's
+results line and GCG file. A training item is a shard of one generation:
+the worker plays it with this build's train --shard K/M (a leave generation
+with the values of the one before, which it takes from the run's object
+store), puts the shard's counts in the object store and publishes a message
+naming them. An item is acknowledged only when the server has stored all its
+results: a worker killed in the middle of an item leaves it unacknowledged,
+and the server gives it to another worker after the run's --ack-wait; the
+coordinator keeps each game, and each part, once.
 
 A worker refuses, saying why, an item of another build of scrabble (another
 build may play other games), of a lexicon it does not have or whose word list
-differs, of players it does not know, or whose settings it does not give
-(a --pN-leaves file missing or different here): the item goes back to the
-queue for another worker, and this one takes no more of that run.
+differs, of players it does not know, of a kind or with flags it does not
+know, or whose settings it does not give (a --pN-leaves file missing or
+different here): the item goes back to the queue for another worker, and
+this one takes no more of that run for a while.
 
 A server that cannot be reached at the start is tried again for
 --connect-wait; one lost later is reconnected to, with backoff, for as long
