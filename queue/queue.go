@@ -18,6 +18,15 @@
 // worker; the results stream's "coordinator" is the coordinator's, which
 // acknowledges a game once it is written to disk, so a coordinator killed
 // and restarted loses nothing either.
+//
+// A training run (leave values, the win table) goes over the same queue,
+// one run of the queue per generation: an item is a shard of the
+// generation's chunks (Item.Kind names the training command), and its
+// result is one part, the shard's counts. A part is megabytes, more than a
+// NATS message holds, so the worker puts it in the run's JetStream object
+// store (PartsBucket, which also holds the values the generation plays
+// with) and the results message names it (Game.Part); the coordinator's
+// Stored then counts parts, not games.
 package queue
 
 import (
