@@ -171,13 +171,20 @@ func (t *trainQueue) play(ctx context.Context, g int, shard runrecord.Settings, 
 	for k := range parts {
 		parts[k] = filepath.Join(dir, strconv.Itoa(k+1))
 	}
+	bucket := queue.PartsBucket(run)
 	if done == m {
+		// Every part is here: a coordinator killed before it removed the
+		// generation's streams and object store left them on the server.
+		if err := t.connect(ctx); err != nil {
+			t.logf("%s: every part is stored; the server is not there to remove what the generation may have left on it: %v", what, err)
+			return parts, nil
+		}
+		t.remove(ctx, what, run)
 		return parts, nil
 	}
 	if err := t.connect(ctx); err != nil {
 		return nil, err
 	}
-	bucket := queue.PartsBucket(run)
 	obs, err := t.js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
 		Bucket:      bucket,
 		Description: "scrabble training parts and values",
@@ -228,11 +235,23 @@ func (t *trainQueue) play(ctx context.Context, g int, shard runrecord.Settings, 
 	if err != nil {
 		return nil, err
 	}
+	t.remove(ctx, what, run)
+	t.logf("%s: %s stored, from %s (%d duplicates dropped)", what, plural(m, "part"), plural(st.Workers, "worker"), st.Duplicates)
+	return parts, nil
+}
+
+// remove deletes what a generation's run has on the server: its streams
+// (Coordinator.Run deletes them when it completes) and its object store.
+func (t *trainQueue) remove(ctx context.Context, what, run string) {
+	for _, name := range []string{queue.WorkStream(run), queue.ResultsStream(run)} {
+		if err := t.js.DeleteStream(ctx, name); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+			t.logf("%s is complete, but its stream %s was not removed: %v", what, name, err)
+		}
+	}
+	bucket := queue.PartsBucket(run)
 	if err := t.js.DeleteObjectStore(ctx, bucket); err != nil && !errors.Is(err, jetstream.ErrBucketNotFound) && !errors.Is(err, jetstream.ErrStreamNotFound) {
 		t.logf("%s is complete, but its object store %s was not removed: %v", what, bucket, err)
 	}
-	t.logf("%s: %s stored, from %s (%d duplicates dropped)", what, plural(m, "part"), plural(st.Workers, "worker"), st.Duplicates)
-	return parts, nil
 }
 
 // storePart checks a part a worker sent and keeps it in dir/K, whole or
