@@ -372,6 +372,13 @@ func putObject(ctx context.Context, obs jetstream.ObjectStore, name string, data
 // getObject reads the object name, checks its digest is sha (if given)
 // and returns it uncompressed.
 func getObject(ctx context.Context, obs jetstream.ObjectStore, name, sha string) ([]byte, error) {
+	info, err := obs.GetInfo(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if info.Size > readlimit.Stats {
+		return nil, fmt.Errorf("it is %d bytes, more than %d MB", info.Size, readlimit.Stats>>20)
+	}
 	data, err := obs.GetBytes(ctx, name)
 	if err != nil {
 		return nil, err
