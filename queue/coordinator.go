@@ -339,3 +339,81 @@ func msgID(run string, seq uint64, game int, data []byte) string {
 	h := sha256.Sum256(data)
 	return run + "." + strconv.FormatUint(seq, 10) + ".g" + strconv.Itoa(game) + "." + hex.EncodeToString(h[:8])
 }
+
+// Adopt takes what an earlier run left in its results stream before this
+// one starts: old is the RunID of the run a resumed coordinator's
+// directory was collecting before (the same settings but for the game
+// count, so a game of it that this run has is the same game). Every result
+// there goes to Store as one of this run's would (games beyond this run's,
+// or already stored, are dropped); then the earlier run's streams are
+// deleted, so that nothing of it is left on the server. It returns the
+// games stored.
+func (c *Coordinator) Adopt(ctx context.Context, old string) (int, error) {
+	logf := c.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	js, err := jetstream.New(c.Conn)
+	if err != nil {
+		return 0, fmt.Errorf("queue: %w", err)
+	}
+	taken := 0
+	stream, err := js.Stream(ctx, ResultsStream(old))
+	switch {
+	case errors.Is(err, jetstream.ErrStreamNotFound):
+	case err != nil:
+		return 0, fmt.Errorf("queue: reading the earlier run's results stream %s: %w", ResultsStream(old), err)
+	default:
+		// Read by sequence, not through a consumer: the earlier
+		// coordinator's may hold messages delivered to it, unacknowledged.
+		info, err := stream.Info(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("queue: reading the earlier run's results stream: %w", err)
+		}
+		pending := 0
+		flush := func() error {
+			if pending == 0 {
+				return nil
+			}
+			pending = 0
+			if err := c.Flush(); err != nil {
+				return fmt.Errorf("queue: storing the earlier run's results: %w", err)
+			}
+			return nil
+		}
+		for seq := info.State.FirstSeq; info.State.Msgs > 0 && seq <= info.State.LastSeq; seq++ {
+			m, err := stream.GetMsg(ctx, seq)
+			if errors.Is(err, jetstream.ErrMsgNotFound) {
+				continue
+			} else if err != nil {
+				return taken, fmt.Errorf("queue: reading the earlier run's result %d: %w", seq, err)
+			}
+			var g Game
+			if err := json.Unmarshal(m.Data, &g); err != nil || g.Game < 0 || g.Game >= len(c.Stored) || c.Stored[g.Game] {
+				continue
+			}
+			if err := c.Store(&g); errors.Is(err, ErrBadGame) {
+				logf("dropped game %d of the earlier run %s: %v", g.Game, old, err)
+				continue
+			} else if err != nil {
+				return taken, fmt.Errorf("queue: storing game %d of the earlier run %s: %w", g.Game, old, err)
+			}
+			c.Stored[g.Game] = true
+			taken++
+			if pending++; pending == 256 {
+				if err := flush(); err != nil {
+					return taken, err
+				}
+			}
+		}
+		if err := flush(); err != nil {
+			return taken, err
+		}
+	}
+	for _, name := range []string{WorkStream(old), ResultsStream(old)} {
+		if err := js.DeleteStream(ctx, name); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+			return taken, fmt.Errorf("queue: removing the earlier run's stream %s: %w", name, err)
+		}
+	}
+	return taken, nil
+}

@@ -18,6 +18,15 @@
 // worker; the results stream's "coordinator" is the coordinator's, which
 // acknowledges a game once it is written to disk, so a coordinator killed
 // and restarted loses nothing either.
+//
+// A training run (leave values, the win table) goes over the same queue,
+// one run of the queue per generation: an item is a shard of the
+// generation's chunks (Item.Kind names the training command), and its
+// result is one part, the shard's counts. A part is megabytes, more than a
+// NATS message holds, so the worker puts it in the run's JetStream object
+// store (PartsBucket, which also holds the values the generation plays
+// with) and the results message names it (Game.Part); the coordinator's
+// Stored then counts parts, not games.
 package queue
 
 import (
@@ -50,10 +59,33 @@ type Item struct {
 	Games  int      `json:"games"`
 	Shard  int      `json:"shard"` // K, from 1
 	Shards int      `json:"shards"`
+
+	// Kind is "" for a self-play item; for a training item, the training
+	// command whose shard K/M it is ("leaves train", "winpct train"). A
+	// worker refuses a kind it does not know.
+	Kind string `json:"kind,omitempty"`
+	// Generation is a leave-training item's generation, from 1.
+	Generation int `json:"generation,omitempty"`
+	// Bucket is a training item's JetStream object store, where the
+	// worker puts its part (Part.Object) and finds From.
+	Bucket string `json:"bucket,omitempty"`
+	// From names the object in Bucket holding the values a leave-training
+	// generation plays with (the previous generation's, or those the run
+	// began with); "" for zero leaves. Settings records their digest.
+	From string `json:"from,omitempty"`
 }
 
-// Range is the item's games: lo to hi-1 (selfplay.Shard's ranges).
+// Training says whether the item is a training run's shard: its result is
+// one part (the shard's counts), not games.
+func (it *Item) Training() bool { return it.Kind != "" }
+
+// Range is what the item covers of the coordinator's Stored: for
+// self-play its games, lo to hi-1 (selfplay.Shard's ranges); for training
+// its one part, K-1.
 func (it *Item) Range() (lo, hi int) {
+	if it.Training() {
+		return it.Shard - 1, it.Shard
+	}
 	return ShardRange(it.Shard, it.Shards, it.Games)
 }
 
@@ -63,14 +95,32 @@ func ShardRange(k, m, games int) (lo, hi int) {
 	return (k - 1) * games / m, k * games / m
 }
 
-// Game is one game's result as a worker publishes it.
+// Game is one game's result as a worker publishes it, or a training
+// item's part (Game is then K-1, and Part says where the counts are).
 type Game struct {
 	Game int `json:"game"`
 	// Result is the game's line of results.jsonl, without its newline.
 	Result string `json:"result"`
 	GCG    string `json:"gcg"`    // the game's GCG file
 	Worker string `json:"worker"` // the worker that played it
+	Part   *Part  `json:"part,omitempty"`
 }
+
+// Part is a training shard's result: its counts (a checkpoint file, some
+// megabytes: more than a NATS message holds) are an object of the item's
+// Bucket, gzip-compressed, and the message names it.
+type Part struct {
+	Object string `json:"object"` // its name in the bucket
+	SHA256 string `json:"sha256"` // hex digest of the object's bytes
+	Size   int64  `json:"size"`   // the object's bytes
+	// File is the checkpoint's file name in the shard's work directory
+	// (which chunks it covers), Settings that directory's settings.json.
+	File     string `json:"file"`
+	Settings string `json:"settings"`
+}
+
+// PartsBucket is the object store of a training run's parts and values.
+func PartsBucket(run string) string { return "SCRABBLE_PARTS_" + run }
 
 // Refusal is a worker's reason for not playing an item: another build,
 // a lexicon it lacks, settings it does not give. The item goes back to the

@@ -2,6 +2,7 @@ package queue
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"scrabble/internal/natstest"
 )
@@ -273,5 +275,59 @@ func TestServerRestart(t *testing.T) {
 	stopWorker()
 	if err := <-werr; !errors.Is(err, context.Canceled) {
 		t.Errorf("the worker: %v", err)
+	}
+}
+
+// TestAdopt: the results an earlier run left in its results stream are
+// stored as the new run's (a forged one, one beyond the new run's games
+// and one already stored are not), and the earlier run's streams are
+// deleted; a run with nothing left on the server adopts nothing.
+func TestAdopt(t *testing.T) {
+	url := startServer(t)
+	ctx := context.Background()
+	const old = "fedcba9876543210"
+	nc, err := Connect(ctx, url, "earlier run", time.Second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{WorkStream(old), ResultsStream(old)} {
+		subj := resultsSubject(old)
+		if name == WorkStream(old) {
+			subj = "scrabble." + old + ".work.*"
+		}
+		if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: name, Subjects: []string{subj}, Retention: jetstream.WorkQueuePolicy}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, g := range []Game{{Game: 0, Result: "result 0"}, {Game: 1, Result: "forged"}, {Game: 2, Result: "result 2"},
+		{Game: 3, Result: "result 3"}, {Game: 9, Result: "result 9"}} {
+		data, _ := json.Marshal(g)
+		if _, err := js.Publish(ctx, resultsSubject(old), data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := &fakeRun{stored: map[int]string{}}
+	stored := make([]bool, 6)
+	stored[3] = true // stored before
+	c := f.coordinator(t, url, 6, 2, stored)
+	taken, err := c.Adopt(ctx, old)
+	if err != nil || taken != 2 {
+		t.Fatalf("Adopt: %d games, %v; want 2 (games 0 and 2)", taken, err)
+	}
+	if _, ok := f.stored[0]; !ok || len(f.stored) != 2 || !stored[0] || !stored[2] || stored[1] {
+		t.Errorf("stored %v, %v", f.stored, stored)
+	}
+	for _, name := range []string{WorkStream(old), ResultsStream(old)} {
+		if _, err := js.Stream(ctx, name); !errors.Is(err, jetstream.ErrStreamNotFound) {
+			t.Errorf("stream %s: %v; want it deleted", name, err)
+		}
+	}
+	if taken, err := c.Adopt(ctx, old); err != nil || taken != 0 {
+		t.Errorf("Adopt again: %d games, %v", taken, err)
 	}
 }

@@ -139,6 +139,13 @@ func (w *Worker) take(ctx context.Context, js jetstream.JetStream, cons jetstrea
 	}
 	lo, hi := it.Range()
 	what := fmt.Sprintf("item %d/%d of run %s (games %d to %d)", it.Shard, it.Shards, it.Run, lo, hi-1)
+	if it.Training() {
+		what = fmt.Sprintf("item %d/%d of run %s (%s", it.Shard, it.Shards, it.Run, it.Kind)
+		if it.Generation > 0 {
+			what += fmt.Sprintf(", generation %d", it.Generation)
+		}
+		what += ")"
+	}
 	if meta.NumDelivered > 1 {
 		what += fmt.Sprintf(", delivery %d", meta.NumDelivered)
 	}
@@ -212,7 +219,11 @@ func (w *Worker) take(ctx context.Context, js jetstream.JetStream, cons jetstrea
 		if err != nil {
 			logf("%s: played, results stored, but the ack was lost (%v): it will be played again, its games dropped as duplicates", what, err)
 		} else {
-			logf("done %s: %d games in %.1fs", what, len(futures), time.Since(start).Seconds())
+			if it.Training() {
+				logf("done %s: its part in %.1fs", what, time.Since(start).Seconds())
+			} else {
+				logf("done %s: %d games in %.1fs", what, len(futures), time.Since(start).Seconds())
+			}
 		}
 	}
 	return outcomeDone

@@ -108,10 +108,46 @@ type LeavesConfig struct {
 	// values; Leaves returns nil.
 	Shard      selfplay.Shard
 	Generation int
+	// Remote, if set, plays each generation not finished yet elsewhere
+	// (over a work queue) instead of here: it is given the generation,
+	// the values its players use (nil: zero leaves) and the settings a
+	// shard of it records (ShardSettings less the shard), and returns the
+	// generation's counts, those of all its chunks. Leaves keeps them as a
+	// run on one machine keeps its own: the same checkpoint and values
+	// files.
+	Remote func(ctx context.Context, generation int, prev *eval.LeaveTable, shard runrecord.Settings) (*eval.LeaveStats, error)
 	// OnEvent, if set, hears of the run's progress; Progress, if set, of
 	// each game finished in a generation (done of total).
 	OnEvent  func(Event)
 	Progress func(generation, done, total int)
+}
+
+// ShardSettings are the settings a shard K/M of generation g of the run
+// records (see LeavesConfig.Shard), where from are the values the
+// generation plays with (nil: zero leaves).
+func (cfg *LeavesConfig) ShardSettings(g int, from *eval.LeaveTable, shard selfplay.Shard) runrecord.Settings {
+	chunk := cfg.Chunk
+	if chunk <= 0 {
+		chunk = DefaultChunk
+	}
+	s := cfg.baseSettings(from)
+	s.AddDefault("chunk", chunk, DefaultChunk)
+	s.Add("generation", g)
+	s.Add("shard", shard)
+	return s
+}
+
+// baseSettings are the settings every run records, from being the values
+// begun with.
+func (cfg *LeavesConfig) baseSettings(from *eval.LeaveTable) runrecord.Settings {
+	s := runrecord.NewSettings("leaves train")
+	s.AddLexicon(cfg.Tables.Lexicon())
+	s.Add("seed", cfg.Seed)
+	s.Add("games", cfg.Games)
+	s.Add("prior", cfg.Prior)
+	s.Add("observe", cfg.Observe)
+	s.Add("from", runrecord.LeavesIdentity(from))
+	return s
 }
 
 // Leaves learns leave values by self-play, generation after generation,
@@ -183,21 +219,14 @@ func (r *leavesRun) startingValues() (*eval.LeaveTable, error) {
 			return nil, err
 		}
 	}
-	s := runrecord.NewSettings("leaves train")
-	s.AddLexicon(r.cfg.Tables.Lexicon())
-	s.Add("seed", r.cfg.Seed)
-	s.Add("games", r.cfg.Games)
-	s.Add("prior", r.cfg.Prior)
-	s.Add("observe", r.cfg.Observe)
-	s.Add("from", runrecord.LeavesIdentity(start))
+	var s runrecord.Settings
 	if r.cfg.Shard.M > 0 {
 		// One generation's part: "from" is the generation before's.
-		s.AddDefault("chunk", r.cfg.Chunk, DefaultChunk)
-		s.Add("generation", r.cfg.Generation)
-		s.Add("shard", r.cfg.Shard)
+		s = r.cfg.ShardSettings(r.cfg.Generation, start, r.cfg.Shard)
 	} else {
 		// Generation g depends only on the settings and generation g-1,
 		// so a run may be resumed to go on for more generations.
+		s = r.cfg.baseSettings(start)
 		s.AddCount("generations", r.cfg.Generations)
 	}
 	// runrecord.WorkDir has refused an earlier run without resume.
@@ -221,6 +250,9 @@ func (r *leavesRun) generation(ctx context.Context, g int, prev *eval.LeaveTable
 		return table, nil
 	}
 	prefix := fmt.Sprintf("gen-%d.", g)
+	if r.cfg.Remote != nil && r.cfg.Shard.M == 0 {
+		return r.remoteGeneration(ctx, g, prev, prefix, done)
+	}
 	stats, chunks, err := r.checkpoint(g, prefix)
 	if err != nil {
 		return nil, err
@@ -273,6 +305,39 @@ func (r *leavesRun) generation(ctx context.Context, g int, prev *eval.LeaveTable
 	return table, nil
 }
 
+// remoteGeneration has generation g played by cfg.Remote, unless its
+// counts are all kept already, and keeps its counts and values as
+// generation does.
+func (r *leavesRun) remoteGeneration(ctx context.Context, g int, prev *eval.LeaveTable, prefix, done string) (*eval.LeaveTable, error) {
+	total := (r.cfg.Games + r.cfg.Chunk - 1) / r.cfg.Chunk
+	last, c, err := runrecord.LastCheckpoint(r.cfg.Dir, prefix, ".stats")
+	if err != nil {
+		return nil, err
+	}
+	r.event(Event{Kind: Started, Generation: g, Games: r.cfg.Games})
+	start := time.Now()
+	var stats *eval.LeaveStats
+	if last != "" && c == total {
+		// The counts were kept, the values not yet written.
+		if stats, err = eval.LoadLeaveStats(last); err != nil {
+			return nil, err
+		}
+	} else {
+		if stats, err = r.cfg.Remote(ctx, g, prev, r.cfg.ShardSettings(g, prev, selfplay.Shard{}).Without("shard")); err != nil {
+			return nil, err
+		}
+		if err := runrecord.SaveCheckpoint(r.cfg.Dir, prefix, ".stats", total, stats.Save); err != nil {
+			return nil, err
+		}
+	}
+	table := stats.Table(r.cfg.Prior)
+	if err := table.Save(done); err != nil {
+		return nil, err
+	}
+	r.event(Event{Kind: Finished, Generation: g, Games: r.cfg.Games, Observations: stats.Observations(), Elapsed: time.Since(start)})
+	return table, nil
+}
+
 // MergeLeaveShards adds up the counts of the shards of one generation of a
 // leave-training run spread over machines (LeavesConfig.Shard), each in
 // its work directory, and returns the generation's values: those one
@@ -281,13 +346,27 @@ func (r *leavesRun) generation(ctx context.Context, g int, prev *eval.LeaveTable
 // run (every other setting equal, the values played with included), each
 // once and finished.
 func MergeLeaveShards(dirs []string) (*eval.LeaveTable, runrecord.Settings, error) {
+	stats, st, err := MergeLeaveStats(dirs)
+	if err != nil {
+		return nil, nil, err
+	}
+	prior, err := strconv.Atoi(valueOf(st, "prior"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("merge: the settings' prior %q is not a count", valueOf(st, "prior"))
+	}
+	return stats.Table(prior), st, nil
+}
+
+// MergeLeaveStats is MergeLeaveShards' sum of the shards' counts, and
+// their settings (less the shard).
+func MergeLeaveStats(dirs []string) (*eval.LeaveStats, runrecord.Settings, error) {
 	shards, err := readShards(dirs, "leaves train")
 	if err != nil {
 		return nil, nil, err
 	}
 	st := shards[0].Settings
 	games, err1 := strconv.Atoi(valueOf(st, "games"))
-	prior, err2 := strconv.Atoi(valueOf(st, "prior"))
+	_, err2 := strconv.Atoi(valueOf(st, "prior"))
 	g, err3 := strconv.Atoi(valueOf(st, "generation"))
 	chunk, err4 := strconv.Atoi(valueOf(st, "chunk"))
 	if err4 != nil {
@@ -317,7 +396,7 @@ func MergeLeaveShards(dirs []string) (*eval.LeaveTable, runrecord.Settings, erro
 		}
 		total.Merge(stats)
 	}
-	return total.Table(prior), st, nil
+	return total, st, nil
 }
 
 // checkpoint returns generation g's statistics so far and the chunks they
@@ -359,6 +438,11 @@ type WinPctConfig struct {
 	// a run, whose counts MergeWinShards adds to the run's. WinPct then
 	// returns no table (nil), only the observations.
 	Shard selfplay.Shard
+	// Remote, if set, plays the run's games elsewhere (over a work queue)
+	// instead of here: given the settings a shard of the run records, less
+	// the shard (the run's own), it returns the counts of all the run's
+	// chunks. WinPct keeps them as a run on one machine keeps its own.
+	Remote func(ctx context.Context, shard runrecord.Settings) (*eval.WinStats, error)
 	// OnEvent and Progress, if set, hear of the run as it goes.
 	OnEvent  func(Event)
 	Progress func(done, total int)
@@ -400,6 +484,25 @@ func WinPct(ctx context.Context, cfg WinPctConfig) (*eval.WinPct, int64, error) 
 	stats, chunks, err := winCheckpoint(cfg.Dir, cfg.Games, cfg.Chunk, lo)
 	if err != nil {
 		return nil, 0, err
+	}
+	if cfg.Remote != nil && cfg.Shard.M == 0 && chunks < total {
+		event(Event{Kind: Started, Games: cfg.Games})
+		start := time.Now()
+		if stats, err = cfg.Remote(ctx, settings.Without("shard")); err != nil {
+			return nil, 0, interrupted(ctx, err, 0, 0)
+		}
+		if stats.Games() != int64(cfg.Games) {
+			return nil, 0, fmt.Errorf("train: the counts played elsewhere hold %d games, not the run's %d", stats.Games(), cfg.Games)
+		}
+		if err := runrecord.SaveCheckpoint(cfg.Dir, "", ".winstats", total, stats.Save); err != nil {
+			return nil, 0, err
+		}
+		event(Event{Kind: Finished, Games: cfg.Games, Observations: stats.Observations(), Elapsed: time.Since(start)})
+		table, err := stats.Table(WinPctStep, WinPctMaxSpread)
+		if err != nil {
+			return nil, 0, err
+		}
+		return table, stats.Observations(), nil
 	}
 	shardGames := min(hi*cfg.Chunk, cfg.Games) - lo*cfg.Chunk
 	if chunks > lo {
@@ -471,9 +574,23 @@ type Shard struct {
 // computes, exactly (the counts are integers). The shards must be 1 to M of
 // the same run (every other setting equal), each once and finished.
 func MergeWinShards(dirs []string) (*eval.WinPct, int64, runrecord.Settings, error) {
-	shards, err := readShards(dirs, "winpct train")
+	total, st, err := MergeWinStats(dirs)
 	if err != nil {
 		return nil, 0, nil, err
+	}
+	table, err := total.Table(WinPctStep, WinPctMaxSpread)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	return table, total.Observations(), st, nil
+}
+
+// MergeWinStats is MergeWinShards' sum of the shards' counts, and their
+// settings (less the shard).
+func MergeWinStats(dirs []string) (*eval.WinStats, runrecord.Settings, error) {
+	shards, err := readShards(dirs, "winpct train")
+	if err != nil {
+		return nil, nil, err
 	}
 	total := eval.NewWinStats()
 	games, err1 := strconv.Atoi(valueOf(shards[0].Settings, "games"))
@@ -482,7 +599,7 @@ func MergeWinShards(dirs []string) (*eval.WinPct, int64, runrecord.Settings, err
 		chunk, err2 = DefaultChunk, nil
 	}
 	if err1 != nil || games < 1 || chunk < 1 {
-		return nil, 0, nil, fmt.Errorf("merge: %s: games %q and chunk are not counts", shards[0].Dir, valueOf(shards[0].Settings, "games"))
+		return nil, nil, fmt.Errorf("merge: %s: games %q and chunk are not counts", shards[0].Dir, valueOf(shards[0].Settings, "games"))
 	}
 	nChunks := (games + chunk - 1) / chunk
 	for _, s := range shards {
@@ -492,18 +609,14 @@ func MergeWinShards(dirs []string) (*eval.WinPct, int64, runrecord.Settings, err
 		}
 		stats, c, err := winCheckpoint(s.Dir, games, chunk, lo)
 		if err != nil {
-			return nil, 0, nil, fmt.Errorf("merge: %w", err)
+			return nil, nil, fmt.Errorf("merge: %w", err)
 		}
 		if c != hi {
-			return nil, 0, nil, fmt.Errorf("merge: %s: shard %s has played %d of its %d chunks: resume it first", s.Dir, s.Shard, max(0, c-lo), hi-lo)
+			return nil, nil, fmt.Errorf("merge: %s: shard %s has played %d of its %d chunks: resume it first", s.Dir, s.Shard, max(0, c-lo), hi-lo)
 		}
 		total.Merge(stats)
 	}
-	table, err := total.Table(WinPctStep, WinPctMaxSpread)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	return table, total.Observations(), shards[0].Settings, nil
+	return total, shards[0].Settings, nil
 }
 
 // valueOf is a setting's value, "" when there is none.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -65,8 +66,9 @@ func newLeavesTrainCmd(a *app) *cobra.Command {
 		games, generations, prior int
 		out, from, observe        string
 		shardText                 string
-		generation                int
+		generation, chunk         int
 		resume                    bool
+		q                         trainQueueFlags
 	)
 	cmd := &cobra.Command{
 		Use:         "train --games N --out FILE",
@@ -95,9 +97,20 @@ must have the settings it began with (lexicon, --seed, --games, --prior,
 differs; only --generations may grow, to train on from the last generation
 (the result is that of one run of that many). The final values go to
 FILE (binary; CSV if FILE ends in .csv, gzip-compressed binary if in .gz). The same --seed gives the same
-values whatever --threads.`,
+values whatever --threads.
+
+--queue nats://HOST:4222 plays the run on 'scrabble worker's on any machines
+instead, over a NATS JetStream work queue, generation by generation: each
+generation is cut into --items work items (shards of its chunks, which the
+workers play with the values of the generation before), and when every
+item's counts are in, they are added up into the generation's values, and
+the next generation is published. FILE.train/ then holds what a run on one
+machine writes there, byte for byte, and FILE is the same file. --resume
+continues such a run: generations done are kept, and so are the counts of
+the items stored. docs/distributed.md describes it.`,
 		Example: `  scrabble --lexicon NWL23 leaves train --games 20000 --generations 4 --out nwl23.leaves
-  scrabble --lexicon CSW24 leaves train --games 50000 --generations 3 --seed 9 --out csw24.leaves --resume`,
+  scrabble --lexicon CSW24 leaves train --games 50000 --generations 3 --seed 9 --out csw24.leaves --resume
+  scrabble --lexicon NWL23 leaves train --games 200000 --generations 4 --queue nats://queue.example:4222 --out nwl23.leaves`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games < 1 || generations < 1 {
@@ -125,6 +138,14 @@ values whatever --threads.`,
 			case cmd.Flags().Changed("generation"):
 				return usagef("--generation is for a shard (--shard K/M)")
 			}
+			if chunk < 1 {
+				return usagef("--chunk must be at least 1, not %d", chunk)
+			}
+			if q.url != "" {
+				if err := q.check(cmd, out); err != nil {
+					return err
+				}
+			}
 			lex, seed, threads, err := a.lexiconSeedThreads(cmd)
 			if err != nil {
 				return err
@@ -136,9 +157,24 @@ values whatever --threads.`,
 			defer lock.Release()
 			var bar *gamesBar
 			defer func() { bar.finish() }()
+			var remote func(context.Context, int, *eval.LeaveTable, runrecord.Settings) (*eval.LeaveStats, error)
+			var tq *trainQueue
+			if q.url != "" {
+				tq = &trainQueue{a: a, q: q, kind: "leaves train", work: work, games: games, chunk: chunk,
+					args: []string{fmt.Sprintf("--games=%d", games), fmt.Sprintf("--seed=%d", seed), fmt.Sprintf("--prior=%d", prior),
+						"--observe=" + observe, fmt.Sprintf("--chunk=%d", chunk)}}
+				remote = func(ctx context.Context, g int, prev *eval.LeaveTable, shard runrecord.Settings) (*eval.LeaveStats, error) {
+					parts, err := tq.play(ctx, g, shard, prev)
+					if err != nil {
+						return nil, err
+					}
+					stats, _, err := train.MergeLeaveStats(parts)
+					return stats, err
+				}
+			}
 			leaves, err := train.Leaves(cmd.Context(), train.LeavesConfig{Shard: shard, Generation: generation,
 				Tables: a.tablesFor(lex, movegen.HugePages), Dir: work, Games: games, Generations: generations, Prior: prior, Seed: seed,
-				Workers: threads, Observe: observe, From: from, AllowPartial: allowPartial(cmd), Chunk: trainChunk,
+				Workers: threads, Observe: observe, From: from, AllowPartial: allowPartial(cmd), Chunk: chunk, Remote: remote,
 				OnEvent: func(e train.Event) {
 					switch e.Kind {
 					case train.GenerationKept:
@@ -146,19 +182,32 @@ values whatever --threads.`,
 					case train.Resumed:
 						fmt.Fprintf(a.stdout, "Generation %d: resuming after %s\n", e.Generation, plural(e.Games, "game"))
 					case train.Started:
-						bar = newGamesBar(a.stderr, fmt.Sprintf("generation %d", e.Generation), e.Games)
+						if tq == nil { // over the queue, the queue's bar
+							bar = newGamesBar(a.stderr, fmt.Sprintf("generation %d", e.Generation), e.Games)
+						}
 					case train.Finished:
 						bar.finish()
-						fmt.Fprintf(a.stdout, "Generation %d: %s, %s turns observed, %s\n", e.Generation, plural(e.Games, "game"),
+						where := ""
+						if tq != nil {
+							where = " over the queue"
+						}
+						fmt.Fprintf(a.stdout, "Generation %d: %s%s, %s turns observed, %s\n", e.Generation, plural(e.Games, "game"), where,
 							thousands(int(e.Observations)), elapsed(e.Elapsed))
 					}
 				},
 				Progress: func(_, done, total int) { bar.set(done, total) },
 			})
+			if tq != nil {
+				defer func() { tq.close(err == nil) }()
+			}
 			if err != nil {
 				bar.finish()
 				var stopped *train.Interrupted
 				if errors.As(err, &stopped) {
+					if tq != nil {
+						fmt.Fprintf(a.stderr, "scrabble: interrupted in generation %d; the parts stored are kept: continue with --resume (the workers go on meanwhile)\n", stopped.Generation)
+						return exitStatus(130)
+					}
 					fmt.Fprintf(a.stderr, "scrabble: interrupted in generation %d; continue with --resume\n", stopped.Generation)
 					return exitStatus(130)
 				}
@@ -186,6 +235,9 @@ values whatever --threads.`,
 	f.StringVar(&from, "from", "", "leave table FILE the first generation plays with (default: zero leaves)")
 	f.StringVar(&shardText, "shard", "", "play only part K of M of one generation's chunks (K/M, with --generation), its counts kept in FILE.train/ for 'scrabble leaves merge'")
 	f.IntVar(&generation, "generation", 0, "with --shard: the generation the shard plays (--from: the values of the one before)")
+	f.IntVar(&chunk, "chunk", trainChunk, "games between checkpoints, and the unit shards and items are cut in")
+	f.MarkHidden("chunk") // for tests of short runs
+	addTrainQueueFlags(f, &q)
 	f.Uint64("seed", 1, "base seed")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	return cmd

@@ -108,7 +108,7 @@ func runQueueCoordinator(cmd *cobra.Command, a *app, cfg *selfplay.Config, q que
 	}
 	logf("run %s: %d of %s stored, the rest in %s of the queue at %s", run, done, plural(cfg.Games, "game"), plural(m, "item"), q.url)
 	what := strings.Join(cfg.Players, " vs ")
-	bar := newQueueBar(a.stderr, what, cfg.Games, done)
+	bar := newQueueBar(a.stderr, what, "games", cfg.Games, done)
 	start := time.Now()
 	c := &queue.Coordinator{
 		Conn:    nc,
@@ -134,6 +134,29 @@ func runQueueCoordinator(cmd *cobra.Command, a *app, cfg *selfplay.Config, q que
 		Flush:    results.Sync,
 		Progress: bar.set,
 		Logf:     logf,
+	}
+	// A run resumed with more games is another run to the queue (its
+	// settings, so its RunID, changed): the games the earlier one left in
+	// its results stream are this run's games too (a game depends on the
+	// settings but the game count, and its number), so they are taken,
+	// and its streams removed.
+	runFile := filepath.Join(out, queueRunFile)
+	if data, err := os.ReadFile(runFile); err == nil {
+		if old := strings.TrimSpace(string(data)); old != run && old != "" {
+			taken, err := c.Adopt(ctx, old)
+			if err != nil {
+				bar.finish()
+				return err
+			}
+			done += taken
+			bar.set(done, 0)
+			logf("the earlier run %s of %s (another game count): took %s it left in its results stream, and removed its streams", old, out, plural(taken, "game"))
+		}
+	}
+	if err := atomicfile.Write(runFile, atomicfile.Options{Perm: 0o644, Sync: true},
+		func(w io.Writer) error { _, err := io.WriteString(w, run+"\n"); return err }); err != nil {
+		bar.finish()
+		return fmt.Errorf("queue: %w", err)
 	}
 	st, err := c.Run(ctx)
 	bar.finish()
@@ -201,6 +224,11 @@ func checkQueueResult(cfg *selfplay.Config, g *queue.Game) ([]byte, error) {
 	return append(line, '\n'), nil
 }
 
+// queueRunFile, in a coordinator's directory, holds the RunID of the run it
+// collects, so that a coordinator resumed with more games finds the
+// earlier run's streams.
+const queueRunFile = "queue.run"
+
 // readStored reads which games a coordinator's results file holds; a last
 // line cut short (the coordinator killed while writing it) is removed.
 func readStored(path string, games int) ([]bool, error) {
@@ -246,14 +274,14 @@ func readStored(path string, games int) ([]bool, error) {
 	return stored, nil
 }
 
-// queueBar shows the games stored, their rate and the workers seen: a
+// queueBar shows the games (or parts) stored, their rate and the workers seen: a
 // progress bar on a terminal, elsewhere nothing.
 type queueBar struct {
 	bar  *progressbar.ProgressBar
 	what string
 }
 
-func newQueueBar(w io.Writer, what string, total, done int) *queueBar {
+func newQueueBar(w io.Writer, what, unit string, total, done int) *queueBar {
 	if !isTerminal(w) {
 		return &queueBar{}
 	}
@@ -262,7 +290,7 @@ func newQueueBar(w io.Writer, what string, total, done int) *queueBar {
 		progressbar.OptionSetDescription(what+", 0 workers"),
 		progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("games"),
+		progressbar.OptionSetItsString(unit),
 		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionThrottle(100*time.Millisecond),

@@ -230,7 +230,7 @@ Self-play and training
   selfplay    play engine players against each other and summarize the games
   leaves      learn leave values by self-play (train), print or convert tables
   winpct      learn, show and check the win-probability table
-  worker      play the self-play runs coordinated over a NATS JetStream queue
+  worker      play the self-play and training runs coordinated over a NATS JetStream queue
 
 Game review
   review      review recorded games (GCG) turn by turn against the engine

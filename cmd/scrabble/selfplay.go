@@ -677,7 +677,8 @@ func (a *app) lexiconSeedThreads(cmd *cobra.Command) (lex *gaddag.GADDAG, seed u
 	if seed, threads, err = a.seedAndThreads(cmd); err != nil {
 		return nil, 0, 0, err
 	}
-	lex, err = a.reg.Resolve(a.v.GetString("lexicon"))
+	// A worker's lexicon, resolved once for its items (resolveLexicon).
+	lex, err = a.resolveLexicon(a.v.GetString("lexicon"))
 	return lex, seed, threads, err
 }
 

@@ -42,6 +42,8 @@ func newWinpctTrainCmd(a *app) *cobra.Command {
 		out       string
 		resume    bool
 		shardText string
+		chunk     int
+		q         trainQueueFlags
 	)
 	cmd := &cobra.Command{
 		Use:         "train --games N --out FILE",
@@ -61,9 +63,17 @@ progress. A resumed run must have the settings it began with (lexicon,
 --seed, --games, and the built-in leave values its players use) or it stops,
 naming the one that differs. The same --seed gives the same table whatever
 --threads. FILE is a CSV table (see 'scrabble winpct show'); the engine's
-built-in table is eval/data/winpct.csv.`,
+built-in table is eval/data/winpct.csv.
+
+--queue nats://HOST:4222 plays the run on 'scrabble worker's on any machines
+instead, over a NATS JetStream work queue: the run is cut into --items work
+items (shards of its chunks), and when every item's counts are in, they are
+added up into the table: the table, and FILE.train/, are those of a run on
+one machine, byte for byte. --resume continues such a run, keeping the
+counts of the items stored. docs/distributed.md describes it.`,
 		Example: `  scrabble --lexicon NWL23 winpct train --games 50000 --seed 2026 --out winpct.csv
-  scrabble --lexicon NWL23 winpct train --games 50000 --seed 2026 --out winpct.csv --resume`,
+  scrabble --lexicon NWL23 winpct train --games 50000 --seed 2026 --out winpct.csv --resume
+  scrabble --lexicon NWL23 winpct train --games 1000000 --seed 2026 --queue nats://queue.example:4222 --out winpct.csv`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games < 1 {
@@ -82,21 +92,46 @@ built-in table is eval/data/winpct.csv.`,
 					return usagef("--shard: %v", err)
 				}
 			}
+			if chunk < 1 {
+				return usagef("--chunk must be at least 1, not %d", chunk)
+			}
+			if q.url != "" {
+				if err := q.check(cmd, out); err != nil {
+					return err
+				}
+			}
 			work, lock, err := runrecord.WorkDir(out, resume)
 			if err != nil {
 				return err
 			}
 			defer lock.Release()
+			var remote func(context.Context, runrecord.Settings) (*eval.WinStats, error)
+			var tq *trainQueue
+			if q.url != "" {
+				tq = &trainQueue{a: a, q: q, kind: "winpct train", work: work, games: games, chunk: chunk,
+					args: []string{fmt.Sprintf("--games=%d", games), fmt.Sprintf("--seed=%d", seed), fmt.Sprintf("--chunk=%d", chunk)}}
+				remote = func(ctx context.Context, shard runrecord.Settings) (*eval.WinStats, error) {
+					parts, err := tq.play(ctx, 0, shard, nil)
+					if err != nil {
+						return nil, err
+					}
+					stats, _, err := train.MergeWinStats(parts)
+					return stats, err
+				}
+			}
 			var bar *gamesBar
 			var took time.Duration
 			table, observations, err := train.WinPct(cmd.Context(), train.WinPctConfig{
-				Tables: a.tablesFor(lex, movegen.HugePages), Dir: work, Games: games, Seed: seed, Workers: threads, Chunk: winpctChunk, Shard: shard,
+				Tables: a.tablesFor(lex, movegen.HugePages), Dir: work, Games: games, Seed: seed, Workers: threads, Chunk: chunk, Shard: shard,
+				Remote: remote,
 				OnEvent: func(e train.Event) {
 					switch e.Kind {
 					case train.Resumed:
 						fmt.Fprintf(a.stdout, "Resuming after %s\n", plural(e.Games, "game"))
 					case train.Started:
-						bar = newGamesBar(a.stderr, "win table", e.Games)
+						if tq == nil { // over the queue, the queue's bar
+							bar = newGamesBar(a.stderr, "win table", e.Games)
+						}
 					case train.Finished:
 						bar.finish()
 						took = e.Elapsed
@@ -105,9 +140,16 @@ built-in table is eval/data/winpct.csv.`,
 				Progress: func(done, total int) { bar.set(done, total) },
 			})
 			bar.finish()
+			if tq != nil {
+				defer func() { tq.close(err == nil) }()
+			}
 			if err != nil {
 				var stopped *train.Interrupted
 				if errors.As(err, &stopped) {
+					if tq != nil {
+						fmt.Fprintf(a.stderr, "scrabble: interrupted; the parts stored are kept: continue with --resume (the workers go on meanwhile)\n")
+						return exitStatus(130)
+					}
 					fmt.Fprintf(a.stderr, "scrabble: interrupted after %s; continue with --resume\n", plural(stopped.Games, "game"))
 					return exitStatus(130)
 				}
@@ -131,6 +173,9 @@ built-in table is eval/data/winpct.csv.`,
 	f.StringVarP(&out, "out", "o", "", "FILE for the table (CSV)")
 	f.BoolVar(&resume, "resume", false, "continue the run in FILE.train/")
 	f.StringVar(&shardText, "shard", "", "play only part K of M of the run's chunks (K/M), its counts kept in FILE.train/ for 'scrabble winpct merge'")
+	f.IntVar(&chunk, "chunk", winpctChunk, "games between checkpoints, and the unit shards and items are cut in")
+	f.MarkHidden("chunk") // for tests of short runs
+	addTrainQueueFlags(f, &q)
 	f.Uint64("seed", 1, "base seed")
 	addThreadsFlag(f, runtime.NumCPU(), "games played in parallel", true)
 	return cmd

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
 
 	"scrabble/gaddag"
@@ -28,10 +29,12 @@ import (
 	"scrabble/selfplay"
 )
 
-// testWorkerHangEnv exists only for tests (TestQueue): set to "1", a
-// worker publishes the first game of its first item, says so on stderr and
-// hangs there, holding the item unacknowledged, until it is killed. Never
-// set it otherwise.
+// testWorkerHangEnv exists only for tests (TestQueue, TestQueueTrain): set
+// to "1", a worker publishes the first game of its first item (a training
+// item's part), says so on stderr and hangs there, holding the item
+// unacknowledged, until it is killed; set to "before", it hangs in its first
+// training item with the part put in the object store but not published.
+// Never set it otherwise.
 const testWorkerHangEnv = "SCRABBLE_TEST_WORKER_HANG"
 
 func newWorkerCmd(a *app) *cobra.Command {
@@ -42,20 +45,26 @@ func newWorkerCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "worker --queue nats://HOST:4222",
 		Annotations: interruptible(),
-		Short:       "Play the items of self-play runs coordinated over a NATS JetStream queue",
-		Long: `worker takes work items from every self-play run coordinated on the NATS
-server at --queue (scrabble selfplay --queue URL on any machine), plays their
-games (--threads at once) and publishes each game's results line and GCG file
-to the run's results stream. An item is acknowledged only when the server has
-stored all its results: a worker killed in the middle of an item leaves it
-unacknowledged, and the server gives it to another worker after the run's
---ack-wait; the coordinator keeps each game once.
+		Short:       "Play the items of self-play and training runs coordinated over a NATS JetStream queue",
+		Long: `worker takes work items from every run coordinated on the NATS server at
+--queue (scrabble selfplay, leaves train or winpct train with --queue URL, on
+any machine) and plays them, --threads games at once. A self-play item's
+games are published one by one to the run's results stream, each game's
+results line and GCG file. A training item is a shard of one generation:
+the worker plays it with this build's train --shard K/M (a leave generation
+with the values of the one before, which it takes from the run's object
+store), puts the shard's counts in the object store and publishes a message
+naming them. An item is acknowledged only when the server has stored all its
+results: a worker killed in the middle of an item leaves it unacknowledged,
+and the server gives it to another worker after the run's --ack-wait; the
+coordinator keeps each game, and each part, once.
 
 A worker refuses, saying why, an item of another build of scrabble (another
 build may play other games), of a lexicon it does not have or whose word list
-differs, of players it does not know, or whose settings it does not give
-(a --pN-leaves file missing or different here): the item goes back to the
-queue for another worker, and this one takes no more of that run.
+differs, of players it does not know, of a kind or with flags it does not
+know, or whose settings it does not give (a --pN-leaves file missing or
+different here): the item goes back to the queue for another worker, and
+this one takes no more of that run for a while.
 
 A server that cannot be reached at the start is tried again for
 --connect-wait; one lost later is reconnected to, with backoff, for as long
@@ -96,10 +105,14 @@ at once.`,
 				return err
 			}
 			defer nc.Close()
+			js, err := jetstream.New(nc)
+			if err != nil {
+				return fmt.Errorf("queue: %w", err)
+			}
 			logf("connected to %s, %s", url, plural(threads, "thread"))
 			w := &queue.Worker{Conn: nc, ID: id, Idle: idle, Logf: logf,
 				Play: func(ctx context.Context, it *queue.Item, publish func(*queue.Game) error) error {
-					return a.playItem(ctx, it, publish, threads, items, logf)
+					return a.playItem(ctx, js, it, publish, threads, items, logf)
 				}}
 			err = w.Run(ctx)
 			if err != nil && ctx.Err() != nil {
@@ -122,7 +135,7 @@ at once.`,
 // playItem plays an item's games with this build's selfplay, into a
 // temporary directory, and publishes them; an item this worker cannot play
 // as the run's coordinator would have is refused.
-func (a *app) playItem(ctx context.Context, it *queue.Item, publish func(*queue.Game) error, threads int, workDir string, logf func(string, ...any)) error {
+func (a *app) playItem(ctx context.Context, js jetstream.JetStream, it *queue.Item, publish func(*queue.Game) error, threads int, workDir string, logf func(string, ...any)) error {
 	if b := buildID(); it.Build != b {
 		return queue.Refusef("it is of another build (%s; this worker is %s), which may play other games", it.Build, b)
 	}
@@ -134,6 +147,9 @@ func (a *app) playItem(ctx context.Context, it *queue.Item, publish func(*queue.
 	h := lex.Header()
 	if sha := hex.EncodeToString(h.SourceSHA256[:]); sha != it.LexiconSHA256 {
 		return queue.Refusef("lexicon %s here is another word list (sha256 %.12s..., the run's %.12s...)", it.Lexicon, sha, it.LexiconSHA256)
+	}
+	if it.Training() {
+		return a.playTrainItem(ctx, js, it, publish, threads, workDir, logf)
 	}
 	var settings map[string]string
 	if err := json.Unmarshal(it.Settings, &settings); err != nil {
@@ -163,6 +179,8 @@ func (a *app) playItem(ctx context.Context, it *queue.Item, publish func(*queue.
 	sp.SilenceErrors, sp.SilenceUsage = true, true
 	sp.SetOut(io.Discard)
 	sp.SetErr(io.Discard)
+	// A flag this build does not know is a setting it does not have.
+	sp.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	sp.SetArgs(append(it.Args[:len(it.Args):len(it.Args)], "--shard", fmt.Sprintf("%d/%d", it.Shard, it.Shards), "--out", tmp, "--threads", fmt.Sprint(threads)))
 	err = sp.ExecuteContext(ctx)
 	var ue usageError
