@@ -385,7 +385,7 @@ func getObject(ctx context.Context, obs jetstream.ObjectStore, name, sha string)
 	}
 	sum := sha256.Sum256(data)
 	if got := hex.EncodeToString(sum[:]); sha != "" && got != sha {
-		return nil, fmt.Errorf("its digest is %.12s..., not %.12s...", got, sha)
+		return nil, fmt.Errorf("its digest %.12s is not the %.12s it was sent with", got, sha)
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
