@@ -449,7 +449,7 @@ func (a *app) playTrainItem(ctx context.Context, js jetstream.JetStream, it *que
 			if err != nil {
 				return fmt.Errorf("the values the generation plays with (%s in %s): %w", it.From, it.Bucket, err)
 			}
-			if err := atomicfile.Write(path, atomicfile.Options{Perm: 0o644}, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+			if err := atomicfile.Write(path, atomicfile.Options{Perm: 0o644, Sync: true}, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 				return err
 			}
 		}
