@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"scrabble/internal/natstest"
 	"scrabble/queue"
 )
@@ -248,21 +250,43 @@ func TestWorkerRefuses(t *testing.T) {
 		{queue.Item{Build: buildID(), Lexicon: "NWL23", LexiconSHA256: strings.Repeat("0", 64), Settings: settings("equity")}, "lexicon NWL23 here is another word list"},
 		{queue.Item{Build: buildID(), Lexicon: "NWL23", LexiconSHA256: sha, Settings: settings("nosuch")}, `player 1 is "nosuch", not a player of this build`},
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var wg sync.WaitGroup
-	var logs lockedBuffer
+	var items []queue.Item
+	var msgs []string
 	for i, c := range cases {
 		it := c.item
 		it.Games, it.Shard, it.Shards = 4, 1, 1
 		it.Run = queue.RunID(fmt.Appendf(nil, "refusal %d", i))
+		items, msgs = append(items, it), append(msgs, c.msg)
+	}
+	expectRefusals(t, e, url, items, msgs, 4, nil)
+}
+
+// expectRefusals publishes each item from a coordinator of its own
+// (stored: the games or parts an item's run has; prepare, if set, readies
+// the server for it), runs a worker over them, and checks that the worker's
+// log and the coordinators' give each item's reason msgs[i], and that the
+// worker played none.
+func expectRefusals(t *testing.T, e *testEnv, url string, items []queue.Item, msgs []string, stored int, prepare func(context.Context, jetstream.JetStream, queue.Item)) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var wg sync.WaitGroup
+	var logs lockedBuffer
+	for _, it := range items {
 		nc, err := queue.Connect(ctx, url, "test coordinator", time.Second, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer nc.Close()
-		co := &queue.Coordinator{Conn: nc, Items: []queue.Item{it}, Stored: make([]bool, 4),
-			Store: func(*queue.Game) error { t.Error("a refused item's game arrived"); return nil },
+		if prepare != nil {
+			js, err := jetstream.New(nc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prepare(ctx, js, it)
+		}
+		co := &queue.Coordinator{Conn: nc, Items: []queue.Item{it}, Stored: make([]bool, stored),
+			Store: func(*queue.Game) error { t.Error("a refused item's result arrived"); return nil },
 			Flush: func() error { return nil },
 			Logf:  func(format string, args ...any) { fmt.Fprintf(&logs, format+"\n", args...) }}
 		wg.Add(1)
@@ -275,12 +299,12 @@ func TestWorkerRefuses(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("worker: exit %d\n%s", r.code, r.stderr)
 	}
-	for _, c := range cases {
-		if !strings.Contains(r.stderr, c.msg) {
-			t.Errorf("the worker does not say %q:\n%s", c.msg, r.stderr)
+	for _, msg := range msgs {
+		if !strings.Contains(r.stderr, msg) {
+			t.Errorf("the worker does not say %q:\n%s", msg, r.stderr)
 		}
-		if !strings.Contains(logs.String(), c.msg) {
-			t.Errorf("the coordinators' logs do not say %q:\n%s", c.msg, logs.String())
+		if !strings.Contains(logs.String(), msg) {
+			t.Errorf("the coordinators' logs do not say %q:\n%s", msg, logs.String())
 		}
 	}
 	if strings.Contains(r.stderr, "done item") {

@@ -458,21 +458,7 @@ func (a *app) playTrainItem(ctx context.Context, js jetstream.JetStream, it *que
 	wa := *a
 	wa.stdout, wa.stderr = io.Discard, io.Discard
 	wa.v.Set("lexicon", it.Lexicon)
-	tc := newCmd(&wa)
-	tc.SilenceErrors, tc.SilenceUsage = true, true
-	tc.SetOut(io.Discard)
-	tc.SetErr(io.Discard)
-	tc.SetArgs(args)
-	// A flag this build does not know is a setting it does not have.
-	tc.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	err = tc.ExecuteContext(ctx)
-	var ue usageError
-	switch {
-	case err != nil && ctx.Err() != nil:
-		return ctx.Err()
-	case errors.As(err, &ue):
-		return queue.Refusef("its settings do not make a run here: %v", err)
-	case err != nil:
+	if err := runItemCommand(ctx, newCmd(&wa), args); err != nil {
 		return err
 	}
 	work := filepath.Join(tmp, "part.train")

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -195,10 +194,8 @@ func TestWorkerRefusesTraining(t *testing.T) {
 		{queue.Item{Kind: "leaves train", Generation: 1, Build: buildID(), Args: leaves}, "its settings are not the run's here"},
 		{queue.Item{Kind: "winpct train", Build: buildID(), Args: []string{"--games=4", "--nosuch=1"}}, "its settings do not make a run here"},
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var wg sync.WaitGroup
-	var logs lockedBuffer
+	var items []queue.Item
+	var msgs []string
 	for i, c := range cases {
 		it := c.item
 		it.Lexicon, it.LexiconSHA256 = "NWL23", sha
@@ -206,40 +203,13 @@ func TestWorkerRefusesTraining(t *testing.T) {
 		it.Games, it.Shard, it.Shards = 4, 1, 1
 		it.Run = queue.RunID(fmt.Appendf(nil, "training refusal %d", i))
 		it.Bucket = queue.PartsBucket(it.Run)
-		nc, err := queue.Connect(ctx, url, "test coordinator", time.Second, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer nc.Close()
-		js, _ := jetstream.New(nc)
+		items, msgs = append(items, it), append(msgs, c.msg)
+	}
+	expectRefusals(t, e, url, items, msgs, 1, func(ctx context.Context, js jetstream.JetStream, it queue.Item) {
 		if _, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: it.Bucket}); err != nil {
 			t.Fatal(err)
 		}
-		co := &queue.Coordinator{Conn: nc, Items: []queue.Item{it}, Stored: make([]bool, 1),
-			Store: func(*queue.Game) error { t.Error("a refused item's part arrived"); return nil },
-			Flush: func() error { return nil },
-			Logf:  func(format string, args ...any) { fmt.Fprintf(&logs, format+"\n", args...) }}
-		wg.Add(1)
-		go func() { defer wg.Done(); co.Run(ctx) }()
-	}
-	time.Sleep(500 * time.Millisecond) // the items published
-	r := e.run("worker", "--queue", url, "--idle", "2s", "--id", "refuser", "--work-dir", t.TempDir())
-	cancel()
-	wg.Wait()
-	if r.code != 0 {
-		t.Fatalf("worker: exit %d\n%s", r.code, r.stderr)
-	}
-	for _, c := range cases {
-		if !strings.Contains(r.stderr, c.msg) {
-			t.Errorf("the worker does not say %q:\n%s", c.msg, r.stderr)
-		}
-		if !strings.Contains(logs.String(), c.msg) {
-			t.Errorf("the coordinators' logs do not say %q:\n%s", c.msg, logs.String())
-		}
-	}
-	if strings.Contains(r.stderr, "done item") {
-		t.Errorf("the worker played a refused item:\n%s", r.stderr)
-	}
+	})
 }
 
 // TestQueueSelfplayMoreGames: a self-play run over the queue resumed with

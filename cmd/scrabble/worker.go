@@ -175,21 +175,8 @@ func (a *app) playItem(ctx context.Context, js jetstream.JetStream, it *queue.It
 	wa := *a
 	wa.stdout, wa.stderr = io.Discard, io.Discard
 	wa.v.Set("lexicon", it.Lexicon)
-	sp := newSelfplayCmd(&wa)
-	sp.SilenceErrors, sp.SilenceUsage = true, true
-	sp.SetOut(io.Discard)
-	sp.SetErr(io.Discard)
-	// A flag this build does not know is a setting it does not have.
-	sp.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	sp.SetArgs(append(it.Args[:len(it.Args):len(it.Args)], "--shard", fmt.Sprintf("%d/%d", it.Shard, it.Shards), "--out", tmp, "--threads", fmt.Sprint(threads)))
-	err = sp.ExecuteContext(ctx)
-	var ue usageError
-	switch {
-	case err != nil && ctx.Err() != nil:
-		return ctx.Err()
-	case errors.As(err, &ue):
-		return queue.Refusef("its settings do not make a run here: %v", err)
-	case err != nil:
+	args := append(it.Args[:len(it.Args):len(it.Args)], "--shard", fmt.Sprintf("%d/%d", it.Shard, it.Shards), "--out", tmp, "--threads", fmt.Sprint(threads))
+	if err := runItemCommand(ctx, newSelfplayCmd(&wa), args); err != nil {
 		return err
 	}
 	got, err := runrecord.ReadSettings(tmp)
@@ -310,6 +297,26 @@ func settingsDiff(want, got []byte) string {
 		}
 	}
 	return "they differ in their order"
+}
+
+// runItemCommand runs an item's command (this build's selfplay or train
+// --shard K/M) with args, quietly. An argument the command refuses is a
+// setting this build does not have: a refusal, for another worker.
+func runItemCommand(ctx context.Context, c *cobra.Command, args []string) error {
+	c.SilenceErrors, c.SilenceUsage = true, true
+	c.SetOut(io.Discard)
+	c.SetErr(io.Discard)
+	c.SetArgs(args)
+	c.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	err := c.ExecuteContext(ctx)
+	var ue usageError
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &ue):
+		return queue.Refusef("its settings do not make a run here: %v", err)
+	}
+	return err
 }
 
 // buildID names this build for the queue's items: the commit it was built
