@@ -73,6 +73,20 @@ func (p *proc) kill() {
 	<-p.done
 }
 
+// finish waits for the process to exit on its own, failing the test if it
+// does not within a minute or exits with an error.
+func (p *proc) finish(t *testing.T) {
+	t.Helper()
+	select {
+	case <-p.done:
+	case <-time.After(time.Minute):
+		t.Fatalf("the %s did not finish in a minute", p.name)
+	}
+	if p.err != nil {
+		t.Fatalf("%s: %v\n%s", p.name, p.err, p.stderr)
+	}
+}
+
 // waitFor waits until cond holds, failing the test after d.
 func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
 	t.Helper()
@@ -143,14 +157,7 @@ func TestQueueSelfplay(t *testing.T) {
 			}
 			time.Sleep(300 * time.Millisecond)
 			w3 := worker("w3")
-			select {
-			case <-coord.done:
-			case <-time.After(60 * time.Second):
-				t.Fatal("the coordinator did not finish in a minute")
-			}
-			if coord.err != nil {
-				t.Fatalf("coordinator: %v\n%s", coord.err, coord.stderr)
-			}
+			coord.finish(t)
 			w2.kill()
 			w3.kill()
 			// The killed worker's item went to another worker.

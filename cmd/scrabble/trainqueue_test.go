@@ -89,14 +89,7 @@ func TestQueueTrain(t *testing.T) {
 			coord = startProc(t, "coordinator restarted", bin, nil, append(coordArgs, "--resume")...)
 			time.Sleep(300 * time.Millisecond)
 			w3 := worker(c.name + "-w3")
-			select {
-			case <-coord.done:
-			case <-time.After(60 * time.Second):
-				t.Fatal("the coordinator did not finish in a minute")
-			}
-			if coord.err != nil {
-				t.Fatalf("coordinator: %v\n%s", coord.err, coord.stderr)
-			}
+			coord.finish(t)
 			w2.kill()
 			w3.kill()
 			if !strings.Contains(w2.stderr.String()+w3.stderr.String(), "delivery 2") {
@@ -267,14 +260,7 @@ func TestQueueSelfplayMoreGames(t *testing.T) {
 	second := startProc(t, "second coordinator", bin, nil, append(coord, "--games", "12", "--shards", "3", "--queue", url, "--out", out, "--resume")...)
 	waitFor(t, 30*time.Second, "the second coordinator to take the earlier run's games", func() bool { return strings.Contains(second.stderr.String(), "took 8 games it left") })
 	worker := startProc(t, "worker", bin, nil, append(base, "worker", "--queue", url, "--threads", "2", "--work-dir", t.TempDir())...)
-	select {
-	case <-second.done:
-	case <-time.After(60 * time.Second):
-		t.Fatal("the coordinator did not finish in a minute")
-	}
-	if second.err != nil {
-		t.Fatalf("coordinator: %v\n%s", second.err, second.stderr)
-	}
+	second.finish(t)
 	worker.kill()
 	if n := strings.Count(worker.stderr.String(), "done item"); n != 1 {
 		t.Errorf("the worker played %d items, want 1 (games 8 to 11):\n%s", n, worker.stderr)
