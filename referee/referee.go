@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"scrabble/gaddag"
 	"scrabble/move"
@@ -65,9 +66,9 @@ func CheckMove(m *move.Move, b *rules.Board, rack rules.Rack, bagLen int, lex *g
 		score = rules.BingoBonus
 	}
 	var phonies []string
-	var wordBuf [rules.RackSize + 1]rules.FormedWord
-	var letterBuf [4 * rules.Size]rules.Letter
-	words, _ := b.AppendWordsFormed(wordBuf[:0], letterBuf[:0], p)
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	words, _ := b.AppendWordsFormed(sc.words[:0], sc.letters[:0], p)
 	for _, w := range words {
 		score += w.Score
 		if lex == nil || lex.ContainsLetters(w.Letters) {
@@ -87,6 +88,16 @@ func CheckMove(m *move.Move, b *rules.Board, rack rules.Rack, bagLen int, lex *g
 	}
 	return 0, &PhonyError{Words: phonies, Score: score}
 }
+
+// scratch is CheckMove's room for the words formed. On CheckMove's stack
+// the letters escaped (the words hold slices of them): one allocation a
+// move, most of a self-play game's.
+type scratch struct {
+	words   [rules.RackSize + 1]rules.FormedWord
+	letters [4 * rules.Size]rules.Letter
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // PhonyError is CheckMove's error for a play that is legal in every way but
 // its words: one or more are not in the lexicon. A challenge takes such a
