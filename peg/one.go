@@ -70,6 +70,66 @@ func (s *solver) solveOne() error {
 		}
 		mu.Unlock()
 	}
+	// one settles c and records it; false when the solve must end (an
+	// error, or stopped).
+	one := func(c *cand) bool {
+		ok, err := s.settle(ctx, c, weakest)
+		if err != nil {
+			fail(err)
+			return false
+		}
+		if !ok {
+			return false // stopped
+		}
+		// Unlocked by defer: a panic here (in Progress, say) must
+		// not leave the others waiting for the lock.
+		func() {
+			mu.Lock()
+			defer mu.Unlock()
+			settled++
+			if c.pruned {
+				s.pruned++
+			} else {
+				c.done = true
+				at, _ := slices.BinarySearchFunc(leaders, c, func(a, c *cand) int { return rankExact(a, c) })
+				leaders = slices.Insert(leaders, at, c)
+				if len(leaders) > s.opts.Top {
+					gone := leaders[len(leaders)-1]
+					gone.done, gone.pruned = false, true
+					s.pruned++
+					leaders = leaders[:s.opts.Top]
+				}
+			}
+			if f := s.opts.Progress; f != nil && len(leaders) > 0 {
+				b := leaders[0]
+				f(Progress{Stage: "exact", Done: settled, Of: len(s.cands), Best: b.notation, BestWinPct: s.winPct(b)})
+			}
+		}()
+		return true
+	}
+	// The first Top candidates, the first leaders, are valued one after
+	// another, every thread on each of their endgames: a thread taking a
+	// candidate of its own before there is a leader would value it
+	// exactly, with nothing to prune it against (on p008, 2 threads, the
+	// second candidate's values took 66 million nodes, where probes
+	// against the first leader settle it with 0.2 million).
+	if s.opts.Threads > 1 {
+		seed := crash.Group{}
+		seed.Go(func() {
+			s.wide = true
+			defer func() { s.wide = false }()
+			for next < min(s.opts.Top, len(s.cands)) && ctx.Err() == nil {
+				c := s.cands[next]
+				next++
+				if !one(c) {
+					return
+				}
+			}
+		})
+		if err := seed.Wait(); err != nil {
+			return err
+		}
+	}
 	worker := func() {
 		for {
 			mu.Lock()
@@ -80,38 +140,9 @@ func (s *solver) solveOne() error {
 			c := s.cands[next]
 			next++
 			mu.Unlock()
-			ok, err := s.settle(ctx, c, weakest)
-			if err != nil {
-				fail(err)
+			if !one(c) {
 				return
 			}
-			if !ok {
-				return // stopped
-			}
-			// Unlocked by defer: a panic here (in Progress, say) must
-			// not leave the others waiting for the lock.
-			func() {
-				mu.Lock()
-				defer mu.Unlock()
-				settled++
-				if c.pruned {
-					s.pruned++
-				} else {
-					c.done = true
-					at, _ := slices.BinarySearchFunc(leaders, c, func(a, c *cand) int { return rankExact(a, c) })
-					leaders = slices.Insert(leaders, at, c)
-					if len(leaders) > s.opts.Top {
-						gone := leaders[len(leaders)-1]
-						gone.done, gone.pruned = false, true
-						s.pruned++
-						leaders = leaders[:s.opts.Top]
-					}
-				}
-				if f := s.opts.Progress; f != nil && len(leaders) > 0 {
-					b := leaders[0]
-					f(Progress{Stage: "exact", Done: settled, Of: len(s.cands), Best: b.notation, BestWinPct: s.winPct(b)})
-				}
-			}()
 		}
 	}
 	// A panic leaves the other workers nothing more to take.
@@ -302,8 +333,12 @@ func (s *solver) pruneAt(c *cand, i int, L *cand) (t int, ok bool) {
 
 // perSolve is the threads each endgame gets: one, as the threads take
 // candidates in turn, unless there are fewer candidates than threads
-// (valuing one move, say): then the endgame's own threads share them.
+// (valuing one move, say), or the first leaders are being valued (wide):
+// then the endgame's own threads share them.
 func (s *solver) perSolve() int {
+	if s.wide {
+		return s.opts.Threads
+	}
 	return max(1, s.opts.Threads/min(len(s.cands), s.opts.Threads))
 }
 
