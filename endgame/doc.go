@@ -39,10 +39,10 @@
 // count, the side to move and the rule, stores values relative to the side
 // to move (so positions reached with other scores share an entry), each
 // with its bound, depth and whether it is complete. Moves are tried in this
-// order: going out, the table's move, then by score and the value and number
-// of tiles played, the pass last; the table's move, when the thread kept it
-// whole, is tried before the moves are even listed, so a node it cuts costs
-// no move generation. A leaf cut by the depth of an iteration is only there to order
+// order: going out, the table's move, then by score and the value and
+// number of tiles played (the number weighing most), the pass last; the
+// table's move, when the thread kept it whole, is tried before the moves
+// are even listed, so a node it cuts costs no move generation. A leaf cut by the depth of an iteration is only there to order
 // the next one and is valued statically (each side loses its rack); a
 // depth-limited answer values it by a greedy playout instead.
 //

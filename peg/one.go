@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"scrabble/endgame"
 	"scrabble/internal/crash"
@@ -70,6 +71,66 @@ func (s *solver) solveOne() error {
 		}
 		mu.Unlock()
 	}
+	// one settles c and records it; false when the solve must end (an
+	// error, or stopped).
+	one := func(c *cand) bool {
+		ok, err := s.settle(ctx, c, weakest)
+		if err != nil {
+			fail(err)
+			return false
+		}
+		if !ok {
+			return false // stopped
+		}
+		// Unlocked by defer: a panic here (in Progress, say) must
+		// not leave the others waiting for the lock.
+		func() {
+			mu.Lock()
+			defer mu.Unlock()
+			settled++
+			if c.pruned {
+				s.pruned++
+			} else {
+				c.done = true
+				at, _ := slices.BinarySearchFunc(leaders, c, func(a, c *cand) int { return rankExact(a, c) })
+				leaders = slices.Insert(leaders, at, c)
+				if len(leaders) > s.opts.Top {
+					gone := leaders[len(leaders)-1]
+					gone.done, gone.pruned = false, true
+					s.pruned++
+					leaders = leaders[:s.opts.Top]
+				}
+			}
+			if f := s.opts.Progress; f != nil && len(leaders) > 0 {
+				b := leaders[0]
+				f(Progress{Stage: "exact", Done: settled, Of: len(s.cands), Best: b.notation, BestWinPct: s.winPct(b)})
+			}
+		}()
+		return true
+	}
+	// The first Top candidates, the first leaders, are valued one after
+	// another, the threads taking each one's draws in turn: a thread
+	// taking a candidate of its own before there is a leader would value
+	// it exactly, with nothing to prune it against (on p008, 2 threads,
+	// the second candidate's values took 66 million nodes, where probes
+	// against the first leader settle it with 0.2 million).
+	if s.opts.Threads > 1 {
+		seed := crash.Group{}
+		seed.Go(func() {
+			s.wide = true
+			defer func() { s.wide = false }()
+			for next < min(s.opts.Top, len(s.cands)) && ctx.Err() == nil {
+				c := s.cands[next]
+				next++
+				if !one(c) {
+					return
+				}
+			}
+		})
+		if err := seed.Wait(); err != nil {
+			return err
+		}
+	}
 	worker := func() {
 		for {
 			mu.Lock()
@@ -80,38 +141,9 @@ func (s *solver) solveOne() error {
 			c := s.cands[next]
 			next++
 			mu.Unlock()
-			ok, err := s.settle(ctx, c, weakest)
-			if err != nil {
-				fail(err)
+			if !one(c) {
 				return
 			}
-			if !ok {
-				return // stopped
-			}
-			// Unlocked by defer: a panic here (in Progress, say) must
-			// not leave the others waiting for the lock.
-			func() {
-				mu.Lock()
-				defer mu.Unlock()
-				settled++
-				if c.pruned {
-					s.pruned++
-				} else {
-					c.done = true
-					at, _ := slices.BinarySearchFunc(leaders, c, func(a, c *cand) int { return rankExact(a, c) })
-					leaders = slices.Insert(leaders, at, c)
-					if len(leaders) > s.opts.Top {
-						gone := leaders[len(leaders)-1]
-						gone.done, gone.pruned = false, true
-						s.pruned++
-						leaders = leaders[:s.opts.Top]
-					}
-				}
-				if f := s.opts.Progress; f != nil && len(leaders) > 0 {
-					b := leaders[0]
-					f(Progress{Stage: "exact", Done: settled, Of: len(s.cands), Best: b.notation, BestWinPct: s.winPct(b)})
-				}
-			}()
 		}
 	}
 	// A panic leaves the other workers nothing more to take.
@@ -165,6 +197,13 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 			}
 		}
 	}
+	// A first leader (wide) has no leader to race: its draws are
+	// independent, valued at once, a thread each (see solveOne).
+	if L == nil && s.wide {
+		if ok, err := s.exactDraws(ctx, c); !ok {
+			return false, err
+		}
+	}
 	// Then exact values, the draws without an upper bound first; every
 	// step of the search may show that c cannot beat L after all.
 	cannot := func() bool { return !s.mayBeat(c, weakest()) }
@@ -198,6 +237,48 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 	}
 	c.spreadDone = true
 	return true, nil
+}
+
+// exactDraws values every draw of c exactly, the threads taking draws in
+// turn. It is for a candidate with no leader to race (a first leader):
+// each draw's search then reads and narrows that draw's bounds only. ok is
+// false when the solve was stopped.
+func (s *solver) exactDraws(ctx context.Context, c *cand) (ok bool, err error) {
+	none := func() *cand { return nil }
+	var (
+		next    atomic.Int32
+		stopped atomic.Bool
+		mu      sync.Mutex
+		first   error
+	)
+	g := crash.Group{OnPanic: func() { stopped.Store(true) }}
+	for range min(s.opts.Threads, len(s.draws)) {
+		g.Go(func() {
+			for !stopped.Load() {
+				i := int(next.Add(1)) - 1
+				if i >= len(s.draws) {
+					return
+				}
+				done, err := s.exact(ctx, c, i, none)
+				if err != nil {
+					mu.Lock()
+					first = cmp.Or(first, err)
+					mu.Unlock()
+				}
+				if err != nil || !done {
+					stopped.Store(true)
+					return
+				}
+			}
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return false, err
+	}
+	if first != nil {
+		return false, first
+	}
+	return !stopped.Load(), nil
 }
 
 // test asks whether c's final spread with draw i is above t, by an
@@ -303,7 +384,12 @@ func (s *solver) pruneAt(c *cand, i int, L *cand) (t int, ok bool) {
 // perSolve is the threads each endgame gets: one, as the threads take
 // candidates in turn, unless there are fewer candidates than threads
 // (valuing one move, say): then the endgame's own threads share them.
+// While the first leaders are valued (wide) the threads take draws in turn:
+// one each.
 func (s *solver) perSolve() int {
+	if s.wide {
+		return 1
+	}
 	return max(1, s.opts.Threads/min(len(s.cands), s.opts.Threads))
 }
 

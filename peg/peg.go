@@ -299,6 +299,9 @@ type solver struct {
 
 	cands []*cand
 	draws []draw
+	// wide: the first leaders are being valued, one at a time, the
+	// threads taking their draws in turn (see solveOne).
+	wide bool
 	// sampleWeight is the weight of the draws the playouts valued.
 	sampleWeight int
 	// mu guards the counts below, which the threads update.

@@ -134,7 +134,12 @@ func TestEndgameInterruptSignal(t *testing.T) {
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
-			cmd := exec.Command(bin, "--data-dir", e.dataDir, "--lexicon", "NWL23", "endgame", "--board", board, "--json")
+			// The proof alone now takes about 2 s, less than the wait:
+			// --top 60 (sixty first moves ranked by exact value, over a
+			// minute) keeps the command searching when the signal comes,
+			// so the best line shown is the proven one and the ranking
+			// is what is cut.
+			cmd := exec.Command(bin, "--data-dir", e.dataDir, "--lexicon", "NWL23", "endgame", "--board", board, "--json", "--top", "60")
 			var stdout, stderr strings.Builder
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			if err := cmd.Start(); err != nil {
@@ -153,7 +158,7 @@ func TestEndgameInterruptSignal(t *testing.T) {
 			if err := json.Unmarshal([]byte(stdout.String()), &got); err != nil {
 				t.Fatalf("exit %d, stdout is not the endgame JSON (%v):\n%s\n%s", cmd.ProcessState.ExitCode(), err, stdout.String(), stderr.String())
 			}
-			if code := cmd.ProcessState.ExitCode(); code != 130 || !got.Interrupted || got.Proven || got.Best.Move == "" || len(got.PV) == 0 {
+			if code := cmd.ProcessState.ExitCode(); code != 130 || !got.Interrupted || got.Best.Move == "" || len(got.PV) == 0 {
 				t.Errorf("exit %d, %+v", code, got)
 			}
 			if !strings.Contains(stderr.String(), "scrabble: interrupted: the best line found so far is shown") {
