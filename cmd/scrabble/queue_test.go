@@ -19,6 +19,21 @@ import (
 	"scrabble/queue"
 )
 
+// queueTest readies a test of the queue with real processes: the test's
+// environment, the built binary, an in-process NATS server's URL and a
+// function naming a path under the environment's root.
+func queueTest(t *testing.T) (e *testEnv, bin, url string, dir func(string) string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: builds the binary and runs a NATS server and processes for seconds")
+	}
+	e = nwlEnv(t)
+	bin = buildBinary(t, t.TempDir())
+	url = startNATS(t)
+	dir = func(name string) string { return filepath.Join(e.root, name) }
+	return e, bin, url, dir
+}
+
 // startNATS starts a NATS server in the test's process (natstest.Start).
 func startNATS(t *testing.T) string { return natstest.Start(t) }
 
@@ -111,13 +126,7 @@ func resultLines(dir string) int {
 // restarted with --resume. The collected run, merged, is byte for byte the
 // run one machine plays: every game once, none lost.
 func TestQueueSelfplay(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: builds the binary and runs a NATS server and processes for seconds")
-	}
-	e := nwlEnv(t)
-	bin := buildBinary(t, t.TempDir())
-	url := startNATS(t)
-	dir := func(name string) string { return filepath.Join(e.root, name) }
+	e, bin, url, dir := queueTest(t)
 	run := []string{"--lexicon", "NWL23", "selfplay", "--games", "36", "--pairs", "--seed", "9", "--p1", "equity", "--p2", "score"}
 	// The single machine's run (which also leaves the lexicon's tables
 	// compiled for the processes).

@@ -27,13 +27,7 @@ import (
 // file of the run's work directory, are byte for byte those of the same
 // run on one machine.
 func TestQueueTrain(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: builds the binary and runs a NATS server and processes for seconds")
-	}
-	e := nwlEnv(t)
-	bin := buildBinary(t, t.TempDir())
-	url := startNATS(t)
-	dir := func(name string) string { return filepath.Join(e.root, name) }
+	e, bin, url, dir := queueTest(t)
 	base := []string{"--data-dir", e.dataDir}
 	work := dir("work")
 	if err := os.MkdirAll(work, 0o755); err != nil {
@@ -211,13 +205,7 @@ func TestWorkerRefusesTraining(t *testing.T) {
 // that run's streams, and the collected run is the single machine's run of
 // the new game count, byte for byte.
 func TestQueueSelfplayMoreGames(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: builds the binary and runs a NATS server and processes for seconds")
-	}
-	e := nwlEnv(t)
-	bin := buildBinary(t, t.TempDir())
-	url := startNATS(t)
-	dir := func(name string) string { return filepath.Join(e.root, name) }
+	e, bin, url, dir := queueTest(t)
 	run := []string{"--lexicon", "NWL23", "selfplay", "--pairs", "--seed", "9", "--p1", "equity", "--p2", "score"}
 	e.ok(append(run, "--games", "12", "--out", dir("single"), "--threads", "2")...)
 	whole := e.ok("selfplay", "merge", "--json", "--out", dir("whole"), dir("single"))
