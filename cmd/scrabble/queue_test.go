@@ -34,6 +34,17 @@ func queueTest(t *testing.T) (e *testEnv, bin, url string, dir func(string) stri
 	return e, bin, url, dir
 }
 
+// startWorkers returns a function starting worker processes of bin on the
+// queue at url, one thread each, their items played under work.
+func startWorkers(t *testing.T, e *testEnv, bin, url, work string) func(id string, env ...string) *proc {
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return func(id string, env ...string) *proc {
+		return startProc(t, "worker "+id, bin, env, "--data-dir", e.dataDir, "worker", "--queue", url, "--threads", "1", "--id", id, "--work-dir", work)
+	}
+}
+
 // startNATS starts a NATS server in the test's process (natstest.Start).
 func startNATS(t *testing.T) string { return natstest.Start(t) }
 
@@ -135,12 +146,7 @@ func TestQueueSelfplay(t *testing.T) {
 
 	base := []string{"--data-dir", e.dataDir}
 	work := dir("work")
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	worker := func(id string, env ...string) *proc {
-		return startProc(t, "worker "+id, bin, env, append(base, "worker", "--queue", url, "--threads", "1", "--id", id, "--work-dir", work)...)
-	}
+	worker := startWorkers(t, e, bin, url, work)
 	for _, c := range []struct {
 		name            string
 		killCoordinator bool

@@ -29,13 +29,7 @@ import (
 func TestQueueTrain(t *testing.T) {
 	e, bin, url, dir := queueTest(t)
 	base := []string{"--data-dir", e.dataDir}
-	work := dir("work")
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	worker := func(id string, env ...string) *proc {
-		return startProc(t, "worker "+id, bin, env, append(base, "worker", "--queue", url, "--threads", "1", "--id", id, "--work-dir", work)...)
-	}
+	worker := startWorkers(t, e, bin, url, dir("work"))
 	exists := func(path string) bool { _, err := os.Stat(path); return err == nil }
 	partsStored := func(out string) int {
 		n := 0
