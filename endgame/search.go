@@ -709,6 +709,7 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 	}
 	alpha0 := alpha
 	best, complete := -infinity, true
+	bestAt := -1
 	cut := false
 	key := s.sh.rootKey
 	scoreless := s.sh.root.scoreless
@@ -732,7 +733,7 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 		rm.value = v
 		complete = complete && c
 		if v > best {
-			best = v
+			best, bestAt = v, i
 			if v > alpha {
 				alpha = v
 			}
@@ -757,8 +758,7 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 		}
 	}
 	s.defs[0] = defs
-	// Best first; the moves that failed low keep their order after it.
-	slices.SortStableFunc(s.rootMoves, func(a, b rootMove) int { return cmp.Compare(b.value, a.value) })
+	sortRoot(s.rootMoves, bestAt)
 	b := boundExact
 	switch {
 	case best <= alpha0:
@@ -768,6 +768,26 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 	}
 	s.sh.tt.store(key, ttData{move: moveID(&s.rootMoves[0].m), value: best, depth: d, bound: b, complete: complete})
 	return best, complete
+}
+
+// sortRoot orders the first moves for the next iteration and the answer:
+// the move that set the value (at best, -1 for none) first, then the others
+// by value, the moves that failed low keeping their order. The best move
+// must be put first by hand: a move that failed low returns a bound, which
+// can equal the best value (a deferred move searched after the best one
+// with the null window at it), and a move left unsearched after a cut
+// keeps an older iteration's value, which can be higher. Sorted by value
+// alone, either could come first and be answered as the best move.
+func sortRoot(moves []rootMove, best int) {
+	if best > 0 {
+		bm := moves[best]
+		copy(moves[1:best+1], moves[:best])
+		moves[0] = bm
+	}
+	if best >= 0 {
+		moves = moves[1:]
+	}
+	slices.SortStableFunc(moves, func(a, b rootMove) int { return cmp.Compare(b.value, a.value) })
 }
 
 // prove records that s proved the root's value and stops the others.
