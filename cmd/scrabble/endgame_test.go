@@ -128,18 +128,16 @@ func TestEndgameInterruptSignal(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	board, err := filepath.Abs(filepath.Join("testdata", "endgame.cgp"))
+	// A blank and six tiles against seven, from a self-play game: one
+	// thread reaches depth 5 in 40 s, far from a proof, so the signal
+	// always lands in the proof's search.
+	board, err := filepath.Abs(filepath.Join("testdata", "endgame-hard.cgp"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
-			// The proof alone now takes about 2 s, less than the wait:
-			// --top 60 (sixty first moves ranked by exact value, over a
-			// minute) keeps the command searching when the signal comes,
-			// so the best line shown is the proven one and the ranking
-			// is what is cut.
-			cmd := exec.Command(bin, "--data-dir", e.dataDir, "--lexicon", "NWL23", "endgame", "--board", board, "--json", "--top", "60")
+			cmd := exec.Command(bin, "--data-dir", e.dataDir, "--lexicon", "NWL23", "endgame", "--board", board, "--json")
 			var stdout, stderr strings.Builder
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			if err := cmd.Start(); err != nil {
@@ -158,7 +156,7 @@ func TestEndgameInterruptSignal(t *testing.T) {
 			if err := json.Unmarshal([]byte(stdout.String()), &got); err != nil {
 				t.Fatalf("exit %d, stdout is not the endgame JSON (%v):\n%s\n%s", cmd.ProcessState.ExitCode(), err, stdout.String(), stderr.String())
 			}
-			if code := cmd.ProcessState.ExitCode(); code != 130 || !got.Interrupted || got.Best.Move == "" || len(got.PV) == 0 {
+			if code := cmd.ProcessState.ExitCode(); code != 130 || !got.Interrupted || got.Proven || got.Best.Move == "" || len(got.PV) == 0 {
 				t.Errorf("exit %d, %+v", code, got)
 			}
 			if !strings.Contains(stderr.String(), "scrabble: interrupted: the best line found so far is shown") {
