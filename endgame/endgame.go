@@ -77,7 +77,8 @@ type Options struct {
 	// without them); for the narrow windows of a pre-endgame's many
 	// endgames sharing one table they are mostly waste (4 times the
 	// nodes on the one-tile set). Without them a stop (the context,
-	// MaxNodes) leaves no answer at all: Result.Proven is false.
+	// MaxNodes) leaves no answer at all: Result.Proven is false; the
+	// entries stored before it hold for a later exact search.
 	NoDeepening bool
 	// ValueOnly leaves out the principal variation (Result.PV), which
 	// costs a little search of its own.
@@ -421,7 +422,12 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 	}
 	defer opts.Table.put(sh.tt)
 	_, deadline := ctx.Deadline()
-	sh.playouts = opts.Plies > 0 || deadline || opts.MaxNodes > 0
+	// A stop (deadline, MaxNodes) makes the deepening's last iteration
+	// the answer, its leaves valued by playouts. Without deepening or
+	// Plies every line ends before the depth runs out: no leaf is valued
+	// and a stop leaves no answer, so the entries hold for exact
+	// searches and are keyed as theirs (a pre-endgame's node budget).
+	sh.playouts = opts.Plies > 0 || (!opts.NoDeepening && (deadline || opts.MaxNodes > 0))
 	sh.rootKey = boardKey(&st.board) ^ rackKey(0, &st.racks[0]) ^ rackKey(1, &st.racks[1]) ^
 		zScoreless[st.scoreless] ^ zRule[opts.ScorelessTurns] ^ bagKey(st.bag)
 	if sh.playouts {

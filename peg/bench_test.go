@@ -3,6 +3,9 @@ package peg
 import (
 	"context"
 	"fmt"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,7 +24,8 @@ const fullLimit = 150 * time.Second
 // (8 draws each; magpie-moves), every position solved in full (full: the
 // exact best move; minutes), and p009 in full alone (MAGPIE's times are in
 // ../shared/endgame/README.md; a full solve stops at MAGPIE's 150 s limit).
-// Compare threads within one run.
+// Compare threads within one run. SCRABBLE_PEG_IDS (p001,p008, say) limits
+// the full solves to those positions.
 func BenchmarkSharedPEG(b *testing.B) {
 	ps := loadPEG(b)
 	lex := testgen.Tables(testlex.GADDAG(b, "NWL23"))
@@ -45,6 +49,7 @@ func BenchmarkSharedPEG(b *testing.B) {
 			p009 = pos
 		}
 	}
+	only := os.Getenv("SCRABBLE_PEG_IDS")
 	for _, threads := range []int{1, 2} {
 		b.Run(fmt.Sprintf("magpie-moves/threads=%d", threads), func(b *testing.B) {
 			for range b.N {
@@ -63,6 +68,9 @@ func BenchmarkSharedPEG(b *testing.B) {
 			for range b.N {
 				total := 0.0
 				for i, o := range all {
+					if only != "" && !slices.Contains(strings.Split(only, ","), ps[i].ID) {
+						continue
+					}
 					ctx, cancel := context.WithTimeout(context.Background(), fullLimit)
 					res, err := Solve(ctx, lex, o.pos, Options{ScorelessTurns: 2, Threads: threads, Top: 1})
 					cancel()

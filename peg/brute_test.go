@@ -248,12 +248,20 @@ func TestAgainstBruteForce(t *testing.T) {
 			pos.ZeroTurns = 0 // the two-turn rule reads the count its own way (see endgame)
 		}
 		threads := 1 + i%3%2
+		// Every fourth with a first leader's node budget so small that
+		// the first candidates are put off and settled later.
+		budget := firstLeaderNodes
+		if i%4 == 3 {
+			budget = 1
+		}
 		for _, top := range []int{1, 3} {
 			opts, err := Options{ScorelessTurns: n, Top: top, Threads: threads, TTMB: 8}.normalize()
 			if err != nil {
 				t.Fatal(err)
 			}
+			firstLeaderNodes, budget = budget, firstLeaderNodes
 			res, err := solveBag(context.Background(), tables, pos, c.unseen, 1, opts)
+			firstLeaderNodes, budget = budget, firstLeaderNodes
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}

@@ -337,6 +337,10 @@ type cand struct {
 	// guess holds each draw's final spread by the playouts, when every
 	// draw was played out: where an exact value's search starts.
 	guess []int
+	// budget, when set, bounds the nodes c's endgames may take before it
+	// is put off (errDeferred); spent counts them (under solver.mu).
+	budget, spent uint64
+	deferred      bool // put off once: no budget again
 }
 
 // winKey orders records by win percentage: twice the wins plus the ties.
@@ -414,10 +418,9 @@ func (s *solver) solveDraw(ctx context.Context, c *cand, d *draw, w endgame.Wind
 		NoPrune:        true, // s.tables are pruned for every endgame of the solve
 		// An exact endgame with a window here has a table other endgames
 		// filled: iterative deepening costs far more than it saves (see
-		// endgame.Options.NoDeepening). A full window (the first
-		// candidates' values) still gains from it, and a cheap stage's
-		// node budget needs its shallow iterations.
-		NoDeepening: plies == 0 && nodes == 0 && (w.Lo > -endgameInf || w.Hi < endgameInf),
+		// endgame.Options.NoDeepening). A null window's node budget (a
+		// first leader's, see solveOne) stops it with no answer.
+		NoDeepening: plies == 0 && (w.Lo > -endgameInf || w.Hi < endgameInf),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("peg: %s with %s drawn: %w", c.notation, rules.WordString(d.bag), err)
@@ -425,6 +428,7 @@ func (s *solver) solveDraw(ctx context.Context, c *cand, d *draw, w endgame.Wind
 	s.mu.Lock()
 	s.endgames++
 	s.nodes += res.Nodes
+	c.spent += res.Nodes
 	s.mu.Unlock()
 	return res, nil
 }
