@@ -477,12 +477,7 @@ func (s *solver) mayBeat(c, L *cand) bool {
 	}
 	key, sum := 0, 0
 	for i, d := range s.draws {
-		switch h := c.hi[i]; {
-		case h > 0:
-			key += 2 * d.weight
-		case h == 0:
-			key += d.weight
-		}
+		key += drawWinKey(c.hi[i], d.weight)
 		if sum < inf {
 			if c.hi[i] >= inf {
 				sum = inf
@@ -551,14 +546,21 @@ var errDeferred = errors.New("peg: put off")
 func (s *solver) spreadRace(c, L *cand) bool {
 	key := 0
 	for i, d := range s.draws {
-		switch h := c.hi[i]; {
-		case h > 0:
-			key += 2 * d.weight
-		case h == 0:
-			key += d.weight
-		}
+		key += drawWinKey(c.hi[i], d.weight)
 	}
 	return key <= L.winKey()
+}
+
+// drawWinKey is a draw's part of a record's win key (see cand.winKey) when
+// its final spread is at most h: weight twice for a win, once for a tie.
+func drawWinKey(h, weight int) int {
+	switch {
+	case h > 0:
+		return 2 * weight
+	case h == 0:
+		return weight
+	}
+	return 0
 }
 
 // planRange bounds the share of slack plan looks for: past any spread.
@@ -583,12 +585,7 @@ func (s *solver) mayBeatAt(c, L *cand, lam int) bool {
 		if c.lo[i] < h {
 			h = s.target(c, i, lam)
 		}
-		switch {
-		case h > 0:
-			key += 2 * d.weight
-		case h == 0:
-			key += d.weight
-		}
+		key += drawWinKey(h, d.weight)
 		sum += d.weight * h // finite: an open draw's target is
 	}
 	lk := L.winKey()
