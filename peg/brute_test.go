@@ -231,6 +231,8 @@ func TestAgainstBruteForce(t *testing.T) {
 	}
 	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
 	compared, skipped := 0, 0
+	defaultBudget := firstLeaderNodes
+	defer func() { firstLeaderNodes = defaultBudget }()
 	for i, c := range smallPEGs(tables, count, 26) {
 		n := []int{2, 6}[i%2]
 		pos0 := c.pos
@@ -250,18 +252,16 @@ func TestAgainstBruteForce(t *testing.T) {
 		threads := 1 + i%3%2
 		// Every fourth with a first leader's node budget so small that
 		// the first candidates are put off and settled later.
-		budget := firstLeaderNodes
+		firstLeaderNodes = defaultBudget
 		if i%4 == 3 {
-			budget = 1
+			firstLeaderNodes = 1
 		}
 		for _, top := range []int{1, 3} {
 			opts, err := Options{ScorelessTurns: n, Top: top, Threads: threads, TTMB: 8}.normalize()
 			if err != nil {
 				t.Fatal(err)
 			}
-			firstLeaderNodes, budget = budget, firstLeaderNodes
 			res, err := solveBag(context.Background(), tables, pos, c.unseen, 1, opts)
-			firstLeaderNodes, budget = budget, firstLeaderNodes
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
