@@ -232,7 +232,11 @@ func TestAgainstBruteForce(t *testing.T) {
 	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
 	compared, skipped := 0, 0
 	defaultBudget := firstLeaderNodes
-	defer func() { firstLeaderNodes = defaultBudget }()
+	defaultSpec := [3]int{specSlack, specAbove, int(specNodes)}
+	defer func() {
+		firstLeaderNodes = defaultBudget
+		specSlack, specAbove, specNodes = defaultSpec[0], defaultSpec[1], uint64(defaultSpec[2])
+	}()
 	for i, c := range smallPEGs(tables, count, 26) {
 		n := []int{2, 6}[i%2]
 		pos0 := c.pos
@@ -255,6 +259,13 @@ func TestAgainstBruteForce(t *testing.T) {
 		firstLeaderNodes = defaultBudget
 		if i%4 == 3 {
 			firstLeaderNodes = 1
+		}
+		// Every third speculates before every probe above the playout
+		// (see speculate), at thresholds around it, some with a budget
+		// so small that it runs out and some with none.
+		specSlack, specAbove, specNodes = defaultSpec[0], defaultSpec[1], uint64(defaultSpec[2])
+		if i%3 == 1 {
+			specSlack, specAbove, specNodes = 1<<20, i%5-2, []uint64{0, 300}[i/3%2]
 		}
 		for _, top := range []int{1, 3} {
 			opts, err := Options{ScorelessTurns: n, Top: top, Threads: threads, TTMB: 8}.normalize()

@@ -214,8 +214,13 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 					t = T
 				}
 			}
-			if ok, err := s.test(ctx, c, i, t); !ok {
+			if err := s.speculate(ctx, c, i, t, L); err != nil {
 				return false, err
+			}
+			if c.hi[i] > t {
+				if ok, err := s.test(ctx, c, i, t); !ok {
+					return false, err
+				}
 			}
 			if L = weakest(); !s.mayBeat(c, L) {
 				c.pruned = true
@@ -353,6 +358,13 @@ func (s *solver) test(ctx context.Context, c *cand, i, t int) (ok bool, err erro
 			return false, errDeferred
 		}
 		budget = c.budget - spent
+		if s.wide {
+			// The threads value this candidate's draws at once: each
+			// takes its share of what is left, so that together they
+			// stop near the budget (on p001, 2 threads, K13 (O)I
+			// spent 15.6 million of its 8 before it was put off).
+			budget = max(1, budget/uint64(s.opts.Threads))
+		}
 	}
 	res, err := s.solveDraw(ctx, c, &s.draws[i], w, s.perSolve(), 0, budget)
 	if err == nil && !res.Proven && budget > 0 && ctx.Err() == nil {
@@ -361,12 +373,55 @@ func (s *solver) test(ctx context.Context, c *cand, i, t int) (ok bool, err erro
 	if err != nil || !res.Proven {
 		return false, err
 	}
-	if f := s.spread0 + res.Value; f <= t {
+	c.narrow(i, t, s.spread0+res.Value)
+	return true, nil
+}
+
+// narrow records what a test of draw i at t returned, the fail-soft bound
+// f: an upper bound when f <= t, else a lower one.
+func (c *cand) narrow(i, t, f int) {
+	if f <= t {
 		c.hi[i] = min(c.hi[i], f)
 	} else {
 		c.lo[i] = max(c.lo[i], f)
 	}
-	return true, nil
+}
+
+// speculate, before draw i of c is probed at t (leader L's spread, or
+// above it), tests it first just above the playout's value, within a small
+// node budget (specNodes), when t is far above that value and the playouts
+// see c close to L in all (specSlack). A fail-low test is cheap when the
+// search meets the opponent's real refutation first, and can be very
+// costly at a high threshold, where a weaker first move already suffices
+// and every reply to it must then be refuted: on p001, 15N W(E) with the N
+// drawn took 15.8 million nodes at 113 (WInzE's spread) and 0.01 million
+// at 93, which returned 83. Near the playout the search may fail high
+// instead, and then costs a great deal (a race run at such thresholds took
+// over 200 million nodes on one p008 candidate): the budget bounds that
+// loss. Its answer, when it comes, narrows the bounds, and the probe at t
+// is needed only if it did not bound the draw at t or below.
+func (s *solver) speculate(ctx context.Context, c *cand, i, t int, L *cand) error {
+	if c.guess == nil || c.budget > 0 || t <= c.guess[i]+specAbove {
+		return nil
+	}
+	g := c.guess[i] + specAbove
+	if g < c.lo[i] || g >= c.hi[i] {
+		return nil
+	}
+	total, w := 0, 0
+	for j, d := range s.draws {
+		total += d.weight * c.guess[j]
+		w += d.weight
+	}
+	if L.spread-total >= specSlack*w {
+		return nil // far below L: probes at L's spread are cheap
+	}
+	res, err := s.solveDraw(ctx, c, &s.draws[i], endgame.Window{Lo: g - s.spread0, Hi: g + 1 - s.spread0}, s.perSolve(), 0, specNodes)
+	if err != nil || !res.Proven {
+		return err
+	}
+	c.narrow(i, g, s.spread0+res.Value)
+	return nil
 }
 
 // exact narrows draw i's bounds of c to its exact final spread by
@@ -537,6 +592,17 @@ const endgameInf = 10000
 // to race (a variable: the tests make it small so that candidates are put
 // off and come back).
 var firstLeaderNodes uint64 = 8_000_000
+
+// The speculative tests (see speculate): a candidate whose playouts total
+// less than specSlack points a draw below the leader's spread (or above
+// it) has a draw it is probed on at more than specAbove points over its
+// playout tested at specAbove over it first, within specNodes nodes.
+// Variables: the tests change them to speculate on every probe.
+var (
+	specSlack        = 4
+	specAbove        = 4
+	specNodes uint64 = 50_000
+)
 
 // errDeferred says a candidate's node budget ran out: it is settled later.
 var errDeferred = errors.New("peg: put off")
