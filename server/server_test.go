@@ -450,9 +450,17 @@ func TestSimStream(t *testing.T) {
 	if !res.Done || len(res.Candidates) < 4 || res.Iterations == 0 {
 		t.Errorf("result: %+v", res)
 	}
+	// The sim ranks by the chance of winning, candidates within the noise
+	// of each other by equity (sim.RankWin): so one may follow a
+	// candidate of higher equity or one of higher win chance, never one
+	// it beats on both. (Ordered by equity alone, two anagrams on the
+	// same squares once came out 67.54 before 67.54, the second a hair
+	// higher in equity and lower in win chance.)
+	const eps = 1e-9
 	for i := 1; i < len(res.Candidates); i++ {
-		if c, p := res.Candidates[i], res.Candidates[i-1]; !c.Pruned && !p.Pruned && c.SimEquity > p.SimEquity {
-			t.Errorf("candidates out of order: %s %.2f before %s %.2f", p.Move, p.SimEquity, c.Move, c.SimEquity)
+		c, p := res.Candidates[i], res.Candidates[i-1]
+		if !c.Pruned && !p.Pruned && c.SimEquity > p.SimEquity+eps && c.WinPct > p.WinPct+eps {
+			t.Errorf("candidates out of order: %s (equity %.4f, win %.4f%%) before %s (%.4f, %.4f%%)", p.Move, p.SimEquity, p.WinPct, c.Move, c.SimEquity, c.WinPct)
 		}
 	}
 	for _, cgp := range []string{emptyBoard + " AEINRST/ 0/0 0", emptyBoard + " AEINRST// 0/0/0 0", emptyBoard + " AEINRST/// 0/0/0/0 0"} {
