@@ -205,17 +205,6 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 			if c.lo[i] == c.hi[i] {
 				continue
 			}
-			// A candidate put off as a first leader has had its draws
-			// searched near their values (its exact values' first
-			// steps), and the table holds that work: it goes to the race
-			// at once, where tests near those values are cheap. On
-			// p001, K13 (O)I took 13.8 million nodes more by probes at
-			// the leader's spread, 2.0 million by the race. (For other
-			// candidates the race at once cost far more: see
-			// docs/benchmarks.md.)
-			if c.deferred && s.spreadRace(c, L) {
-				break
-			}
 			t := L.lo[i]
 			if c.guess == nil || c.guess[i] > t {
 				if s.spreadRace(c, L) {
