@@ -348,7 +348,6 @@ func (s *solver) exactDraws(ctx context.Context, c *cand) (ok bool, err error) {
 // one that can is valued exactly, so the answer does not depend on it. ok
 // is false when the solve was stopped.
 func (s *solver) test(ctx context.Context, c *cand, i, t int) (ok bool, err error) {
-	w := endgame.Window{Lo: t - s.spread0, Hi: t + 1 - s.spread0}
 	var budget uint64
 	if c.budget > 0 {
 		s.mu.Lock()
@@ -366,25 +365,29 @@ func (s *solver) test(ctx context.Context, c *cand, i, t int) (ok bool, err erro
 			budget = max(1, budget/uint64(s.opts.Threads))
 		}
 	}
-	res, err := s.solveDraw(ctx, c, &s.draws[i], w, s.perSolve(), 0, budget)
-	if err == nil && !res.Proven && budget > 0 && ctx.Err() == nil {
+	proven, err := s.nullTest(ctx, c, i, t, budget)
+	if err == nil && !proven && budget > 0 && ctx.Err() == nil {
 		return false, errDeferred // the budget ran out
 	}
+	return proven, err
+}
+
+// nullTest searches draw i of c with the null window at t, within nodes
+// (0: no limit), and when the search finishes narrows the draw's bounds by
+// the fail-soft bound it returned: an upper one when at or below t, else a
+// lower one. proven says it finished.
+func (s *solver) nullTest(ctx context.Context, c *cand, i, t int, nodes uint64) (proven bool, err error) {
+	w := endgame.Window{Lo: t - s.spread0, Hi: t + 1 - s.spread0}
+	res, err := s.solveDraw(ctx, c, &s.draws[i], w, s.perSolve(), 0, nodes)
 	if err != nil || !res.Proven {
 		return false, err
 	}
-	c.narrow(i, t, s.spread0+res.Value)
-	return true, nil
-}
-
-// narrow records what a test of draw i at t returned, the fail-soft bound
-// f: an upper bound when f <= t, else a lower one.
-func (c *cand) narrow(i, t, f int) {
-	if f <= t {
+	if f := s.spread0 + res.Value; f <= t {
 		c.hi[i] = min(c.hi[i], f)
 	} else {
 		c.lo[i] = max(c.lo[i], f)
 	}
+	return true, nil
 }
 
 // speculate, before draw i of c is probed at t (leader L's spread, or
@@ -416,12 +419,8 @@ func (s *solver) speculate(ctx context.Context, c *cand, i, t int, L *cand) erro
 	if L.spread-total >= specSlack*w {
 		return nil // far below L: probes at L's spread are cheap
 	}
-	res, err := s.solveDraw(ctx, c, &s.draws[i], endgame.Window{Lo: g - s.spread0, Hi: g + 1 - s.spread0}, s.perSolve(), 0, specNodes)
-	if err != nil || !res.Proven {
-		return err
-	}
-	c.narrow(i, g, s.spread0+res.Value)
-	return nil
+	_, err := s.nullTest(ctx, c, i, g, specNodes)
+	return err
 }
 
 // exact narrows draw i's bounds of c to its exact final spread by
