@@ -19,6 +19,7 @@ const (
 	bugOutOnce   // going out earns the opponent's rack once, not twice
 	bugScoreless // the game ends one scoreless turn late
 	bugDrawOne   // a play draws one tile from a known bag, whatever it used
+	bugZone      // a reply's zone is only the squares it covers (see outReply)
 )
 
 // plantedBug is bugNone except in the test that plants one.
@@ -74,7 +75,11 @@ type searcher struct {
 	// searched now (see search).
 	killer []move.Move
 	killm  []move.Move
-	play   *movegen.Generator // for greedy playouts
+	// killSeq[ply] counts the killer moves kept at ply; outs[ply] is the
+	// killer of ply+1 found on ply's board (see outReply).
+	killSeq []uint32
+	outs    []outReply
+	play    *movegen.Generator // for greedy playouts
 	// racks by player: 0 is the root's mover (ply even), 1 the opponent.
 	racks [2]rules.Rack
 	// bagAt[ply] is how many tiles of a known bag (Options.Bag) were drawn
@@ -122,6 +127,8 @@ func (s *searcher) reset(sh *shared, id int) {
 		s.ttm = make([]move.Move, plies)
 		s.killer = append(s.killer, make([]move.Move, plies-len(s.killer))...)
 		s.killm = make([]move.Move, plies)
+		s.killSeq = make([]uint32, plies)
+		s.outs = make([]outReply, plies)
 		s.bagAt = make([]uint8, plies)
 	}
 	clear(s.cur)
@@ -357,6 +364,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 	}
 	moves := s.generate(ply)
 	s.order(moves, ttMove, ply)
+	out := s.armOut(ply)
 	// With several threads, a move another thread is searching now waits
 	// until the others are done (simplified ABDADA): the threads then share
 	// the work of a node instead of repeating it. Not near the leaves,
@@ -370,6 +378,20 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 		m := &moves[i]
 		if (pre != 0 && sameMove(m, &s.ttm[ply])) || (killed != nil && sameMove(m, killed)) {
 			continue // searched above
+		}
+		// A play the opponent's going-out reply refutes needs no search
+		// (see outReply); the reply is looked for again when a child
+		// keeps a new killer.
+		if out == nil && s.outs[ply].seq != s.killSeq[ply+1] {
+			out = s.armOut(ply)
+		}
+		if out != nil {
+			if v, ok := out.bound(m, &s.racks[ply&1]); ok && v <= alpha {
+				if v > best {
+					best, bestID, bestAt = v, moveID(m), i
+				}
+				continue
+			}
 		}
 		v, c, deferred := s.tryMove(ply, depth, m, i == 0 && pre == 0 && killed == nil, alpha, beta, key, scoreless, mayDefer)
 		if deferred {
@@ -436,6 +458,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 func (s *searcher) noteCut(ply int, m *move.Move) {
 	if m.Kind == move.Play && int(m.NumTiles) == s.racks[ply&1].Count() && int(s.bagAt[ply]) == len(s.sh.root.bag) {
 		s.killer[ply] = *m
+		s.killSeq[ply]++
 	}
 }
 
