@@ -85,8 +85,8 @@ func BenchmarkSharedPEG(b *testing.B) {
 						continue
 					}
 					c := res.Candidates[0]
-					b.Logf("%s: %s %d-%d-%d, mean %.3f, proven %v (%s), %d moves, %d pruned, %d endgames, %.1f s", ps[i].ID, c.Notation,
-						c.Wins, c.Ties, c.Losses, c.MeanSpread, res.Proven, res.Stopped, res.Moves, res.Pruned, res.Endgames, secs)
+					b.Logf("%s: %s %d-%d-%d, mean %.3f, proven %v (%s), %d moves, %d pruned, %d endgames, %.1f million nodes, %.1f s", ps[i].ID, c.Notation,
+						c.Wins, c.Ties, c.Losses, c.MeanSpread, res.Proven, res.Stopped, res.Moves, res.Pruned, res.Endgames, float64(res.Nodes)/1e6, secs)
 				}
 				b.ReportMetric(total, "total-s")
 			}
