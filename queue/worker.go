@@ -215,18 +215,33 @@ func (w *Worker) take(ctx context.Context, js jetstream.JetStream, cons jetstrea
 		// Every result is stored by the server: the item is done.
 		actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		err := msg.DoubleAck(actx)
+		ended := err != nil && runEnded(actx, js, it.Run)
 		cancel()
-		if err != nil {
+		switch {
+		case err != nil && !ended:
 			logf("%s: played, results stored, but the ack was lost (%v): it will be played again, its games dropped as duplicates", what, err)
-		} else {
+		default:
+			done := fmt.Sprintf("%d games", len(futures))
 			if it.Training() {
-				logf("done %s: its part in %.1fs", what, time.Since(start).Seconds())
-			} else {
-				logf("done %s: %d games in %.1fs", what, len(futures), time.Since(start).Seconds())
+				done = "its part"
 			}
+			if ended {
+				// The coordinator took the results this item stored,
+				// finished the run and removed its streams before the
+				// ack came: the item is done, and nothing plays it again.
+				done += ", the run ended before the ack"
+			}
+			logf("done %s: %s in %.1fs", what, done, time.Since(start).Seconds())
 		}
 	}
 	return outcomeDone
+}
+
+// runEnded says whether run's work stream is gone from the server: its
+// coordinator finished the run and removed it.
+func runEnded(ctx context.Context, js jetstream.JetStream, run string) bool {
+	_, err := js.Stream(ctx, WorkStream(run))
+	return errors.Is(err, jetstream.ErrStreamNotFound)
 }
 
 // awaitAcks waits for the server's acknowledgement of every result.
