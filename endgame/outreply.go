@@ -34,7 +34,7 @@ func (s *searcher) armOut(ply int) *outReply {
 	o := &s.outs[ply]
 	o.seq = s.killSeq[ply+1]
 	k := &s.killer[ply+1]
-	opp := &s.racks[1-ply&1]
+	opp := &s.racks[1-(ply&1)]
 	if k.Kind != move.Play || int(k.NumTiles) != opp.Count() || int(s.bagAt[ply]) != len(s.sh.root.bag) {
 		return nil
 	}
@@ -54,10 +54,7 @@ func replyZone(b *rules.Board, m *move.Move) (z [rules.Size]uint16) {
 			z[r] |= 1 << c
 		}
 	}
-	dr, dc := 0, 1 // along the word
-	if m.Dir == rules.Down {
-		dr, dc = 1, 0
-	}
+	dr, dc := m.Dir.Step() // along the word
 	r0, c0 := int(m.Row), int(m.Col)
 	for i := range int(m.Len) {
 		add(r0+i*dr, c0+i*dc)
@@ -103,10 +100,7 @@ func (o *outReply) bound(m *move.Move, rack *rules.Rack) (v int, ok bool) {
 
 // outside says whether play m puts no tile in zone.
 func outside(zone *[rules.Size]uint16, m *move.Move) bool {
-	dr, dc := 0, 1
-	if m.Dir == rules.Down {
-		dr, dc = 1, 0
-	}
+	dr, dc := m.Dir.Step()
 	r, c := int(m.Row), int(m.Col)
 	for i := range int(m.Len) {
 		if m.Tiles[i] != rules.PlayedThrough && zone[r]&(1<<c) != 0 {

@@ -217,10 +217,9 @@ func (w *Worker) take(ctx context.Context, js jetstream.JetStream, cons jetstrea
 		err := msg.DoubleAck(actx)
 		ended := err != nil && runEnded(actx, js, it.Run)
 		cancel()
-		switch {
-		case err != nil && !ended:
+		if err != nil && !ended {
 			logf("%s: played, results stored, but the ack was lost (%v): it will be played again, its games dropped as duplicates", what, err)
-		default:
+		} else {
 			done := fmt.Sprintf("%d games", len(futures))
 			if it.Training() {
 				done = "its part"
