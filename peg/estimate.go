@@ -18,13 +18,37 @@ import (
 // candidates first, and their records prune the rest sooner. The estimate
 // is the same for any number of threads. A worker's panic is the error.
 func (s *solver) orderByPlayouts() error {
-	type est struct{ key, sum int }
-	draws := s.sampleDraws()
-	ests := make([]est, len(s.cands))
+	if err := s.playouts(s.cands, s.sampleDraws(maxPlayoutDraws), nil); err != nil {
+		return err
+	}
+	key := func(c *cand) int { return 2*c.estWins + c.estTies }
+	slices.SortStableFunc(s.cands, func(a, b *cand) int {
+		if c := cmp.Compare(key(b), key(a)); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.estimate, a.estimate)
+	})
+	for k, c := range s.cands {
+		c.order = k
+	}
+	return nil
+}
+
+// playouts values each of cs by a greedy playout of each of draws (every
+// draw, or a sample): the weights won and tied (c.estWins, c.estTies) and
+// the sum of weight x final spread (c.estimate), draws' weight in
+// c.estWeight. When draws are every draw, c.guess keeps each one's
+// playout. done, if set, is called (one call at a time) as each
+// candidate is valued; a stop of the context leaves the rest as they were.
+func (s *solver) playouts(cs []*cand, draws []draw, done func(*cand)) error {
+	weight := 0
+	for _, d := range draws {
+		weight += d.weight
+	}
 	var next int
 	var mu sync.Mutex
 	// A panic leaves the other workers nothing more to take.
-	wg := crash.Group{OnPanic: func() { mu.Lock(); next = len(s.cands); mu.Unlock() }}
+	wg := crash.Group{OnPanic: func() { mu.Lock(); next = len(cs); mu.Unlock() }}
 	base := movegen.New(s.tables)
 	base.SetBoard(&s.pos.Board)
 	for w := 0; w < s.opts.Threads; w++ {
@@ -35,54 +59,38 @@ func (s *solver) orderByPlayouts() error {
 				i := next
 				next++
 				mu.Unlock()
-				if i >= len(s.cands) || s.ctx.Err() != nil {
+				if i >= len(cs) || s.ctx.Err() != nil {
 					return
 				}
-				c := s.cands[i]
-				var e est
+				c := cs[i]
+				var guess []int
 				if len(draws) == len(s.draws) {
-					c.guess = make([]int, len(draws))
+					guess = make([]int, len(draws))
 				}
+				wins, ties, sum := 0, 0, 0
 				for k, d := range draws {
 					f := s.spread0 + s.playout(g, base, &c.m, &d)
-					if c.guess != nil {
-						c.guess[k] = f
+					if guess != nil {
+						guess[k] = f
 					}
 					switch {
 					case f > 0:
-						e.key += 2 * d.weight
-						c.estWins += d.weight
+						wins += d.weight
 					case f == 0:
-						e.key += d.weight
-						c.estTies += d.weight
+						ties += d.weight
 					}
-					e.sum += d.weight * f
+					sum += d.weight * f
 				}
-				ests[i] = e
-				c.estimate = float64(e.sum)
+				mu.Lock()
+				c.estWins, c.estTies, c.estimate, c.estWeight, c.guess = wins, ties, float64(sum), weight, guess
+				if done != nil {
+					done(c)
+				}
+				mu.Unlock()
 			}
 		})
 	}
-	if err := wg.Wait(); err != nil {
-		return err
-	}
-	idx := make([]int, len(s.cands))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		if c := cmp.Compare(ests[b].key, ests[a].key); c != 0 {
-			return c
-		}
-		return cmp.Compare(ests[b].sum, ests[a].sum)
-	})
-	sorted := make([]*cand, len(idx))
-	for k, i := range idx {
-		sorted[k] = s.cands[i]
-		sorted[k].order = k
-	}
-	s.cands = sorted
-	return nil
+	return wg.Wait()
 }
 
 // playout plays first move m with draw d, then both sides' highest-scoring
@@ -141,20 +149,15 @@ func (s *solver) playout(g, base *movegen.Generator, first *move.Move, d *draw) 
 // three or more tiles in the bag the draw orders number in the thousands.
 const maxPlayoutDraws = 256
 
-// sampleDraws returns the draws the playouts value: all of them, or past
-// maxPlayoutDraws an evenly spaced sample of the enumeration (the same on
-// every run). sampleWeight is their total weight.
-func (s *solver) sampleDraws() []draw {
-	if len(s.draws) <= maxPlayoutDraws {
-		s.sampleWeight = s.totalWeight()
+// sampleDraws returns at most n of the draws: all of them, or an evenly
+// spaced sample of the enumeration (the same on every run).
+func (s *solver) sampleDraws(n int) []draw {
+	if len(s.draws) <= n {
 		return s.draws
 	}
-	out := make([]draw, 0, maxPlayoutDraws)
-	s.sampleWeight = 0
-	for i := 0; i < maxPlayoutDraws; i++ {
-		d := s.draws[i*len(s.draws)/maxPlayoutDraws]
-		out = append(out, d)
-		s.sampleWeight += d.weight
+	out := make([]draw, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, s.draws[i*len(s.draws)/n])
 	}
 	return out
 }

@@ -46,8 +46,8 @@ type Options struct {
 	Top int
 	// Only, if set, values only these first moves (each must be legal).
 	Only []move.Move
-	// EndgameNodes bounds each endgame of a staged solve's cheap stages
-	// (more than one tile in the bag); 0 picks a default.
+	// EndgameNodes bounds each endgame of a staged solve's depth-limited
+	// stages (more than one tile in the bag; 0: DefaultEndgameNodes).
 	EndgameNodes uint64
 	// Progress, when set, is called as candidates are settled.
 	Progress func(Progress)
@@ -80,9 +80,13 @@ type Candidate struct {
 	WinPct float64
 	// MeanSpread is the mean final spread over the draws, when Spread
 	// says it is known: "exact", or "estimate" for a staged solve's
-	// depth-limited stages; "" when it was not computed.
+	// estimates; "" when it was not computed.
 	MeanSpread float64
 	Spread     string
+	// Plies, for an estimate of a staged solve, is the depth of the
+	// endgame searches behind it (each cut there and played out
+	// greedily), 0 for greedy playouts of the whole game.
+	Plies int
 	// Proven says the counts are exact: every endgame after every draw was
 	// solved to the end of the game.
 	Proven bool
@@ -227,6 +231,9 @@ func (o Options) normalize() (Options, error) {
 	if o.Top == 0 {
 		o.Top = DefaultTop
 	}
+	if o.EndgameNodes == 0 {
+		o.EndgameNodes = DefaultEndgameNodes
+	}
 	switch {
 	case o.Threads < 0 || o.Threads > 256:
 		return o, fmt.Errorf("peg: %d threads: want 1 to 256", o.Threads)
@@ -299,11 +306,12 @@ type solver struct {
 
 	cands []*cand
 	draws []draw
+	// byTiles[k] holds the draws as a first move drawing k tiles meets
+	// them (mergeDraws), in a staged solve.
+	byTiles [][]draw
 	// wide: the first leaders are being valued, one at a time, the
 	// threads taking their draws in turn (see solveOne).
 	wide bool
-	// sampleWeight is the weight of the draws the playouts valued.
-	sampleWeight int
 	// mu guards the counts below, which the threads update.
 	mu       sync.Mutex
 	endgames int
@@ -329,11 +337,14 @@ type cand struct {
 	spreadDone bool
 	// The playouts' estimate (see orderByPlayouts): the sum of weight x
 	// final spread (a mean, once recordEstimate made it the record), and
-	// the weights won and tied; stage is 1 while the record is that
-	// estimate, 0 once exact.
+	// the weights won and tied. stage is 0 once the record is exact,
+	// else the stage of the estimate (see stageOf): plies is the depth of
+	// its endgames (0: the playouts).
 	estimate         float64
 	estWins, estTies int
+	estWeight        int // the weight of the draws played out
 	stage            int
+	plies            int
 	// guess holds each draw's final spread by the playouts, when every
 	// draw was played out: where an exact value's search starts.
 	guess []int
@@ -480,6 +491,9 @@ func (s *solver) result() *Result {
 			Move: c.m, Notation: c.notation,
 			Wins: c.wins, Ties: c.ties, Losses: c.losses, Draws: total,
 			Proven: c.stage == 0,
+		}
+		if !out.Proven {
+			out.Plies = c.plies
 		}
 		out.WinPct = 100 * float64(c.winKey()) / float64(2*total)
 		switch {

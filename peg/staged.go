@@ -1,6 +1,9 @@
 package peg
 
 import (
+	"context"
+	"fmt"
+	"slices"
 	"sync"
 
 	"scrabble/internal/crash"
@@ -10,6 +13,39 @@ import (
 // solves exactly, when Top asks for fewer.
 const stagedExact = 4
 
+// depthStage is a stage of a staged solve between the playouts and the
+// exact endgames: the best cands candidates of the stage before, each
+// valued over the draws by endgame searches cut at plies (the candidate's
+// move the first), their leaves valued by greedy playouts.
+type depthStage struct{ plies, cands, draws int }
+
+// depthStages are a staged solve's depth-limited stages, shallow first.
+// With the bag not empty an exact endgame takes millions of nodes (a
+// three-tile position: 2.3 million a draw order); a search of a few plies
+// sees the opponent's best reply and the mover's answer to it, and the draw
+// that follows, at a small fraction of that.
+var depthStages = []depthStage{{plies: 2, cands: 8, draws: 64}, {plies: 3, cands: 3, draws: 64}}
+
+// DefaultEndgameNodes is the node budget of each endgame of a staged
+// solve's depth-limited stages (Options.EndgameNodes): when it runs out
+// the deepest iteration completed is the value.
+const DefaultEndgameNodes = 200_000
+
+// playoutStages are a staged solve's first stages: every candidate played
+// out with one draw (cands 0: all), then the best of them over more draws.
+// With three or four tiles in the bag a candidate has hundreds or
+// thousands of draw orders, and a position with a blank thousands of
+// candidates: 256 draws each took 10 s for the 452 candidates of a
+// three-tile position, and 16 draws each more than 15 s for the 12,506 of
+// a four-tile one with a blank. One draw, the same for every candidate,
+// compares them on equal terms.
+var playoutStages = []struct{ draws, cands int }{{1, 0}, {16, 400}, {maxPlayoutDraws, 48}}
+
+// stageOf is a candidate's stage (cand.stage) once stage i of the
+// estimates (playoutStages, then depthStages) has valued it: exact
+// records are 0, the estimates of later stages rank before earlier ones.
+func stageOf(i int) int { return len(playoutStages) + len(depthStages) - i }
+
 // solveStaged solves a pre-endgame with more than one tile in the bag, in
 // stages, so that an answer comes within the time given. Each draw order
 // is the game with perfect information after it (the bag's order known to
@@ -17,102 +53,238 @@ const stagedExact = 4
 // it.
 //
 //  1. Every candidate is valued by a greedy playout of every draw order
-//     (orderByPlayouts): its record and mean spread are estimates.
-//  2. The best max(Top, 4) by that estimate are solved exactly, draw order
-//     by draw order, best first, as long as the context allows: a
-//     candidate whose every endgame was proven has an exact record
-//     (Candidate.Proven).
+//     (orderByPlayouts; at most maxPlayoutDraws of them).
+//  2. The best by that estimate are valued again by depth-limited
+//     endgame searches (depthStages), each stage taking the best of the
+//     one before.
+//  3. The best max(Top, 4) by the last estimate are solved exactly, as
+//     long as the context allows: a candidate whose every endgame was
+//     proven has an exact record (Candidate.Proven).
 //
-// A move the estimate ranks low is never solved exactly, so the answer is
-// not proven even when stage 2 completes (Result.Proven is false); which
-// records are exact is said candidate by candidate.
+// A stage stopped by the context keeps the candidates it finished; the
+// others keep the estimate of the stage before. The ranking puts exact
+// records first, then the deeper estimates: a candidate valued deeper was
+// among the best of the shallower stage. A move the estimates rank low is
+// never solved exactly, so the answer is not proven even when stage 3
+// completes (Result.Proven is false).
 func (s *solver) solveStaged() error {
-	if err := s.orderByPlayouts(); err != nil {
-		return err
+	ranked := slices.Clone(s.cands)
+	for i, st := range playoutStages {
+		n := len(ranked)
+		if st.cands > 0 {
+			n = min(max(st.cands, s.opts.Top), n)
+		}
+		err := s.playouts(ranked[:n], s.sampleDraws(st.draws), func(c *cand) {
+			s.recordEstimate(c)
+			c.stage = stageOf(i)
+			// A first stage cut short ranks none: the candidates it
+			// valued are not the best of anything.
+			c.done = i > 0
+		})
+		if err != nil {
+			return err
+		}
+		if s.stopped = s.stoppedBy(); s.stopped != "" {
+			return nil
+		}
+		for _, c := range ranked[:n] {
+			c.done = true
+		}
+		s.rank(ranked)
+		if f := s.opts.Progress; f != nil {
+			f(Progress{Stage: fmt.Sprintf("playouts of %d draws", st.draws), Done: n, Of: n, Best: ranked[0].notation})
+		}
 	}
-	if s.stopped = s.stoppedBy(); s.stopped != "" {
-		return nil
-	}
-	// Estimates of every candidate.
-	for _, c := range s.cands {
-		s.recordEstimate(c)
-		c.done, c.stage = true, 1
+	// A draw order and another that differs only in the tiles a first
+	// move draws are the same game after it: one endgame for both.
+	s.byTiles = make([][]draw, s.bagLen+1)
+	for k := range s.byTiles {
+		s.byTiles[k] = mergeDraws(s.draws, k)
 	}
 	ctx, cancel := s.endgameContext()
 	defer cancel()
-	k := min(max(s.opts.Top, stagedExact), len(s.cands))
-	var first error
-	var mu sync.Mutex
-	for _, c := range s.cands[:k] {
-		vals := make([]int, len(s.draws))
-		var next int
-		// A panic leaves the other workers nothing more to take.
-		wg := crash.Group{OnPanic: func() { mu.Lock(); next = len(s.draws); mu.Unlock() }}
-		stopped := false
-		for w := 0; w < s.opts.Threads; w++ {
-			wg.Go(func() {
-				for {
-					mu.Lock()
-					i := next
-					next++
-					mu.Unlock()
-					if i >= len(s.draws) {
-						return
-					}
-					res, err := s.solveDraw(ctx, c, &s.draws[i], noWindow, 1, 0, 0)
-					mu.Lock()
-					switch {
-					case err != nil:
-						if first == nil {
-							first = err
-						}
-					case !res.Proven:
-						stopped = true
-					default:
-						vals[i] = s.spread0 + res.Value
-					}
-					mu.Unlock()
-					if err != nil || !res.Proven {
-						return
-					}
-				}
-			})
+	for i, st := range depthStages {
+		i += len(playoutStages)
+		n := min(st.cands, len(ranked))
+		for k, c := range ranked[:n] {
+			ds := s.stageDraws(c, st.draws)
+			vals, ok, err := s.valueDraws(ctx, c, ds, st.plies)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				s.stopped = s.stoppedBy()
+				return nil
+			}
+			s.record(c, ds, vals)
+			c.stage, c.plies = stageOf(i), st.plies
+			if f := s.opts.Progress; f != nil {
+				f(Progress{Stage: fmt.Sprintf("%d plies", st.plies), Done: k + 1, Of: n, Best: c.notation, Endgames: s.endgames})
+			}
 		}
-		if err := wg.Wait(); err != nil {
+		s.rank(ranked)
+	}
+	k := min(max(s.opts.Top, stagedExact), len(ranked))
+	for done, c := range ranked[:k] {
+		ds := s.byTiles[s.tilesDrawn(c)]
+		vals, ok, err := s.valueDraws(ctx, c, ds, 0)
+		if err != nil {
 			return err
 		}
-		if first != nil {
-			return first
-		}
-		if stopped {
+		if !ok {
 			break
 		}
-		c.wins, c.ties, c.losses, c.spread = 0, 0, 0, 0
-		for i, d := range s.draws {
-			switch f := vals[i]; {
-			case f > 0:
-				c.wins += d.weight
-			case f < 0:
-				c.losses += d.weight
-			default:
-				c.ties += d.weight
-			}
-			c.spread += d.weight * vals[i]
-		}
-		c.spreadDone, c.stage = true, 0
+		c.spread, c.spreadDone = s.record(c, ds, vals), true
+		c.stage, c.plies = 0, 0
 		if f := s.opts.Progress; f != nil {
-			f(Progress{Stage: "exact", Done: c.order + 1, Of: k, Best: c.notation, Endgames: s.endgames})
+			f(Progress{Stage: "exact", Done: done + 1, Of: k, Best: c.notation, Endgames: s.endgames})
 		}
 	}
 	s.stopped = s.stoppedBy()
 	return nil
 }
 
+// rank sorts cs as the answer ranks them (see rank).
+func (s *solver) rank(cs []*cand) {
+	slices.SortStableFunc(cs, func(a, b *cand) int { return rank(a, b, true) })
+}
+
+// tilesDrawn is how many bag tiles c's move draws.
+func (s *solver) tilesDrawn(c *cand) int { return min(int(c.m.NumTiles), s.bagLen) }
+
+// stageDraws returns the draws a depth-limited stage values c over: every
+// distinct draw after c's move, or past n an evenly spaced sample of them.
+func (s *solver) stageDraws(c *cand, n int) []draw {
+	all := s.byTiles[s.tilesDrawn(c)]
+	if len(all) <= n {
+		return all
+	}
+	ds := make([]draw, n)
+	for i := range ds {
+		ds[i] = all[i*len(all)/n]
+	}
+	return ds
+}
+
+// valueDraws solves the endgame after c's move with each of the draws ds,
+// the threads taking them in turn: exactly with plies 0, else cut at that
+// depth within Options.EndgameNodes. vals holds each draw's final spread;
+// ok is false when the context stopped the work first.
+func (s *solver) valueDraws(ctx context.Context, c *cand, ds []draw, plies int) (vals []int, ok bool, err error) {
+	vals = make([]int, len(ds))
+	var nodes uint64
+	if plies > 0 {
+		nodes = s.opts.EndgameNodes
+	}
+	var next int
+	var mu sync.Mutex
+	var first error
+	stopped := false
+	// A panic leaves the other workers nothing more to take.
+	wg := crash.Group{OnPanic: func() { mu.Lock(); next = len(ds); mu.Unlock() }}
+	for w := 0; w < s.opts.Threads; w++ {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(ds) {
+					return
+				}
+				if s.ctx.Err() != nil {
+					mu.Lock()
+					stopped, next = true, len(ds)
+					mu.Unlock()
+					return
+				}
+				res, err := s.solveDraw(ctx, c, &ds[i], noWindow, 1, plies, nodes)
+				mu.Lock()
+				switch {
+				case err != nil:
+					if first == nil {
+						first = err
+					}
+				// A stop leaves an exact search unproven, a cut one
+				// valued at a shallower iteration. (The solve's context,
+				// not ctx: ctx follows it a moment later.)
+				case s.ctx.Err() != nil || (plies == 0 && !res.Proven):
+					stopped = true
+				default:
+					vals[i] = s.spread0 + res.Value
+				}
+				quit := first != nil || stopped
+				if quit {
+					next = len(ds)
+				}
+				mu.Unlock()
+				if quit {
+					return
+				}
+			}
+		})
+	}
+	if err := wg.Wait(); err != nil {
+		return nil, false, err
+	}
+	if first != nil {
+		return nil, false, first
+	}
+	return vals, !stopped, nil
+}
+
+// record gives c the record of its draws ds valued vals, scaled to every
+// draw's weight when ds are a sample, and returns the sum of weight x
+// final spread over ds (exact when ds are all the draws).
+func (s *solver) record(c *cand, ds []draw, vals []int) (sum int) {
+	wins, ties, weight := 0, 0, 0
+	for i, d := range ds {
+		switch f := vals[i]; {
+		case f > 0:
+			wins += d.weight
+		case f == 0:
+			ties += d.weight
+		}
+		sum += d.weight * vals[i]
+		weight += d.weight
+	}
+	total := s.totalWeight()
+	scale := func(n int) int { return int(int64(n) * int64(total) / int64(weight)) }
+	c.wins, c.ties = scale(wins), scale(ties)
+	c.losses = total - c.wins - c.ties
+	c.estimate = float64(sum) / float64(weight)
+	return sum
+}
+
+// mergeDraws returns the draws as a first move drawing k tiles meets them:
+// the k tiles go to a rack, so orders that differ only in those tiles'
+// order lead to the same game and are one draw here, their weights added.
+// The order of first appearance is kept.
+func mergeDraws(draws []draw, k int) []draw {
+	at := make(map[string]int, len(draws))
+	out := make([]draw, 0, len(draws))
+	key := make([]byte, 0, MaxBag)
+	for _, d := range draws {
+		key = key[:0]
+		for _, l := range d.bag {
+			key = append(key, byte(l))
+		}
+		slices.Sort(key[:k])
+		if i, ok := at[string(key)]; ok {
+			out[i].weight += d.weight
+			continue
+		}
+		at[string(key)] = len(out)
+		out = append(out, d)
+	}
+	return out
+}
+
 // recordEstimate gives c the record of its playouts (see orderByPlayouts).
 // The playouts may have valued a sample of the draws: their counts are
 // scaled to all of them.
 func (s *solver) recordEstimate(c *cand) {
-	total, sample := s.totalWeight(), s.sampleWeight
+	total, sample := s.totalWeight(), c.estWeight
 	scale := func(n int) int { return int(int64(n) * int64(total) / int64(sample)) }
 	c.wins, c.ties = scale(c.estWins), scale(c.estTies)
 	c.losses = total - c.wins - c.ties

@@ -12,8 +12,9 @@ import (
 )
 
 // PEGMaxBag is the most tiles in the bag for which Options.PEG solves a
-// turn's pre-endgame.
-const PEGMaxBag = 2
+// turn's pre-endgame: with more than one the solve is staged, and its
+// records are estimates unless the budget lets it finish.
+const PEGMaxBag = peg.MaxBag
 
 // PEG is what the pre-endgame solver says of a turn played with 1 to
 // PEGMaxBag tiles in the bag: the best move by win percentage over the
@@ -72,19 +73,42 @@ func (rv *reviewer) solvePEG(ctx context.Context, t *gcg.Turn, tr *Turn, stand m
 		return nil
 	}
 	opts.Only = []move.Move{stand}
+	staged := res.BagTiles > 1 && !move.Same(&stand, &b.Move)
+	if staged {
+		// A staged solve's estimates are comparable only at the same
+		// stage: the best and the move made valued together, alone.
+		opts.Only = []move.Move{b.Move, stand}
+		opts.Top = 2
+	}
 	one, err := solve(opts)
 	if err != nil || len(one.Candidates) == 0 {
 		p.Proven = false
 		return ctx.Err()
 	}
 	c := one.Candidates[0]
+	if staged {
+		if len(one.Candidates) < 2 {
+			p.Proven = false
+			return ctx.Err()
+		}
+		nb, nc := one.Candidates[0], one.Candidates[1]
+		if move.Same(&nb.Move, &stand) {
+			nb, nc = nc, nb
+		}
+		p.BestWinPct, p.BestMeanSpread = nb.WinPct, nil
+		if nb.Spread != "" {
+			ms := nb.MeanSpread
+			p.BestMeanSpread = &ms
+		}
+		c = nc
+	}
 	wp := c.WinPct
 	p.PlayedWinPct = &wp
 	if c.Spread != "" {
 		ms := c.MeanSpread
 		p.PlayedMeanSpread = &ms
 	}
-	p.WinPctLost = b.WinPct - c.WinPct
+	p.WinPctLost = p.BestWinPct - c.WinPct
 	p.Proven = p.Proven && one.Proven
 	return nil
 }

@@ -13,13 +13,13 @@ import (
 	"scrabble/rules"
 )
 
-// TestReviewPEG: with PEG, the turns played with one or two tiles in the
-// bag and a full rack carry the pre-endgame solver's verdict (when it
-// settled a candidate in time), and where it is proven the move made's
-// record checks out against a solve made apart from the review.
+// TestReviewPEG: with PEG, the turns played with 1 to PEGMaxBag tiles in
+// the bag and a full rack carry the pre-endgame solver's verdict (when it
+// valued a candidate in time); with one tile, where it is proven, the move
+// made's record checks out against a solve made apart from the review.
 func TestReviewPEG(t *testing.T) {
 	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
-	seen, qualified := 0, 0
+	seen, qualified, staged := 0, 0, 0
 	for _, name := range []string{"doug_v_emely.gcg", "utf8_dos.gcg", "vs_andy.gcg"} {
 		r := replay(t, testlex.Game(t, name))
 		rep := mustReview(t, r, Options{Tables: lex, PEG: 10 * time.Second})
@@ -37,6 +37,14 @@ func TestReviewPEG(t *testing.T) {
 			}
 			seen++
 			e := tr.PEG
+			if gt.BagLen > 1 {
+				// Staged: the best and the move made valued together.
+				if e.WinPctLost != e.BestWinPct-*e.PlayedWinPct || e.Proven && e.WinPctLost < 0 {
+					t.Errorf("%s turn %d: bag %d, review %+v", name, tr.Turn, gt.BagLen, e)
+				}
+				staged++
+				continue
+			}
 			pos := &position.Position{Board: gt.Board, Scores: [rules.MaxPlayers]int{gt.Totals[gt.Player], gt.Totals[1-gt.Player]}, ZeroTurns: gt.Scoreless}
 			pos.Racks[0] = gt.Rack
 			stand := gt.Move
@@ -49,7 +57,7 @@ func TestReviewPEG(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !one.Proven || gt.BagLen > 1 {
+			if !one.Proven {
 				continue
 			}
 			if c := one.Candidates[0]; c.WinPct != *e.PlayedWinPct || e.WinPctLost != e.BestWinPct-c.WinPct || e.WinPctLost < 0 && e.Proven {
@@ -57,8 +65,11 @@ func TestReviewPEG(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d pre-endgame turns, %d valued", qualified, seen)
+	t.Logf("%d pre-endgame turns, %d valued, %d of them staged", qualified, seen, staged)
 	if qualified == 0 {
 		t.Error("no pre-endgame turn in the games")
+	}
+	if staged == 0 {
+		t.Error("no staged pre-endgame turn valued")
 	}
 }

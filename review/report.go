@@ -101,8 +101,8 @@ type Turn struct {
 	// bag empty (Options.EndgameNodes); EquityLost is then the spread
 	// given up against perfect play.
 	Endgame *Endgame `json:"endgame,omitempty"`
-	// PEG is the pre-endgame solver's verdict on a turn played with one or
-	// two tiles in the bag (Options.PEG).
+	// PEG is the pre-endgame solver's verdict on a turn played with 1 to
+	// PEGMaxBag tiles in the bag (Options.PEG).
 	PEG  *PEG   `json:"peg,omitempty"`
 	Note string `json:"note,omitempty"`
 

@@ -11,23 +11,24 @@ import (
 	"scrabble/position"
 )
 
-// PEGMaxBag is the most tiles in the bag for which a player with a
-// pre-endgame budget (PlayerOptions.PEG) solves the pre-endgame.
-const PEGMaxBag = 2
-
-// pegPlayer is a player that solves its pre-endgame turns (1 to PEGMaxBag
+// pegPlayer is a player that solves its pre-endgame turns (1 to maxBag
 // tiles in the bag) with the pre-endgame solver, within a time cap, and
-// leaves the other turns, and any turn where no candidate was settled in
+// leaves the other turns, and any turn where no candidate was valued in
 // time, to the player it wraps.
 type pegPlayer struct {
 	game.Player
 	budget time.Duration
+	maxBag int
 	start  game.Start
 }
 
-// withPEG wraps p to solve its pre-endgame turns within budget a move.
-func withPEG(p game.Player, budget time.Duration) game.Player {
-	return &pegPlayer{Player: p, budget: budget}
+// withPEG wraps p to solve its pre-endgame turns, 1 to maxBag tiles in the
+// bag (0: peg.MaxBag), within budget a move.
+func withPEG(p game.Player, budget time.Duration, maxBag int) game.Player {
+	if maxBag <= 0 || maxBag > peg.MaxBag {
+		maxBag = peg.MaxBag
+	}
+	return &pegPlayer{Player: p, budget: budget, maxBag: maxBag}
 }
 
 func (p *pegPlayer) Name() string { return p.Player.Name() + "+peg" }
@@ -41,7 +42,7 @@ func (p *pegPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error)
 	if v.Seats != 2 {
 		return move.Move{}, fmt.Errorf("the pre-endgame solver plays two-player games, not %d", v.Seats)
 	}
-	if v.BagLen < 1 || v.BagLen > PEGMaxBag || v.Rack.Count() != 7 {
+	if v.BagLen < 1 || v.BagLen > p.maxBag || v.Rack.Count() != 7 {
 		return p.Player.Choose(ctx, v)
 	}
 	pos := &position.Position{Board: *v.Board, ZeroTurns: v.Scoreless}

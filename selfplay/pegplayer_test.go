@@ -20,7 +20,7 @@ type countingPEG struct {
 }
 
 func (c countingPEG) Choose(ctx context.Context, v *game.View) (move.Move, error) {
-	if v.BagLen >= 1 && v.BagLen <= PEGMaxBag && v.Rack.Count() == 7 {
+	if v.BagLen >= 1 && v.BagLen <= c.maxBag && v.Rack.Count() == 7 {
 		*c.solved++
 	}
 	return c.pegPlayer.Choose(ctx, v)
@@ -57,7 +57,7 @@ func TestFullPlayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pp := countingPEG{withPEG(sim, 2*time.Second).(*pegPlayer), &solved}
+		pp := countingPEG{withPEG(sim, 2*time.Second, 0).(*pegPlayer), &solved}
 		rec, err := game.Play(context.Background(), testgen.Tables(lex), [2]game.Player{pp, game.NewEquityPlayer(gametest.ToyLeaves{}, eval.Terms{})}, seed, 0)
 		if err != nil {
 			t.Fatal(err)

@@ -33,10 +33,14 @@ type PlayerOptions struct {
 	// on the machine's speed, not on the seed alone).
 	Endgame time.Duration
 	// PEG, if positive, makes the player solve every turn with 1 to
-	// PEGMaxBag tiles in the bag with the pre-endgame solver, within this
+	// PEGBag tiles in the bag with the pre-endgame solver, within this
 	// long a move (the leaders when time runs out; machine-dependent, as
 	// Endgame is).
 	PEG time.Duration
+	// PEGBag is the most tiles in the bag for which PEG applies (0:
+	// peg.MaxBag). With more than one the solve is staged: its answer is
+	// an estimate unless the budget lets it finish.
+	PEGBag int
 	// Infer, if set, makes the sim player draw the opponent's rack from
 	// what their last move says they kept (sim.NewInferPlayer), with these
 	// options (Leaves default to the player's).
@@ -150,7 +154,7 @@ func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
 				}
 			}
 			if opts.PEG > 0 {
-				p = withPEG(p, opts.PEG)
+				p = withPEG(p, opts.PEG, opts.PEGBag)
 			}
 			if opts.Endgame > 0 {
 				p = withEndgame(p, opts.Endgame)

@@ -69,11 +69,6 @@ func rankBest(gen *movegen.Generator, rack *rules.Rack, bag int, openCost rules.
 	return top.Moves(), c
 }
 
-// bestPEGMaxBag is the most tiles in the bag for which best solves the
-// pre-endgame by default: with more, the draw orders are too many for a
-// one-shot answer (scrabble peg takes up to peg.MaxBag).
-const bestPEGMaxBag = 2
-
 func newBestCmd(a *app) *cobra.Command {
 	var (
 		board, rack    string
@@ -107,9 +102,12 @@ the endgame instead, as 'scrabble endgame' does, within --time (10s by
 default; --threads, --plies apply): it says "solved exactly", or "best at
 depth N, not proven" when the time ran out, and prints the principal
 variation; --top N ranks N first moves by value, --json prints the endgame's
-object (docs/json.md). With one or two tiles in the bag best solves the
+object (docs/json.md). With one to four tiles in the bag best solves the
 pre-endgame, as 'scrabble peg' does, within --time (30s by default): every
 move valued over every draw, ranked by win percentage, then mean spread.
+With one tile the answer is exact; with more it is staged (every move
+played out greedily, the best searched a few plies deep, the best of those
+solved exactly as time allows) and says which records are estimates.
 --static ranks such positions by static equity.
 
 A CGP of 3 or 4 racks is a game of that many players (the mover first, then
@@ -165,7 +163,7 @@ object.`,
 			switch {
 			case t.bag == 0 && t.rack.Count() > 0 && !static && multi:
 				note = staticEndNote(t.players())
-			case t.bag >= 1 && t.bag <= bestPEGMaxBag && t.rack.Count() == rules.RackSize && !static && multi:
+			case t.bag >= 1 && t.bag <= peg.MaxBag && t.rack.Count() == rules.RackSize && !static && multi:
 				note = fmt.Sprintf("%s in the bag and %d players: the pre-endgame solver handles two players; ranked by static equity.",
 					plural(t.bag, "tile"), t.players())
 			}
@@ -185,7 +183,7 @@ object.`,
 				}
 				return a.solveWithSimFlags(cmd, sf, t, board, threads, top, true, asJSN)
 			}
-			if t.bag >= 1 && t.bag <= bestPEGMaxBag && t.rack.Count() == rules.RackSize && !static && !multi {
+			if t.bag >= 1 && t.bag <= peg.MaxBag && t.rack.Count() == rules.RackSize && !static && !multi {
 				// A tile or two in the bag: value every draw (a pre-endgame).
 				for _, name := range []string{"plies", "iterations", "candidates", "stop", "seed", "add"} {
 					if cmd.Flags().Changed(name) {

@@ -173,12 +173,12 @@ func (e *engineSession) Go(ctx context.Context, g *protocol.Go, info func(string
 	mode := g.Mode
 	if mode == protocol.ModeAuto {
 		switch {
-		case t.players() > 2 && t.bag <= bestPEGMaxBag:
+		case t.players() > 2 && t.bag <= peg.MaxBag:
 			info(fmt.Sprintf("string %d players: the solvers handle two; ranking by static equity", t.players()))
 			mode = protocol.ModeStatic
 		case t.bag == 0 && t.rack.Count() > 0:
 			mode = protocol.ModeEndgame
-		case t.bag >= 1 && t.bag <= bestPEGMaxBag && t.rack.Count() == rules.RackSize:
+		case t.bag >= 1 && t.bag <= peg.MaxBag && t.rack.Count() == rules.RackSize:
 			mode = protocol.ModePEG
 		default:
 			mode = protocol.ModeStatic

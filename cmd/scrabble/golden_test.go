@@ -19,6 +19,7 @@ import (
 
 	"scrabble/internal/runlock"
 	"scrabble/internal/testlex"
+	"scrabble/peg"
 	"scrabble/position"
 	"scrabble/rules"
 )
@@ -422,5 +423,5 @@ func preEndgame(t *testing.T, cgp string) bool {
 		t.Fatal(err)
 	}
 	bag := unseen.Count() - rules.RackSize
-	return bag >= 1 && bag <= bestPEGMaxBag && pos.Racks[0].Count() == rules.RackSize
+	return bag >= 1 && bag <= peg.MaxBag && pos.Racks[0].Count() == rules.RackSize
 }

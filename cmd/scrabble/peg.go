@@ -64,11 +64,15 @@ candidate.
 
 With one tile in the bag the answer is exact: the best --top moves with
 their exact record ("solved exactly"); the others are pruned as soon as they
-cannot enter the top. With more tiles, every candidate is first valued by
-playing every draw out greedily, then the best by that estimate are solved
-exactly, draw by draw, while --time allows: those records say "exact", the
-others "estimate". After a draw both sides are taken to know the bag's
-order (the game with perfect information), as peer engines do.
+cannot enter the top. With more tiles the solve is staged, each stage
+taking the best of the one before: every candidate played out greedily
+with one draw, the best 400 with 16 draws, the best 48 with up to 256; the
+best 8 by endgame searches 2 plies deep (then played out) over up to 64
+draws, the best 3 of those 3 plies deep; then the best solved exactly, draw
+by draw, while --time allows. The RECORD column says what valued each:
+"exact", "3 plies", "2 plies" or "playouts"; a deeper stage ranks first.
+After a draw both sides are taken to know the bag's order (the game with
+perfect information), as peer engines do.
 
 --move values only the moves given, each exactly with one tile in the bag.
 --time stops the solve and shows the leaders so far (not proven), as
@@ -153,16 +157,18 @@ type pegJSON struct {
 
 // pegCandidate is a ranked move and its record.
 type pegCandidate struct {
-	Move       moveJSON  `json:"move"`
-	Wins       int       `json:"wins"`
-	Ties       int       `json:"ties"`
-	Losses     int       `json:"losses"`
-	Draws      int       `json:"draws"`
-	WinPct     float64   `json:"win_pct"`
-	MeanSpread *float64  `json:"mean_spread"` // null when not computed
-	Spread     string    `json:"spread"`      // "exact", "estimate" or ""
-	Proven     bool      `json:"proven"`
-	PerDraw    []pegDraw `json:"per_draw,omitempty"`
+	Move       moveJSON `json:"move"`
+	Wins       int      `json:"wins"`
+	Ties       int      `json:"ties"`
+	Losses     int      `json:"losses"`
+	Draws      int      `json:"draws"`
+	WinPct     float64  `json:"win_pct"`
+	MeanSpread *float64 `json:"mean_spread"` // null when not computed
+	Spread     string   `json:"spread"`      // "exact", "estimate" or ""
+	Proven     bool     `json:"proven"`
+	// Plies: an estimate's endgame searches were this deep (0: greedy playouts).
+	Plies   int       `json:"plies,omitempty"`
+	PerDraw []pegDraw `json:"per_draw,omitempty"`
 }
 
 // pegDraw is a move's result with one bag tile.
@@ -234,7 +240,7 @@ func describePEG(t *turn, res *peg.Result, opts peg.Options, interrupted bool) *
 		pc := pegCandidate{
 			Move: move.Describe(&pos.Board, t.rack, &m),
 			Wins: c.Wins, Ties: c.Ties, Losses: c.Losses, Draws: c.Draws, WinPct: c.WinPct,
-			Spread: c.Spread, Proven: c.Proven,
+			Spread: c.Spread, Proven: c.Proven, Plies: c.Plies,
 		}
 		if c.Spread != "" {
 			ms := c.MeanSpread
@@ -303,8 +309,12 @@ func writePEGText(w io.Writer, e *pegJSON, fromBest bool) {
 			}
 		}
 		rec := "exact"
-		if !c.Proven {
-			rec = "estimate"
+		switch {
+		case c.Proven:
+		case c.Plies > 0:
+			rec = fmt.Sprintf("%d plies", c.Plies)
+		default:
+			rec = "playouts"
 		}
 		rows[i] = []string{strconv.Itoa(i + 1), c.Move.Move, strconv.Itoa(c.Move.Score), fmt.Sprintf("%.1f", c.WinPct),
 			strconv.Itoa(c.Wins), strconv.Itoa(c.Ties), strconv.Itoa(c.Losses), spread, rec}

@@ -202,7 +202,7 @@ exits with status 130.`,
 	f.Uint64Var(&endgameNodes, "endgame-nodes", review.DefaultEndgameNodes, "solve every turn played with the bag empty, searching at most this many nodes (0: value them statically)")
 	f.StringVar(&challenge, "challenge", "double", "the challenge rule the games were played under: single, double (NASPA's), void, 5pt or 10pt (default: a file's #challenge-rule, else read off its challenge bonuses, else double)")
 	f.StringVar(&tiebreak, "tiebreak", "naspa", "the places of a game of more than two players: naspa (equal scores share a place) or hasbro (the higher score before the end-of-game adjustments wins)")
-	f.DurationVar(&pegTime, "peg", 0, "solve every turn played with 1 or 2 tiles in the bag with the pre-endgame solver, at most this long a solve, e.g. 30s (0: off)")
+	f.DurationVar(&pegTime, "peg", 0, "solve every turn played with 1 to 4 tiles in the bag with the pre-endgame solver, at most this long a solve, e.g. 30s (0: off; with 2 to 4 tiles the solve is staged, its records estimates unless it completes)")
 	return cmd
 }
 

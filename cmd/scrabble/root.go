@@ -217,7 +217,7 @@ Positions and plays
   show        show a board position (grid or CGP), or print it as CGP
   moves       list every legal play of a position, best score first
   best        the best play by equity and the runners-up (--sim: by simulation;
-              with the bag empty, the endgame solved; with 1-2 tiles, the
+              with the bag empty, the endgame solved; with 1-4 tiles, the
               pre-endgame)
 
 Search (simulation, endgames, inference)

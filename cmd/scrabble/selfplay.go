@@ -25,6 +25,7 @@ import (
 	"scrabble/internal/runlock"
 	"scrabble/internal/runrecord"
 	"scrabble/movegen"
+	"scrabble/peg"
 	"scrabble/rules"
 	"scrabble/selfplay"
 )
@@ -53,6 +54,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		players            string
 		endgameCaps        [2]time.Duration
 		pegCaps            [2]time.Duration
+		pegBags            [2]int
 		goArgs             [rules.MaxPlayers]string
 		leaveFiles         [rules.MaxPlayers]string
 		terms              [rules.MaxPlayers]string
@@ -254,6 +256,12 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				}
 				cfg.Options[i].PEG = d
 			}
+			for i, n := range pegBags {
+				if n < 1 || n > peg.MaxBag {
+					return usagef("--p%d-peg-bag %d: want 1 to %d", i+1, n, peg.MaxBag)
+				}
+				cfg.Options[i].PEGBag = n
+			}
 			for i := range np {
 				cfg.Options[i].Go, cfg.Options[i].EngineStderr = goArgs[i], a.stderr
 				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
@@ -370,7 +378,9 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	}
 	for i := range pegCaps {
 		f.DurationVar(&pegCaps[i], fmt.Sprintf("p%d-peg", i+1), 0,
-			fmt.Sprintf("player %d solves every turn with 1-%d tiles in the bag with the pre-endgame solver, at most this long a move (0: off; the full player: %v)", i+1, selfplay.PEGMaxBag, selfplay.FullPEG))
+			fmt.Sprintf("player %d solves every turn with 1 to --p%d-peg-bag tiles in the bag with the pre-endgame solver, at most this long a move (0: off; the full player: %v)", i+1, i+1, selfplay.FullPEG))
+		f.IntVar(&pegBags[i], fmt.Sprintf("p%d-peg-bag", i+1), peg.MaxBag,
+			fmt.Sprintf("with --p%d-peg: the most tiles in the bag for which the pre-endgame solver plays (1 to %d)", i+1, peg.MaxBag))
 	}
 	for i := range goArgs {
 		f.StringVar(&goArgs[i], fmt.Sprintf("p%d-go", i+1), "",
@@ -446,6 +456,7 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 		}
 		if d := cfg.Options[i].PEG; d > 0 {
 			s.Add(p+"-peg", d)
+			s.Add(p+"-peg-bag", cfg.Options[i].PEGBag)
 		}
 		if cfg.Players[i] == "sim" || cfg.Players[i] == "full" {
 			o := cfg.Options[i].Sim

@@ -1,0 +1,190 @@
+package peg
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"scrabble/internal/testgen"
+	"scrabble/internal/testlex"
+	"scrabble/rules"
+)
+
+// TestMergeDraws: after a first move drawing k tiles, two draw orders are
+// the same game exactly when they leave the opponent the same rack and the
+// bag the same tiles after the first k, in order. Every draw order must
+// fall in one merged draw, with the weights of its class added up.
+func TestMergeDraws(t *testing.T) {
+	pool := func(s string) rules.Rack {
+		var r rules.Rack
+		for _, c := range s {
+			if c == '?' {
+				r.Add(rules.Blank)
+			} else {
+				r.Add(rules.Letter(c - 'A' + 1))
+			}
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		unseen string
+		bag    int
+	}{
+		{"ABDGIIJNUX", 3}, {"AEEIOU?", 2}, {"EEEEEEEE", 1}, {"ABCDEFGHIJK", 4}, {"AABBCDEE?", 4}, {"QZ", 1},
+	} {
+		draws := drawsOf(pool(tc.unseen), tc.bag)
+		total := 0
+		for _, d := range draws {
+			total += d.weight
+		}
+		for k := 0; k <= tc.bag; k++ {
+			t.Run(fmt.Sprintf("%s/bag%d/k%d", tc.unseen, tc.bag, k), func(t *testing.T) {
+				merged := mergeDraws(draws, k)
+				same := func(a, b draw) bool { return a.opp == b.opp && slices.Equal(a.bag[k:], b.bag[k:]) }
+				sum := 0
+				for i, m := range merged {
+					sum += m.weight
+					want := 0
+					for _, d := range draws {
+						if same(d, m) {
+							want += d.weight
+						}
+					}
+					if m.weight != want {
+						t.Errorf("merged draw %v (opponent %s): weight %d, want %d", m.bag, m.opp, m.weight, want)
+					}
+					for _, o := range merged[:i] {
+						if same(o, m) {
+							t.Errorf("draws %v and %v are the same game after %d tiles drawn, merged twice", o.bag, m.bag, k)
+						}
+					}
+				}
+				if sum != total {
+					t.Errorf("weights add up to %d, want %d", sum, total)
+				}
+				if k == 0 && len(merged) != len(draws) {
+					t.Errorf("a pass draws nothing: %d draws merged into %d", len(draws), len(merged))
+				}
+			})
+		}
+	}
+}
+
+// TestDepthStagesAgainstBruteForce: a depth-limited stage whose depth
+// reaches every line's end is exact, so with the stages set so, every
+// candidate's record from that stage must be the brute force's. That
+// checks what the stages share with the exact stage (the draws merged per
+// first move, their weights, the records' sums) and the depth-limited
+// searches' own path, on one and two threads.
+func TestDepthStagesAgainstBruteForce(t *testing.T) {
+	count := 12
+	if testing.Short() {
+		count = 6
+	}
+	saved := depthStages
+	defer func() { depthStages = saved }()
+	depthStages = []depthStage{{plies: 40, cands: 1 << 20, draws: 1 << 20}}
+	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
+	compared := 0
+	for i, c := range smallPEGs(tables, 240, 28) {
+		if c.unseen.Count() < 3 || compared == count {
+			continue
+		}
+		recs, ok := bruteForce(tables, c.pos, c.unseen, 2, 6)
+		if !ok {
+			continue
+		}
+		compared++
+		ctx, cancel := context.WithCancel(context.Background())
+		opts, _ := Options{Top: 1 << 20, TTMB: 8, Threads: 1 + i%2}.normalize()
+		// Stop before the exact stage: every record is the depth stage's.
+		opts.Progress = func(p Progress) {
+			if p.Stage == "40 plies" && p.Done == p.Of {
+				cancel()
+			}
+		}
+		res, err := solveBag(ctx, tables, c.pos, c.unseen, 2, opts)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Candidates) != len(recs) {
+			t.Fatalf("%s: %d candidates, brute force %d", c.name, len(res.Candidates), len(recs))
+		}
+		byMove := map[string]bruteRecord{}
+		for _, r := range recs {
+			byMove[r.notation] = r
+		}
+		for _, cand := range res.Candidates {
+			r := byMove[cand.Notation]
+			sum := cand.MeanSpread * float64(cand.Draws)
+			if cand.Proven || cand.Plies != 40 {
+				t.Errorf("%s: %s proven %v at %d plies, want the depth stage's estimate", c.name, cand.Notation, cand.Proven, cand.Plies)
+			}
+			if cand.Wins != r.wins || cand.Ties != r.ties || cand.Losses != r.loss || math.Abs(sum-float64(r.sum)) > 1e-6 {
+				t.Errorf("%s: %s %d-%d-%d sum %.3f, brute force %d-%d-%d sum %d", c.name, cand.Notation, cand.Wins, cand.Ties, cand.Losses, sum, r.wins, r.ties, r.loss, r.sum)
+			}
+		}
+	}
+	t.Logf("%d two-tile pre-endgames compared", compared)
+	if compared < count/2 {
+		t.Errorf("only %d of %d compared", compared, count)
+	}
+}
+
+// TestStagedStops: a staged solve stopped in its first stage ranks
+// nothing (the candidates valued so far are not the best of anything);
+// stopped within a later stage it ranks the candidates that stage valued
+// first, then the rest by the stage before.
+func TestStagedStops(t *testing.T) {
+	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
+	tried := 0
+	for _, c := range smallPEGs(tables, 120, 28) {
+		if c.unseen.Count() < 3 || tried == 6 {
+			continue
+		}
+		tried++
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		opts, _ := Options{TTMB: 8, Top: 1 << 20}.normalize()
+		res, err := solveBag(ctx, tables, c.pos, c.unseen, 2, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Candidates) != 0 || res.Stopped != "cancelled" || res.Proven {
+			t.Errorf("%s: cancelled before it began: %d candidates, stopped %q, proven %v", c.name, len(res.Candidates), res.Stopped, res.Proven)
+		}
+
+		ctx, cancel = context.WithCancel(context.Background())
+		opts.Progress = func(p Progress) {
+			if p.Stage == fmt.Sprintf("%d plies", depthStages[0].plies) && p.Done == 1 {
+				cancel()
+			}
+		}
+		res, err = solveBag(ctx, tables, c.pos, c.unseen, 2, opts)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Candidates) < 2 {
+			continue
+		}
+		if first := res.Candidates[0]; first.Plies != depthStages[0].plies || first.Proven {
+			t.Errorf("%s: stopped after the first depth-limited candidate, it ranks %+v first", c.name, first)
+		}
+		rest := res.Candidates[1:]
+		for i, cand := range rest {
+			if cand.Plies != 0 || cand.Proven {
+				t.Errorf("%s: %s valued at %d plies (proven %v), want the playouts", c.name, cand.Notation, cand.Plies, cand.Proven)
+			}
+			if i > 0 && (rest[i-1].WinPct < cand.WinPct || rest[i-1].WinPct == cand.WinPct && rest[i-1].MeanSpread < cand.MeanSpread) {
+				t.Errorf("%s: %s (%.1f%%, %+.2f) ranks below %s (%.1f%%, %+.2f)", c.name, cand.Notation, cand.WinPct, cand.MeanSpread, rest[i-1].Notation, rest[i-1].WinPct, rest[i-1].MeanSpread)
+			}
+		}
+	}
+	if tried < 3 {
+		t.Errorf("only %d small pre-endgames tried", tried)
+	}
+}
