@@ -171,6 +171,12 @@ type smallPEG struct {
 // smallPEGs plays greedy games until the bag is empty, shortens both racks
 // by random plays, then puts one of the opponent's tiles back in the bag.
 func smallPEGs(tables *movegen.Tables, count int, seed uint64) []smallPEG {
+	return smallPEGsOf(tables, count, seed, 2, 2)
+}
+
+// smallPEGsOf is smallPEGs with the opponent's rack (the unseen tiles)
+// shortened to oppMin to oppMin+oppSpan-1 tiles.
+func smallPEGsOf(tables *movegen.Tables, count int, seed uint64, oppMin, oppSpan int) []smallPEG {
 	rng := rand.New(rand.NewPCG(seed, 0x9e6))
 	g := movegen.New(tables)
 	var out []smallPEG
@@ -203,12 +209,12 @@ func smallPEGs(tables *movegen.Tables, count int, seed uint64) []smallPEG {
 		}
 		// Shorten the racks by random plays: the mover's to 1-3 tiles, the
 		// opponent's to 2-3 (one goes back to the bag).
-		want := [2]int{1 + rng.IntN(3), 2 + rng.IntN(2)}
+		want := [2]int{1 + rng.IntN(3), oppMin + rng.IntN(oppSpan)}
 		if !shorten(g, &board, &racks, &side, want, rng) {
 			continue
 		}
 		mover, opp := racks[side], racks[1-side]
-		if mover.Count() == 0 || opp.Count() < 2 {
+		if mover.Count() == 0 || opp.Count() < oppMin {
 			continue
 		}
 		unseen := opp

@@ -52,11 +52,11 @@ func stageOf(i int) int { return len(playoutStages) + len(depthStages) - i }
 // both sides), weighted by how many ways of picking the unseen tiles give
 // it.
 //
-//  1. Every candidate is valued by a greedy playout of every draw order
-//     (orderByPlayouts; at most maxPlayoutDraws of them).
+//  1. Every candidate is valued by greedy playouts of a sample of the
+//     draws, then the best of them over larger samples (playoutStages).
 //  2. The best by that estimate are valued again by depth-limited
 //     endgame searches (depthStages), each stage taking the best of the
-//     one before.
+//     one before, over the draws merged per tiles drawn (mergeDraws).
 //  3. The best max(Top, 4) by the last estimate are solved exactly, as
 //     long as the context allows: a candidate whose every endgame was
 //     proven has an exact record (Candidate.Proven).

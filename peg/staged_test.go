@@ -87,50 +87,60 @@ func TestDepthStagesAgainstBruteForce(t *testing.T) {
 	defer func() { depthStages = saved }()
 	depthStages = []depthStage{{plies: 40, cands: 1 << 20, draws: 1 << 20}}
 	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
-	compared := 0
-	for i, c := range smallPEGs(tables, 240, 28) {
-		if c.unseen.Count() < 3 || compared == count {
-			continue
-		}
-		recs, ok := bruteForce(tables, c.pos, c.unseen, 2, 6)
-		if !ok {
-			continue
-		}
-		compared++
-		ctx, cancel := context.WithCancel(context.Background())
-		opts, _ := Options{Top: 1 << 20, TTMB: 8, Threads: 1 + i%2}.normalize()
-		// Stop before the exact stage: every record is the depth stage's.
-		opts.Progress = func(p Progress) {
-			if p.Stage == "40 plies" && p.Done == p.Of {
-				cancel()
+	for _, set := range []struct {
+		bag, count int
+		cases      []smallPEG
+	}{
+		{2, count, smallPEGs(tables, 240, 28)},
+		// Four unseen tiles, three in the bag: the opponent holds one.
+		// Few such trees are small enough for the brute force.
+		{3, count / 2, smallPEGsOf(tables, 240, 29, 4, 1)},
+	} {
+		compared := 0
+		for i, c := range set.cases {
+			if c.unseen.Count() <= set.bag || compared == set.count {
+				continue
+			}
+			recs, ok := bruteForce(tables, c.pos, c.unseen, set.bag, 6)
+			if !ok {
+				continue
+			}
+			compared++
+			ctx, cancel := context.WithCancel(context.Background())
+			opts, _ := Options{Top: 1 << 20, TTMB: 8, Threads: 1 + i%2}.normalize()
+			// Stop before the exact stage: every record is the depth stage's.
+			opts.Progress = func(p Progress) {
+				if p.Stage == "40 plies" && p.Done == p.Of {
+					cancel()
+				}
+			}
+			res, err := solveBag(ctx, tables, c.pos, c.unseen, set.bag, opts)
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Candidates) != len(recs) {
+				t.Fatalf("%s: %d candidates, brute force %d", c.name, len(res.Candidates), len(recs))
+			}
+			byMove := map[string]bruteRecord{}
+			for _, r := range recs {
+				byMove[r.notation] = r
+			}
+			for _, cand := range res.Candidates {
+				r := byMove[cand.Notation]
+				sum := cand.MeanSpread * float64(cand.Draws)
+				if cand.Proven || cand.Plies != 40 {
+					t.Errorf("%s: %s proven %v at %d plies, want the depth stage's estimate", c.name, cand.Notation, cand.Proven, cand.Plies)
+				}
+				if cand.Wins != r.wins || cand.Ties != r.ties || cand.Losses != r.loss || math.Abs(sum-float64(r.sum)) > 1e-6 {
+					t.Errorf("%s (bag %d): %s %d-%d-%d sum %.3f, brute force %d-%d-%d sum %d", c.name, set.bag, cand.Notation, cand.Wins, cand.Ties, cand.Losses, sum, r.wins, r.ties, r.loss, r.sum)
+				}
 			}
 		}
-		res, err := solveBag(ctx, tables, c.pos, c.unseen, 2, opts)
-		cancel()
-		if err != nil {
-			t.Fatal(err)
+		t.Logf("%d pre-endgames with %d tiles in the bag compared", compared, set.bag)
+		if compared < set.count/2 {
+			t.Errorf("bag %d: only %d of %d compared", set.bag, compared, set.count)
 		}
-		if len(res.Candidates) != len(recs) {
-			t.Fatalf("%s: %d candidates, brute force %d", c.name, len(res.Candidates), len(recs))
-		}
-		byMove := map[string]bruteRecord{}
-		for _, r := range recs {
-			byMove[r.notation] = r
-		}
-		for _, cand := range res.Candidates {
-			r := byMove[cand.Notation]
-			sum := cand.MeanSpread * float64(cand.Draws)
-			if cand.Proven || cand.Plies != 40 {
-				t.Errorf("%s: %s proven %v at %d plies, want the depth stage's estimate", c.name, cand.Notation, cand.Proven, cand.Plies)
-			}
-			if cand.Wins != r.wins || cand.Ties != r.ties || cand.Losses != r.loss || math.Abs(sum-float64(r.sum)) > 1e-6 {
-				t.Errorf("%s: %s %d-%d-%d sum %.3f, brute force %d-%d-%d sum %d", c.name, cand.Notation, cand.Wins, cand.Ties, cand.Losses, sum, r.wins, r.ties, r.loss, r.sum)
-			}
-		}
-	}
-	t.Logf("%d two-tile pre-endgames compared", compared)
-	if compared < count/2 {
-		t.Errorf("only %d of %d compared", compared, count)
 	}
 }
 
