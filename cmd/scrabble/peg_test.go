@@ -3,12 +3,17 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
+	"scrabble/peg"
+	"scrabble/rules"
 )
 
 // sharedPEGLine is a line of the shared peg1.jsonl: a one-tile pre-endgame
@@ -127,5 +132,65 @@ func TestPEGCommand(t *testing.T) {
 	r = e.run("--lexicon", "NWL23", "peg", "--board", file, "--move", "Z9 NOPE")
 	if r.code != 2 || !strings.Contains(r.stderr, "--move") {
 		t.Errorf("peg --move with a bad move: exit %d, %s", r.code, r.stderr)
+	}
+}
+
+// TestPEGStaged: with three or four tiles in the bag best solves the
+// pre-endgame by stages within --time: the answer is marked not proven,
+// each record says what valued it, the deeper stages rank first, and the
+// records count every draw order.
+func TestPEGStaged(t *testing.T) {
+	lexDir := os.Getenv(testlex.EnvVar)
+	testlex.GADDAG(t, "NWL23")
+	e := newTestEnv(t)
+	t.Setenv(testlex.EnvVar, lexDir)
+	ps, err := benchset.Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[int]bool{}
+	for _, p := range ps {
+		unseen, err := rules.Unseen(&p.Board, p.Racks[0])
+		bag := unseen.Count() - rules.RackSize
+		if err != nil || bag < 3 || bag > peg.MaxBag || found[bag] || p.Racks[0].Count() != rules.RackSize {
+			continue
+		}
+		found[bag] = true
+		file := e.file(fmt.Sprintf("bag%d.cgp", bag), p.CGP()+"\n")
+		var got pegJSON
+		out := e.ok("--lexicon", "NWL23", "best", "--board", file, "--time", "4s", "--json")
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("bag %d: %v\n%s", bag, err, out)
+		}
+		if got.BagTiles != bag || got.Proven || got.Best == nil || len(got.Candidates) == 0 {
+			t.Fatalf("bag %d: best --json: bag %d, proven %v, %d candidates", bag, got.BagTiles, got.Proven, len(got.Candidates))
+		}
+		// 8 unseen with one tile in the bag, one more for each tile more:
+		// n!/(n-bag)! draw orders.
+		orders := 1
+		for i := 0; i < bag; i++ {
+			orders *= rules.RackSize + bag - i
+		}
+		depth := func(c pegCandidate) int {
+			if c.Proven {
+				return 1 << 10
+			}
+			return c.Plies
+		}
+		for i, c := range got.Candidates {
+			if c.Draws != orders || c.Wins+c.Ties+c.Losses != orders {
+				t.Errorf("bag %d: %s: %d-%d-%d of %d draws, want %d draw orders", bag, c.Move.Move, c.Wins, c.Ties, c.Losses, c.Draws, orders)
+			}
+			if i > 0 && depth(c) > depth(got.Candidates[i-1]) {
+				t.Errorf("bag %d: %s (%d plies) ranks below %s (%d plies)", bag, c.Move.Move, c.Plies, got.Candidates[i-1].Move.Move, got.Candidates[i-1].Plies)
+			}
+		}
+		text := e.ok("--lexicon", "NWL23", "peg", "--board", file, "--time", "4s")
+		if !strings.Contains(text, "Best by estimate, not proven") || !regexp.MustCompile(`(playouts|\d plies|exact)\n`).MatchString(text) {
+			t.Errorf("bag %d: peg --time 4s:\n%s", bag, text)
+		}
+	}
+	if !found[3] || !found[4] {
+		t.Fatalf("benchmark positions with 3 and 4 tiles in the bag: %v, want both", found)
 	}
 }
