@@ -206,10 +206,10 @@ func TestBestShowsExchange(t *testing.T) {
 	}
 }
 
-// TestBestSmallBag: with fewer than 7 tiles in the bag the static ranking
-// lists no exchange, but the pass is weighed, and ranks above the plays
-// worth less.
-func TestBestSmallBag(t *testing.T) {
+// benchEnv is a test environment with NWL23 installed, and the benchmark
+// positions.
+func benchEnv(t *testing.T) (*testEnv, []*position.Position) {
+	t.Helper()
 	lexDir := os.Getenv(testlex.EnvVar)
 	testlex.GADDAG(t, "NWL23")
 	e := newTestEnv(t)
@@ -218,6 +218,14 @@ func TestBestSmallBag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return e, ps
+}
+
+// TestBestSmallBag: with fewer than 7 tiles in the bag the static ranking
+// lists no exchange, but the pass is weighed, and ranks above the plays
+// worth less.
+func TestBestSmallBag(t *testing.T) {
+	e, ps := benchEnv(t)
 	// A late benchmark position with a few tiles in the bag (the CGP has
 	// no opponent rack, so the bag is the unseen tiles less seven).
 	var pos *position.Position

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"scrabble/internal/benchset"
 	"scrabble/internal/testlex"
 	"scrabble/peg"
 	"scrabble/rules"
@@ -140,14 +139,7 @@ func TestPEGCommand(t *testing.T) {
 // each record says what valued it, the deeper stages rank first, and the
 // records count every draw order.
 func TestPEGStaged(t *testing.T) {
-	lexDir := os.Getenv(testlex.EnvVar)
-	testlex.GADDAG(t, "NWL23")
-	e := newTestEnv(t)
-	t.Setenv(testlex.EnvVar, lexDir)
-	ps, err := benchset.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, ps := benchEnv(t)
 	found := map[int]bool{}
 	for _, p := range ps {
 		unseen, err := rules.Unseen(&p.Board, p.Racks[0])
