@@ -92,7 +92,7 @@ var registry = []playerEntry{
 			return game.NewEquityPlayer(o.Leaves, o.Terms), nil
 		}},
 	{PlayerInfo{"sim", "the best move by Monte Carlo simulation (equity player's candidates and answers)"}, newSimPlayer},
-	{PlayerInfo{"full", "sim for the middle game, the pre-endgame solver with 1-2 tiles in the bag, the endgame solver with none"}, newSimPlayer},
+	{PlayerInfo{"full", "sim for the middle game, the pre-endgame solver with 1-4 tiles in the bag, the endgame solver with none"}, newSimPlayer},
 }
 
 // newSimPlayer makes the sim player: o.Sim (sim.DefaultPlayer when zero)
