@@ -9,10 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"scrabble/internal/benchset"
 	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
 	"scrabble/position"
+	"scrabble/rules"
 )
 
 // fullLimit is how long BenchmarkSharedPEG's full solves may take a
@@ -98,5 +100,53 @@ func BenchmarkSharedPEG(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkStaged times a staged solve's stages up to the first
+// depth-limited one (the playouts and the 2-ply searches; the deeper
+// stages are left out so that a run takes seconds, not a budget) on the
+// first benchmark positions with 3 and 4 tiles in the bag, on 1 and 2
+// threads.
+func BenchmarkStaged(b *testing.B) {
+	lex := testgen.Tables(testlex.GADDAG(b, "NWL23"))
+	ps, err := benchset.Positions()
+	if err != nil {
+		b.Fatal(err)
+	}
+	saved := depthStages
+	defer func() { depthStages = saved }()
+	depthStages = saved[:1]
+	byBag := map[int]*position.Position{}
+	for _, p := range ps {
+		unseen, err := rules.Unseen(&p.Board, p.Racks[0])
+		if bag := unseen.Count() - rules.RackSize; err == nil && bag >= 3 && bag <= MaxBag && byBag[bag] == nil && p.Racks[0].Count() == rules.RackSize {
+			byBag[bag] = p
+		}
+	}
+	for bag := 3; bag <= MaxBag; bag++ {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("bag=%d/threads=%d", bag, threads), func(b *testing.B) {
+				pos := byBag[bag]
+				if pos == nil {
+					b.Skipf("no benchmark position with %d tiles in the bag", bag)
+				}
+				for range b.N {
+					ctx, cancel := context.WithCancel(context.Background())
+					// Stop as the exact stage begins.
+					opts := Options{Threads: threads, TTMB: 64, Progress: func(p Progress) {
+						if p.Stage == fmt.Sprintf("%d plies", depthStages[0].plies) && p.Done == p.Of {
+							cancel()
+						}
+					}}
+					res, err := Solve(ctx, lex, pos, opts)
+					cancel()
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.ReportMetric(float64(res.Endgames), "endgames")
+				}
+			})
+		}
 	}
 }
