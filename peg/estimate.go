@@ -161,12 +161,3 @@ func (s *solver) sampleDraws(n int) []draw {
 	}
 	return out
 }
-
-// totalWeight is the weight of every draw.
-func (s *solver) totalWeight() int {
-	total := 0
-	for _, d := range s.draws {
-		total += d.weight
-	}
-	return total
-}

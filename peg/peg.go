@@ -209,6 +209,9 @@ func solveBag(ctx context.Context, tables *movegen.Tables, p position.Position, 
 		return nil, err
 	}
 	s.draws = drawsOf(unseen, bagLen)
+	for _, d := range s.draws {
+		s.total += d.weight
+	}
 	var err error
 	if bagLen == 1 {
 		err = s.solveOne()
@@ -306,6 +309,7 @@ type solver struct {
 
 	cands []*cand
 	draws []draw
+	total int // every draw's weight
 	// byTiles[k] holds the draws as a first move drawing k tiles meets
 	// them (mergeDraws), in a staged solve.
 	byTiles [][]draw
@@ -472,10 +476,7 @@ func (s *solver) result() *Result {
 	if res.Stopped == "" {
 		res.Stopped = "complete"
 	}
-	total := 0
-	for _, d := range s.draws {
-		total += d.weight
-	}
+	total := s.total
 	var shown []*cand
 	for _, c := range s.cands {
 		if c.done && !c.pruned {

@@ -35,10 +35,9 @@ const DefaultEndgameNodes = 200_000
 // out with one draw (cands 0: all), then the best of them over more draws.
 // With three or four tiles in the bag a candidate has hundreds or
 // thousands of draw orders, and a position with a blank thousands of
-// candidates: 256 draws each took 10 s for the 452 candidates of a
-// three-tile position, and 16 draws each more than 15 s for the 12,506 of
-// a four-tile one with a blank. One draw, the same for every candidate,
-// compares them on equal terms.
+// candidates (12,506 in a four-tile position of a self-play game): 256
+// draws each would be 3.2 million playouts. One draw, the same for every
+// candidate, compares them on equal terms.
 var playoutStages = []struct{ draws, cands int }{{1, 0}, {16, 400}, {maxPlayoutDraws, 48}}
 
 // stageOf is a candidate's stage (cand.stage) once stage i of the
@@ -233,9 +232,9 @@ func (s *solver) valueDraws(ctx context.Context, c *cand, ds []draw, plies int) 
 	return vals, !stopped, nil
 }
 
-// record gives c the record of its draws ds valued vals, scaled to every
-// draw's weight when ds are a sample, and returns the sum of weight x
-// final spread over ds (exact when ds are all the draws).
+// record gives c the record of its draws ds valued vals (see setRecord)
+// and returns the sum of weight x final spread over ds (exact when ds are
+// all the draws).
 func (s *solver) record(c *cand, ds []draw, vals []int) (sum int) {
 	wins, ties, weight := 0, 0, 0
 	for i, d := range ds {
@@ -248,12 +247,18 @@ func (s *solver) record(c *cand, ds []draw, vals []int) (sum int) {
 		sum += d.weight * vals[i]
 		weight += d.weight
 	}
-	total := s.totalWeight()
-	scale := func(n int) int { return int(int64(n) * int64(total) / int64(weight)) }
-	c.wins, c.ties = scale(wins), scale(ties)
-	c.losses = total - c.wins - c.ties
-	c.estimate = float64(sum) / float64(weight)
+	s.setRecord(c, wins, ties, sum, weight)
 	return sum
+}
+
+// setRecord gives c the record of draws of the given weight with wins and
+// ties of those weights and sum of weight x final spread, the counts
+// scaled to every draw's weight when the draws were a sample.
+func (s *solver) setRecord(c *cand, wins, ties, sum, weight int) {
+	scale := func(n int) int { return int(int64(n) * int64(s.total) / int64(weight)) }
+	c.wins, c.ties = scale(wins), scale(ties)
+	c.losses = s.total - c.wins - c.ties
+	c.estimate = float64(sum) / float64(weight)
 }
 
 // mergeDraws returns the draws as a first move drawing k tiles meets them:
@@ -280,13 +285,7 @@ func mergeDraws(draws []draw, k int) []draw {
 	return out
 }
 
-// recordEstimate gives c the record of its playouts (see orderByPlayouts).
-// The playouts may have valued a sample of the draws: their counts are
-// scaled to all of them.
+// recordEstimate gives c the record of its playouts (see playouts).
 func (s *solver) recordEstimate(c *cand) {
-	total, sample := s.totalWeight(), c.estWeight
-	scale := func(n int) int { return int(int64(n) * int64(total) / int64(sample)) }
-	c.wins, c.ties = scale(c.estWins), scale(c.estTies)
-	c.losses = total - c.wins - c.ties
-	c.estimate /= float64(sample)
+	s.setRecord(c, c.estWins, c.estTies, int(c.estimate), c.estWeight)
 }
