@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"scrabble/endgame"
 	"scrabble/internal/crash"
@@ -39,6 +40,70 @@ import (
 // cannot beat an exact leader, and every one that can is valued exactly;
 // ties between equal records go by the estimate's order.
 func (s *solver) solveOne() error {
+	outer := s.ctx
+	if dl, ok := outer.Deadline(); ok {
+		ctx, cancel := context.WithDeadline(outer, s.start.Add(time.Duration(float64(dl.Sub(s.start))*exactShare)))
+		defer cancel()
+		s.ctx = ctx
+	}
+	err := s.solveOneExact()
+	s.ctx = outer
+	if err != nil || s.proven || outer.Err() != nil {
+		s.stopped = s.stoppedBy()
+		return err
+	}
+	return s.estimateUnsettled()
+}
+
+// exactShare is the part of a one-tile solve's time limit the exact solve
+// may take. Most positions are proven in a fraction of any limit, but in
+// some every endgame is hard (vs_andy.gcg's 24th turn: the opponent holds
+// seven of DEIINOQR, and one candidate's eight endgames take 38 million
+// nodes), and the exact solve settles no candidate at all in minutes. The
+// rest of the limit then values the candidates left by the staged solve's
+// depth-limited searches (estimateUnsettled), so an answer comes in time.
+var exactShare = 2.0 / 3 // a variable for the tests
+
+// estimateUnsettled ranks the candidates an exact one-tile solve stopped
+// by the clock did not settle (the leaders it settled keep their exact
+// records and rank first): by the greedy playouts of every draw, then the
+// best of them by the staged solve's depth-limited stages, as far as the
+// solve's context allows. The answer is not proven.
+func (s *solver) estimateUnsettled() error {
+	var rest, missing []*cand
+	for _, c := range s.cands {
+		switch {
+		case c.done || c.pruned:
+		case c.estWeight == 0:
+			missing = append(missing, c) // the clock stopped the first playouts
+			fallthrough
+		default:
+			rest = append(rest, c)
+		}
+	}
+	if err := s.playouts(missing, s.draws, nil); err != nil {
+		return err
+	}
+	var ranked []*cand
+	for _, c := range rest {
+		if c.estWeight == 0 {
+			continue
+		}
+		s.recordEstimate(c)
+		c.stage, c.done = stageOf(len(playoutStages)-1), true
+		ranked = append(ranked, c)
+	}
+	s.rank(ranked)
+	s.mergeByTiles()
+	if err := s.deepen(ranked); err != nil {
+		return err
+	}
+	s.stopped = cmp.Or(s.stoppedBy(), "time") // the clock stopped the exact solve
+	return nil
+}
+
+// solveOneExact is solveOne's exact solve, stopped by s.ctx.
+func (s *solver) solveOneExact() error {
 	ctx, cancel := s.endgameContext()
 	defer cancel()
 	if err := s.orderByPlayouts(); err != nil {

@@ -483,7 +483,7 @@ func (s *solver) result() *Result {
 			shown = append(shown, c)
 		}
 	}
-	slices.SortStableFunc(shown, func(a, b *cand) int { return rank(a, b, s.bagLen > 1) })
+	slices.SortStableFunc(shown, rank)
 	if len(shown) > s.opts.Top {
 		shown = shown[:s.opts.Top]
 	}
@@ -500,10 +500,10 @@ func (s *solver) result() *Result {
 		switch {
 		case c.spreadDone:
 			out.MeanSpread, out.Spread = float64(c.spread)/float64(total), "exact"
-		case s.bagLen > 1:
+		case c.stage > 0:
 			out.MeanSpread, out.Spread = c.estimate, "estimate"
 		}
-		if s.bagLen == 1 {
+		if s.bagLen == 1 && out.Proven {
 			for i, d := range s.draws {
 				o := DrawOutcome{Tile: d.bag[0], Weight: d.weight}
 				switch {
@@ -526,10 +526,11 @@ func (s *solver) result() *Result {
 }
 
 // rank orders two settled candidates: exact records before estimates
-// (a staged solve's), then by win percentage, then by mean spread where
-// both are known (an exact spread before an unknown one), then by the
-// search's order.
-func rank(a, b *cand, estimates bool) int {
+// (a staged solve's, or those of a one-tile solve stopped by the clock),
+// deeper estimates before shallower ones, then by win percentage, then by
+// mean spread where both are known (an exact spread before an unknown one;
+// estimates by their own), then by the search's order.
+func rank(a, b *cand) int {
 	if a.stage != b.stage {
 		return cmp.Compare(a.stage, b.stage) // exact records first
 	}
@@ -546,7 +547,7 @@ func rank(a, b *cand, estimates bool) int {
 			return -1
 		}
 		return 1
-	case estimates:
+	case a.stage > 0:
 		if c := cmp.Compare(b.estimate, a.estimate); c != 0 {
 			return c
 		}

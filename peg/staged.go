@@ -94,35 +94,12 @@ func (s *solver) solveStaged() error {
 			f(Progress{Stage: fmt.Sprintf("playouts of %d draws", st.draws), Done: n, Of: n, Best: ranked[0].notation})
 		}
 	}
-	// A draw order and another that differs only in the tiles a first
-	// move draws are the same game after it: one endgame for both.
-	s.byTiles = make([][]draw, s.bagLen+1)
-	for k := range s.byTiles {
-		s.byTiles[k] = mergeDraws(s.draws, k)
+	s.mergeByTiles()
+	if err := s.deepen(ranked); err != nil || s.stopped != "" {
+		return err
 	}
 	ctx, cancel := s.endgameContext()
 	defer cancel()
-	for i, st := range depthStages {
-		i += len(playoutStages)
-		n := min(st.cands, len(ranked))
-		for k, c := range ranked[:n] {
-			ds := s.stageDraws(c, st.draws)
-			vals, ok, err := s.valueDraws(ctx, c, ds, st.plies)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				s.stopped = s.stoppedBy()
-				return nil
-			}
-			s.record(c, ds, vals)
-			c.stage, c.plies = stageOf(i), st.plies
-			if f := s.opts.Progress; f != nil {
-				f(Progress{Stage: fmt.Sprintf("%d plies", st.plies), Done: k + 1, Of: n, Best: c.notation, Endgames: s.endgames})
-			}
-		}
-		s.rank(ranked)
-	}
 	k := min(max(s.opts.Top, stagedExact), len(ranked))
 	for done, c := range ranked[:k] {
 		ds := s.byTiles[s.tilesDrawn(c)]
@@ -143,9 +120,51 @@ func (s *solver) solveStaged() error {
 	return nil
 }
 
+// mergeByTiles sets s.byTiles: a draw order and another that differs only
+// in the tiles a first move draws are the same game after it, one endgame
+// for both.
+func (s *solver) mergeByTiles() {
+	s.byTiles = make([][]draw, s.bagLen+1)
+	for k := range s.byTiles {
+		s.byTiles[k] = mergeDraws(s.draws, k)
+	}
+}
+
+// deepen values the best of ranked (ranked by the estimates so far) by the
+// depth-limited stages, each taking the best of the one before, and ranks
+// them again. A stop of the context sets s.stopped and leaves the
+// candidates not reached with the estimate they had.
+func (s *solver) deepen(ranked []*cand) error {
+	ctx, cancel := s.endgameContext()
+	defer cancel()
+	for i, st := range depthStages {
+		i += len(playoutStages)
+		n := min(st.cands, len(ranked))
+		for k, c := range ranked[:n] {
+			ds := s.stageDraws(c, st.draws)
+			vals, ok, err := s.valueDraws(ctx, c, ds, st.plies)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				s.stopped = s.stoppedBy()
+				s.rank(ranked)
+				return nil
+			}
+			s.record(c, ds, vals)
+			c.stage, c.plies = stageOf(i), st.plies
+			if f := s.opts.Progress; f != nil {
+				f(Progress{Stage: fmt.Sprintf("%d plies", st.plies), Done: k + 1, Of: n, Best: c.notation, Endgames: s.endgames})
+			}
+		}
+		s.rank(ranked)
+	}
+	return nil
+}
+
 // rank sorts cs as the answer ranks them (see rank).
 func (s *solver) rank(cs []*cand) {
-	slices.SortStableFunc(cs, func(a, b *cand) int { return rank(a, b, true) })
+	slices.SortStableFunc(cs, rank)
 }
 
 // tilesDrawn is how many bag tiles c's move draws.

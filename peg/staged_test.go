@@ -4,11 +4,16 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
+	"scrabble/position"
 	"scrabble/rules"
 )
 
@@ -83,20 +88,25 @@ func TestDepthStagesAgainstBruteForce(t *testing.T) {
 	if testing.Short() {
 		count = 6
 	}
-	saved := depthStages
-	defer func() { depthStages = saved }()
+	saved, savedShare := depthStages, exactShare
+	defer func() { depthStages, exactShare = saved, savedShare }()
 	depthStages = []depthStage{{plies: 40, cands: 1 << 20, draws: 1 << 20}}
+	// With one tile in the bag the depth stages value what the exact
+	// solve left when the clock stopped it (estimateUnsettled): here it
+	// has no time at all.
+	exactShare = 0
 	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
 	for _, set := range []struct {
 		bag, count int
 		cases      []smallPEG
 	}{
+		{1, count, smallPEGs(tables, 240, 27)},
 		{2, count, smallPEGs(tables, 240, 28)},
 		// Four unseen tiles, three in the bag: the opponent holds one.
 		// Few such trees are small enough for the brute force.
 		{3, count / 2, smallPEGsOf(tables, 240, 29, 4, 1)},
 	} {
-		compared := 0
+		compared, estimates := 0, 0
 		for i, c := range set.cases {
 			if c.unseen.Count() <= set.bag || compared == set.count {
 				continue
@@ -106,7 +116,8 @@ func TestDepthStagesAgainstBruteForce(t *testing.T) {
 				continue
 			}
 			compared++
-			ctx, cancel := context.WithCancel(context.Background())
+			// A deadline, so that a one-tile solve splits its time.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 			opts, _ := Options{Top: 1 << 20, TTMB: 8, Threads: 1 + i%2}.normalize()
 			// Stop before the exact stage: every record is the depth stage's.
 			opts.Progress = func(p Progress) {
@@ -129,7 +140,11 @@ func TestDepthStagesAgainstBruteForce(t *testing.T) {
 			for _, cand := range res.Candidates {
 				r := byMove[cand.Notation]
 				sum := cand.MeanSpread * float64(cand.Draws)
-				if cand.Proven || cand.Plies != 40 {
+				if cand.Proven && set.bag == 1 {
+					// Settled exactly before the stop reached the
+					// endgames (the stop comes a moment after the clock).
+					sum = float64(cand.Draws) * cand.MeanSpread
+				} else if estimates++; cand.Proven || cand.Plies != 40 {
 					t.Errorf("%s: %s proven %v at %d plies, want the depth stage's estimate", c.name, cand.Notation, cand.Proven, cand.Plies)
 				}
 				if cand.Wins != r.wins || cand.Ties != r.ties || cand.Losses != r.loss || math.Abs(sum-float64(r.sum)) > 1e-6 {
@@ -137,7 +152,10 @@ func TestDepthStagesAgainstBruteForce(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%d pre-endgames with %d tiles in the bag compared", compared, set.bag)
+		t.Logf("%d pre-endgames with %d tiles in the bag compared, %d estimates", compared, set.bag, estimates)
+		if estimates == 0 {
+			t.Errorf("bag %d: no estimate compared", set.bag)
+		}
 		if compared < set.count/2 {
 			t.Errorf("bag %d: only %d of %d compared", set.bag, compared, set.count)
 		}
@@ -196,5 +214,59 @@ func TestStagedStops(t *testing.T) {
 	}
 	if tried < 3 {
 		t.Errorf("only %d small pre-endgames tried", tried)
+	}
+}
+
+// TestOneTileStoppedByClock: a one-tile pre-endgame whose endgames are all
+// hard (vs_andy.gcg's 24th turn: the opponent holds seven of DEIINOQR; one
+// candidate's eight endgames take tens of millions of nodes) is not proven
+// within a few seconds, and the exact solve settles no candidate in that
+// time. The answer must still come: the candidates the exact solve left,
+// valued by the depth-limited stages, ranked deeper first, each over the
+// eight bag tiles.
+func TestOneTileStoppedByClock(t *testing.T) {
+	tables := testgen.Tables(testlex.GADDAG(t, "NWL23"))
+	line, err := os.ReadFile(filepath.Join("testdata", "one-tile-hard.cgp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := position.ParseCGP("one-tile-hard.cgp", strings.TrimSpace(string(line)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	res, err := Solve(ctx, tables, pos, Options{Threads: 2, TTMB: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Proven || res.Stopped != "time" || res.BagTiles != 1 {
+		t.Fatalf("proven %v, stopped %q, bag %d: want an answer stopped by the clock", res.Proven, res.Stopped, res.BagTiles)
+	}
+	if len(res.Candidates) != DefaultTop {
+		t.Fatalf("%d candidates ranked, want %d", len(res.Candidates), DefaultTop)
+	}
+	deepest := 1 << 10
+	for i, c := range res.Candidates {
+		t.Logf("%d %s %.1f%% %+.3f proven %v plies %d", i+1, c.Notation, c.WinPct, c.MeanSpread, c.Proven, c.Plies)
+		if c.Draws != 8 || c.Wins+c.Ties+c.Losses != 8 {
+			t.Errorf("%s: %d-%d-%d of %d draws, want the 8 unseen tiles", c.Notation, c.Wins, c.Ties, c.Losses, c.Draws)
+		}
+		if c.Proven {
+			if i > 0 && !res.Candidates[i-1].Proven {
+				t.Errorf("%s: an exact record ranked below an estimate", c.Notation)
+			}
+			continue
+		}
+		if c.Spread != "estimate" || c.PerDraw != nil {
+			t.Errorf("%s: spread %q, %d per-draw outcomes: want an estimate without them", c.Notation, c.Spread, len(c.PerDraw))
+		}
+		if c.Plies > deepest {
+			t.Errorf("%s at %d plies ranked below one at %d", c.Notation, c.Plies, deepest)
+		}
+		deepest = c.Plies
+	}
+	if res.Candidates[0].Plies == 0 {
+		t.Error("the depth-limited stages valued no candidate")
 	}
 }

@@ -73,10 +73,11 @@ func (rv *reviewer) solvePEG(ctx context.Context, t *gcg.Turn, tr *Turn, stand m
 		return nil
 	}
 	opts.Only = []move.Move{stand}
-	staged := res.BagTiles > 1 && !move.Same(&stand, &b.Move)
+	staged := (res.BagTiles > 1 || !res.Proven) && !move.Same(&stand, &b.Move)
 	if staged {
-		// A staged solve's estimates are comparable only at the same
-		// stage: the best and the move made valued together, alone.
+		// Estimates (a staged solve's, or a one-tile solve's stopped by
+		// the clock) are comparable only at the same stage: the best and
+		// the move made valued together, alone.
 		opts.Only = []move.Move{b.Move, stand}
 		opts.Top = 2
 	}

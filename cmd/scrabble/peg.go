@@ -64,7 +64,9 @@ candidate.
 
 With one tile in the bag the answer is exact: the best --top moves with
 their exact record ("solved exactly"); the others are pruned as soon as they
-cannot enter the top. With more tiles the solve is staged, each stage
+cannot enter the top. (With --time, if the exact solve is not done by two
+thirds of it, the rest values the candidates it did not settle as the
+stages below do.) With more tiles the solve is staged, each stage
 taking the best of the one before: every candidate played out greedily
 with one draw, the best 400 with 16 draws, the best 48 with up to 256; the
 best 8 by endgame searches 2 plies deep (then played out) over up to 64
