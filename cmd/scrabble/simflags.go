@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"scrabble/eval"
+	"scrabble/selfplay"
 	"scrabble/sim"
 )
 
@@ -36,7 +37,7 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 	s := &simPlayerFlags{seat: seat}
 	p := fmt.Sprintf("p%d-", seat)
 	d := sim.DefaultPlayer()
-	f.IntVar(&s.iterations, p+"iterations", d.Iterations, fmt.Sprintf("sim player %d: at most this many iterations a move", seat))
+	f.IntVar(&s.iterations, p+"iterations", d.Iterations, fmt.Sprintf("sim player %d: at most this many iterations a move (the full player: %d)", seat, selfplay.FullIterations))
 	f.IntVar(&s.candidates, p+"candidates", d.Candidates, fmt.Sprintf("sim player %d: plays simulated (plus the best 3 exchanges and the pass)", seat))
 	f.IntVar(&s.plies, p+"plies", sim.DefaultPlies, fmt.Sprintf("sim player %d: moves played after each candidate", seat))
 	f.BoolVar(&s.infer, p+"infer", false, fmt.Sprintf("sim player %d: draw the opponent's rack from what their last move says they kept (docs/simulation.md, Inference)", seat))
@@ -69,6 +70,9 @@ func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.Options, 
 	sampling, err := sim.ParseSampling(s.sampling)
 	if err != nil {
 		return sim.Options{}, usagef("--%s%v", p, err)
+	}
+	if player == "full" && !f.Changed(p+"iterations") {
+		s.iterations = selfplay.FullIterations
 	}
 	switch {
 	case s.iterations < 1:
