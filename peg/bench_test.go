@@ -74,7 +74,7 @@ func BenchmarkSharedPEG(b *testing.B) {
 						continue
 					}
 					ctx, cancel := context.WithTimeout(context.Background(), fullLimit)
-					res, err := Solve(ctx, lex, o.pos, Options{ScorelessTurns: 2, Threads: threads, Top: 1})
+					res, err := Solve(ctx, lex, o.pos, Options{ScorelessTurns: 2, Threads: threads, Top: 1, ExactOnly: true})
 					cancel()
 					if err != nil {
 						b.Fatal(err)

@@ -39,16 +39,20 @@ import (
 // threads. The answer does not: a bound only ever prunes a candidate that
 // cannot beat an exact leader, and every one that can is valued exactly;
 // ties between equal records go by the estimate's order.
+//
+// With a time limit (and not Options.ExactOnly), the exact solve has
+// exactShare of it; stopped then, the rest values the candidates it did not
+// settle by estimates (estimateUnsettled), ranked after its leaders.
 func (s *solver) solveOne() error {
 	outer := s.ctx
-	if dl, ok := outer.Deadline(); ok {
+	if dl, ok := outer.Deadline(); ok && !s.opts.ExactOnly {
 		ctx, cancel := context.WithDeadline(outer, s.start.Add(time.Duration(float64(dl.Sub(s.start))*exactShare)))
 		defer cancel()
 		s.ctx = ctx
 	}
 	err := s.solveOneExact()
 	s.ctx = outer
-	if err != nil || s.proven || outer.Err() != nil {
+	if err != nil || s.proven || outer.Err() != nil || s.opts.ExactOnly {
 		s.stopped = s.stoppedBy()
 		return err
 	}

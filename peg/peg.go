@@ -49,6 +49,12 @@ type Options struct {
 	// EndgameNodes bounds each endgame of a staged solve's depth-limited
 	// stages (more than one tile in the bag; 0: DefaultEndgameNodes).
 	EndgameNodes uint64
+	// ExactOnly gives a one-tile solve's exact search the whole of the
+	// context's time limit: stopped by it, the answer is only the leaders
+	// proven so far, none when it settled none. By default the exact search
+	// has two thirds of the limit and the rest values the candidates it
+	// did not settle by estimates (see solveOne).
+	ExactOnly bool
 	// Progress, when set, is called as candidates are settled.
 	Progress func(Progress)
 	// NoPrune searches with the whole lexicon. By default a solve first
