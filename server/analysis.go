@@ -551,7 +551,12 @@ type PEGCandidate struct {
 	Draws      int              `json:"draws"`
 	WinPct     float64          `json:"win_pct"`
 	MeanSpread float64          `json:"mean_spread"`
-	Proven     bool             `json:"proven"`
+	// Spread is "exact", "estimate" or "" (not computed), as in scrabble
+	// peg --json; Plies the depth of an estimate's endgame searches (0:
+	// greedy playouts, or an exact record).
+	Spread string `json:"spread"`
+	Plies  int    `json:"plies,omitempty"`
+	Proven bool   `json:"proven"`
 }
 
 // PEGResponse is a pre-endgame solve (the main fields of scrabble peg
@@ -600,7 +605,7 @@ func (s *Server) peg(ctx context.Context, w http.ResponseWriter, r *http.Request
 	for i := range res.Candidates {
 		c := &res.Candidates[i]
 		out.Candidates = append(out.Candidates, PEGCandidate{Move: move.Describe(&pos.Board, t.rack, &c.Move),
-			Wins: c.Wins, Ties: c.Ties, Losses: c.Losses, Draws: c.Draws, WinPct: c.WinPct, MeanSpread: c.MeanSpread, Proven: c.Proven})
+			Wins: c.Wins, Ties: c.Ties, Losses: c.Losses, Draws: c.Draws, WinPct: c.WinPct, MeanSpread: c.MeanSpread, Spread: c.Spread, Plies: c.Plies, Proven: c.Proven})
 	}
 	if len(out.Candidates) > 0 {
 		out.Best = &out.Candidates[0]

@@ -558,7 +558,8 @@ func gameTurn(t *testing.T, name string, bag func(int) bool) string {
 }
 
 // TestPEG: a pre-endgame's answer describes the draw and ranks what it
-// settled within its time by win percentage.
+// valued within its time: exact records first, then estimates, deeper
+// first, each by win percentage.
 func TestPEG(t *testing.T) {
 	if testlex.Name() != "NWL23" {
 		t.Skip("the shared games are NWL23's")
@@ -575,9 +576,18 @@ func TestPEG(t *testing.T) {
 	if (got.Best == nil) != (len(got.Candidates) == 0) {
 		t.Errorf("best %v with %d candidates", got.Best, len(got.Candidates))
 	}
+	// Exact records first, then estimates deeper first; each group by
+	// win percentage.
 	for i := 1; i < len(got.Candidates); i++ {
-		if got.Candidates[i].WinPct > got.Candidates[i-1].WinPct {
+		a, b := got.Candidates[i-1], got.Candidates[i]
+		switch {
+		case !a.Proven && b.Proven, !a.Proven && !b.Proven && b.Plies > a.Plies:
+			t.Errorf("candidates %d and %d out of order: %+v", i, i+1, got.Candidates)
+		case a.Proven == b.Proven && a.Plies == b.Plies && b.WinPct > a.WinPct:
 			t.Errorf("candidates not by win%%: %+v", got.Candidates)
+		}
+		if b.Proven != (b.Spread != "estimate") {
+			t.Errorf("candidate %d: proven %v, spread %q", i+1, b.Proven, b.Spread)
 		}
 	}
 }
