@@ -632,11 +632,7 @@ func rankExact(a, b *cand) int {
 
 // winPct is an exact candidate's win percentage.
 func (s *solver) winPct(c *cand) float64 {
-	total := 0
-	for _, d := range s.draws {
-		total += d.weight
-	}
-	return 100 * float64(c.winKey()) / float64(2*total)
+	return 100 * float64(c.winKey()) / float64(2*s.total)
 }
 
 // endgameContext is the context the endgames run under: cancelled when the

@@ -91,7 +91,7 @@ func (s *solver) solveStaged() error {
 		}
 		s.rank(ranked)
 		if f := s.opts.Progress; f != nil {
-			f(Progress{Stage: fmt.Sprintf("playouts of %d draws", st.draws), Done: n, Of: n, Best: ranked[0].notation})
+			f(Progress{Stage: fmt.Sprintf("playouts of %d draws", st.draws), Done: n, Of: n, Best: ranked[0].notation, BestWinPct: s.winPct(ranked[0])})
 		}
 	}
 	s.mergeByTiles()
@@ -101,6 +101,7 @@ func (s *solver) solveStaged() error {
 	ctx, cancel := s.endgameContext()
 	defer cancel()
 	k := min(max(s.opts.Top, stagedExact), len(ranked))
+	var best *cand
 	for done, c := range ranked[:k] {
 		ds := s.byTiles[s.tilesDrawn(c)]
 		vals, ok, err := s.valueDraws(ctx, c, ds, 0)
@@ -112,8 +113,11 @@ func (s *solver) solveStaged() error {
 		}
 		c.spread, c.spreadDone = s.record(c, ds, vals), true
 		c.stage, c.plies = 0, 0
+		if best == nil || rank(c, best) < 0 {
+			best = c
+		}
 		if f := s.opts.Progress; f != nil {
-			f(Progress{Stage: "exact", Done: done + 1, Of: k, Best: c.notation, Endgames: s.endgames})
+			f(Progress{Stage: "exact", Done: done + 1, Of: k, Best: best.notation, BestWinPct: s.winPct(best), Endgames: s.endgames})
 		}
 	}
 	s.stopped = s.stoppedBy()
@@ -140,6 +144,7 @@ func (s *solver) deepen(ranked []*cand) error {
 	for i, st := range depthStages {
 		i += len(playoutStages)
 		n := min(st.cands, len(ranked))
+		var best *cand // of the stage so far
 		for k, c := range ranked[:n] {
 			ds := s.stageDraws(c, st.draws)
 			vals, ok, err := s.valueDraws(ctx, c, ds, st.plies)
@@ -153,8 +158,11 @@ func (s *solver) deepen(ranked []*cand) error {
 			}
 			s.record(c, ds, vals)
 			c.stage, c.plies = stageOf(i), st.plies
+			if best == nil || rank(c, best) < 0 {
+				best = c
+			}
 			if f := s.opts.Progress; f != nil {
-				f(Progress{Stage: fmt.Sprintf("%d plies", st.plies), Done: k + 1, Of: n, Best: c.notation, Endgames: s.endgames})
+				f(Progress{Stage: fmt.Sprintf("%d plies", st.plies), Done: k + 1, Of: n, Best: best.notation, BestWinPct: s.winPct(best), Endgames: s.endgames})
 			}
 		}
 		s.rank(ranked)
