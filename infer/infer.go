@@ -623,6 +623,39 @@ func (r *Result) Marginals() [rules.RackSlots]float64 {
 	return out
 }
 
+// RackProb returns the probability that the opponent's rack now is exactly
+// rack (RackTiles of the unseen tiles): the sum over the leaves they may
+// have kept of the leave's probability times the chance of drawing the
+// rest of rack from the unseen tiles less the leave. Given the leave, the
+// other unseen tiles are alike to the player to move, so the tiles in the
+// bag are rack's complement with the same probability: a pre-endgame
+// weights its draws by it (peg.Options.OppRackProb).
+func (r *Result) RackProb(rack rules.Rack) float64 {
+	if rack.Count() != r.RackTiles || !r.Unseen.Contains(rack) {
+		return 0
+	}
+	if r.Uniform {
+		return drawProb(r.Unseen, r.Known, rack)
+	}
+	p := 0.0
+	for _, l := range r.Leaves {
+		if rack.Contains(l.Leave) {
+			p += l.Prob * drawProb(r.Unseen, l.Leave, rack)
+		}
+	}
+	return p
+}
+
+// drawProb is the chance that tiles drawn at random from unseen less kept,
+// as many as rack has beyond kept, are rack less kept (kept within rack,
+// rack within unseen).
+func drawProb(unseen, kept, rack rules.Rack) float64 {
+	pool, want := unseen, rack
+	pool.Sub(kept)
+	want.Sub(kept)
+	return subsetWays(&pool, &want) / binom(pool.Count(), want.Count())
+}
+
 // Prob returns the probability of leave l (0 for one not listed; for a
 // Uniform result, the chance of drawing it).
 func (r *Result) Prob(l rules.Rack) float64 {

@@ -428,3 +428,61 @@ func TestSampleMarginals(t *testing.T) {
 		}
 	}
 }
+
+// TestRackProb: late in games, where every rack the opponent may hold can
+// be listed, RackProb sums to 1 over them, gives the true rack a chance,
+// and matches the share of racks Sample draws (within 4.5 standard
+// errors) for each rack of 2% or more: for plays, an unseen exchange and
+// a pass.
+func TestRackProb(t *testing.T) {
+	tables, leaves := testSetup(t)
+	in := New(tables)
+	checked := 0
+	for _, s := range selfPlaySituations(t, tables, leaves, 12, 31) {
+		unseen, err := rules.Unseen(&s.Board, s.Rack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Last.Kind == move.Play {
+			unseen.Sub(s.Last.Used())
+		}
+		if n := unseen.Count(); n < 8 || n > 12 || s.Now.Count() != rules.RackSize {
+			continue
+		}
+		res, err := in.Infer(&s.Situation, Options{Leaves: leaves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		sum := 0.0
+		probs := map[rules.Rack]float64{}
+		forLeaves(&res.Unseen, res.RackTiles, func(r *rules.Rack) {
+			p := res.RackProb(*r)
+			sum += p
+			probs[*r] = p
+		})
+		if math.Abs(sum-1) > 1e-9 {
+			t.Errorf("%s: rack probabilities sum to %g", s.Last.Notation(), sum)
+		}
+		if res.RackProb(s.Now) == 0 {
+			t.Errorf("%s: the true rack %s has probability 0", s.Last.Notation(), s.Now)
+		}
+		const n = 40000
+		got := map[rules.Rack]int{}
+		for seed := range uint64(n) {
+			got[res.Sample(seed)]++
+		}
+		for r, p := range probs {
+			if p < 0.02 {
+				continue
+			}
+			if f := float64(got[r]) / n; math.Abs(f-p) > 4.5*math.Sqrt(p*(1-p)/n) {
+				t.Errorf("%s: rack %s drawn %.4f of the time, RackProb %.4f", s.Last.Notation(), r, f, p)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d late situations", checked)
+	}
+	t.Logf("%d late situations checked", checked)
+}

@@ -3,10 +3,12 @@ package peg
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"scrabble/internal/splitmix"
 	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
@@ -105,6 +107,12 @@ type bruteRecord struct {
 // bruteForce values every first move of the position over every bag tile.
 // ok is false when the trees are too big.
 func bruteForce(tables *movegen.Tables, p position.Position, unseen rules.Rack, bagLen, n int) (recs []bruteRecord, ok bool) {
+	return bruteForceWeighted(tables, p, unseen, bagLen, n, nil)
+}
+
+// bruteForceWeighted is bruteForce with each way of drawing weighted by
+// factor of the opponent's rack it leaves (nil: 1).
+func bruteForceWeighted(tables *movegen.Tables, p position.Position, unseen rules.Rack, bagLen, n int, factor func(rules.Rack) int) (recs []bruteRecord, ok bool) {
 	b := &brute{tables: tables, n: n, limit: 150_000}
 	spread := p.Scores[0] - p.Scores[1]
 	b.each(0, p.Board, p.Racks[0], func(m *move.Move) {
@@ -133,15 +141,19 @@ func bruteForce(tables *movegen.Tables, p position.Position, unseen rules.Rack, 
 					}
 				}
 				f := spread + b.after(1, p.Board, [2]rules.Rack{p.Racks[0], opp}, slices.Clone(bag), p.ZeroTurns, m)
+				w := 1
+				if factor != nil {
+					w = factor(opp)
+				}
 				switch {
 				case f > 0:
-					r.wins++
+					r.wins += w
 				case f < 0:
-					r.loss++
+					r.loss += w
 				default:
-					r.ties++
+					r.ties += w
 				}
-				r.sum += f
+				r.sum += w * f
 				return
 			}
 			for i, t := range tiles {
@@ -349,7 +361,7 @@ func compareBrute(res *Result, recs []bruteRecord, top int) string {
 		if !ok {
 			return fmt.Sprintf("candidate %s is not a move of the brute force", c.Notation)
 		}
-		if c.Wins != r.wins || c.Ties != r.ties || c.Losses != r.loss || c.MeanSpread*float64(c.Draws) != float64(r.sum) {
+		if c.Wins != r.wins || c.Ties != r.ties || c.Losses != r.loss || math.Round(c.MeanSpread*float64(c.Draws)) != float64(r.sum) {
 			return fmt.Sprintf("%s: %d-%d-%d sum %.0f, brute force %d-%d-%d sum %d", c.Notation, c.Wins, c.Ties, c.Losses, c.MeanSpread*float64(c.Draws), r.wins, r.ties, r.loss, r.sum)
 		}
 		if better(r, sorted[i]) != 0 {
@@ -423,7 +435,7 @@ func TestStagedAgainstBruteForce(t *testing.T) {
 			}
 			exact++
 			r := byMove[cand.Notation]
-			if cand.Wins != r.wins || cand.Ties != r.ties || cand.Losses != r.loss || cand.MeanSpread*float64(cand.Draws) != float64(r.sum) {
+			if cand.Wins != r.wins || cand.Ties != r.ties || cand.Losses != r.loss || math.Round(cand.MeanSpread*float64(cand.Draws)) != float64(r.sum) {
 				t.Errorf("%s: %s %d-%d-%d sum %.0f, brute force %d-%d-%d sum %d", c.name, cand.Notation, cand.Wins, cand.Ties, cand.Losses, cand.MeanSpread*float64(cand.Draws), r.wins, r.ties, r.loss, r.sum)
 			}
 		}
@@ -436,4 +448,84 @@ func TestStagedAgainstBruteForce(t *testing.T) {
 	if compared < count/2 {
 		t.Errorf("only %d of %d compared", compared, count)
 	}
+}
+
+// TestWeightedAgainstBruteForce: with the draws weighted by a chance of
+// the opponent's rack (Options.OppRackProb; here made up, some racks ruled
+// out), the one-tile solve's ranked records are the brute force's with
+// every way of drawing weighted by its rack's factor, and the two-tile
+// solve's exact records too; weights left out make the comparison fail.
+func TestWeightedAgainstBruteForce(t *testing.T) {
+	count := 60
+	if testing.Short() {
+		count = 20
+	}
+	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
+	// A made-up model: racks get chances by a hash of their tiles, a
+	// fifth of them none.
+	prob := func(r rules.Rack) float64 {
+		return float64(splitmix.Mix(hashRack(r))%5) / 4
+	}
+	compared, weighted := 0, 0
+	for i, c := range smallPEGs(tables, count*3, 29) {
+		if compared == count {
+			break
+		}
+		bag := 1 + i%2
+		if bag == 2 && c.unseen.Count() < 3 {
+			bag = 1
+		}
+		f, err := rackFactors(drawsOf(c.unseen, bag), prob)
+		if err != nil {
+			continue // every rack ruled out
+		}
+		recs, ok := bruteForceWeighted(tables, c.pos, c.unseen, bag, 6, func(r rules.Rack) int { return f[r] })
+		if !ok {
+			continue
+		}
+		distinct := map[int]bool{}
+		for _, x := range f {
+			distinct[x] = true
+		}
+		if len(distinct) > 1 {
+			weighted++
+		}
+		compared++
+		opts, _ := Options{Top: 2, TTMB: 8, Threads: 1 + i%3%2, OppRackProb: prob}.normalize()
+		res, err := solveBag(context.Background(), tables, c.pos, c.unseen, bag, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.DrawUnit != InferredUnit {
+			t.Errorf("%s: draw unit %d", c.name, res.DrawUnit)
+		}
+		if bag == 1 {
+			if msg := compareBrute(res, recs, 2); msg != "" {
+				t.Errorf("%s (1 tile): %s", c.name, msg)
+			}
+			continue
+		}
+		byMove := map[string]bruteRecord{}
+		for _, r := range recs {
+			byMove[r.notation] = r
+		}
+		for _, cand := range res.Candidates {
+			r := byMove[cand.Notation]
+			if cand.Proven && (cand.Wins != r.wins || cand.Ties != r.ties || cand.Losses != r.loss || math.Round(cand.MeanSpread*float64(cand.Draws)) != float64(r.sum)) {
+				t.Errorf("%s (2 tiles): %s %d-%d-%d, brute force %d-%d-%d sum %d", c.name, cand.Notation, cand.Wins, cand.Ties, cand.Losses, r.wins, r.ties, r.loss, r.sum)
+			}
+		}
+	}
+	t.Logf("%d weighted pre-endgames compared with the brute force, %d with unequal weights", compared, weighted)
+	if compared < count/2 || weighted < compared/2 {
+		t.Errorf("only %d compared, %d weighted unequally", compared, weighted)
+	}
+}
+
+func hashRack(r rules.Rack) uint64 {
+	var h uint64 = 14695981039346656037
+	for _, n := range r {
+		h = (h ^ uint64(n)) * 1099511628211
+	}
+	return h
 }

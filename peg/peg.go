@@ -55,6 +55,12 @@ type Options struct {
 	// has two thirds of the limit and the rest values the candidates it
 	// did not settle by estimates (see solveOne).
 	ExactOnly bool
+	// OppRackProb, when set, is the chance that the opponent holds a rack
+	// (the unseen tiles less the bag's), such as what their last move says
+	// they kept (infer.Result.RackProb): each draw is weighted by it in
+	// place of the uniform chance of its rack. nil: every split of the
+	// unseen tiles is as likely as the ways of picking it.
+	OppRackProb func(rules.Rack) float64
 	// Progress, when set, is called as candidates are settled.
 	Progress func(Progress)
 	// NoPrune searches with the whole lexicon. By default a solve first
@@ -80,7 +86,8 @@ type Candidate struct {
 	// Wins, Ties and Losses count the draws (with one tile in the bag, the
 	// bag tile; with more, the draw orders), each weighted by how many
 	// ways it can happen: final spread, current scores included, above,
-	// equal to or below 0. Draws is their total.
+	// equal to or below 0. Draws is their total. With OppRackProb the
+	// weights are in Result.DrawUnit parts of one way.
 	Wins, Ties, Losses, Draws int
 	// WinPct is (Wins + Ties/2) / Draws, in percent.
 	WinPct float64
@@ -105,6 +112,9 @@ type Candidate struct {
 type DrawOutcome struct {
 	Tile   rules.Letter
 	Weight int // unseen tiles of that letter
+	// Prob is the chance the bag holds this tile: Weight over the unseen
+	// tiles, or as OppRackProb weighs it.
+	Prob float64
 	// Result is "win", "tie" or "loss"; Spread the exact final spread
 	// when SpreadKnown.
 	Result      string
@@ -122,6 +132,9 @@ type Result struct {
 	// player to move cannot see (the opponent's rack and the bag).
 	BagTiles int
 	Unseen   rules.Rack
+	// DrawUnit is the weight of one way of drawing in the candidates'
+	// counts: 1, or InferredUnit when OppRackProb weighted the draws.
+	DrawUnit int
 	// Moves is how many first moves were candidates; Pruned how many left
 	// the race because they could not enter the top.
 	Moves, Pruned int
@@ -215,6 +228,15 @@ func solveBag(ctx context.Context, tables *movegen.Tables, p position.Position, 
 		return nil, err
 	}
 	s.draws = drawsOf(unseen, bagLen)
+	if opts.OppRackProb != nil {
+		f, err := rackFactors(s.draws, opts.OppRackProb)
+		if err != nil {
+			return nil, err
+		}
+		for i := range s.draws {
+			s.draws[i].weight *= f[s.draws[i].opp]
+		}
+	}
 	for _, d := range s.draws {
 		s.total += d.weight
 	}
@@ -291,6 +313,45 @@ func drawsOf(unseen rules.Rack, n int) []draw {
 	}
 	rec(unseen, 1)
 	return out
+}
+
+// InferredUnit is the weight of one way of drawing when the draws are
+// weighted by OppRackProb: a rack's factor is its chance over its uniform
+// chance in InferredUnit parts, so weights stay integers and a rack the
+// model rules out keeps a 4096th of its uniform weight (every draw is
+// still valued).
+const InferredUnit = 4096
+
+// rackFactors returns, for each rack the opponent may hold in draws, the
+// integer its draws' weights are multiplied by: InferredUnit times prob's
+// chance of the rack over its share of the uniform weights, at least 1.
+func rackFactors(draws []draw, prob func(rules.Rack) float64) (map[rules.Rack]int, error) {
+	uniform := map[rules.Rack]int{}
+	total := 0
+	for _, d := range draws {
+		uniform[d.opp] += d.weight
+		total += d.weight
+	}
+	probs := make(map[rules.Rack]float64, len(uniform))
+	sum := 0.0
+	for r := range uniform {
+		p := prob(r)
+		if !(p >= 0 && p <= 1) {
+			return nil, fmt.Errorf("peg: the opponent's rack %s has probability %g", r, p)
+		}
+		probs[r] = p
+		sum += p
+	}
+	if !(sum > 1e-12) {
+		return nil, errors.New("peg: no rack the opponent may hold has any probability")
+	}
+	// The chances are made to sum to 1 over the racks here (a model may
+	// spread some over racks the draws cannot leave).
+	f := make(map[rules.Rack]int, len(uniform))
+	for r, w := range uniform {
+		f[r] = max(1, int(math.Round(InferredUnit*probs[r]/sum*float64(total)/float64(w))))
+	}
+	return f, nil
 }
 
 // letterOfSlot is the tile of a rack slot: 0 the blank, 1..26 A..Z.
@@ -471,6 +532,7 @@ func (s *solver) result() *Result {
 	res := &Result{
 		BagTiles: s.bagLen,
 		Unseen:   s.unseen,
+		DrawUnit: 1,
 		Moves:    len(s.cands),
 		Pruned:   s.pruned,
 		Proven:   s.proven,
@@ -481,6 +543,9 @@ func (s *solver) result() *Result {
 	}
 	if res.Stopped == "" {
 		res.Stopped = "complete"
+	}
+	if s.opts.OppRackProb != nil {
+		res.DrawUnit = InferredUnit
 	}
 	total := s.total
 	var shown []*cand
@@ -511,7 +576,7 @@ func (s *solver) result() *Result {
 		}
 		if s.bagLen == 1 && out.Proven {
 			for i, d := range s.draws {
-				o := DrawOutcome{Tile: d.bag[0], Weight: d.weight}
+				o := DrawOutcome{Tile: d.bag[0], Weight: int(s.unseen[d.bag[0].RackIndex()]), Prob: float64(d.weight) / float64(total)}
 				switch {
 				case c.lo[i] > 0:
 					o.Result = "win"
