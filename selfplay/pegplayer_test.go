@@ -57,7 +57,7 @@ func TestFullPlayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pp := countingPEG{withPEG(sim, 2*time.Second, 0).(*pegPlayer), &solved}
+		pp := countingPEG{withPEG(sim, 2*time.Second, 0, nil).(*pegPlayer), &solved}
 		rec, err := game.Play(context.Background(), testgen.Tables(lex), [2]game.Player{pp, game.NewEquityPlayer(gametest.ToyLeaves{}, eval.Terms{})}, seed, 0)
 		if err != nil {
 			t.Fatal(err)

@@ -41,6 +41,10 @@ type PlayerOptions struct {
 	// peg.MaxBag). With more than one the solve is staged: its answer is
 	// an estimate unless the budget lets it finish.
 	PEGBag int
+	// PEGInfer weights the pre-endgame solver's draws (PEG) by what the
+	// opponent's last move says they kept, with the Infer options when
+	// set, else the defaults (Leaves default to the player's).
+	PEGInfer bool
 	// Infer, if set, makes the sim player draw the opponent's rack from
 	// what their last move says they kept (sim.NewInferPlayer), with these
 	// options (Leaves default to the player's).
@@ -167,7 +171,19 @@ func NewPlayer(name string, opts PlayerOptions) (game.Player, error) {
 				}
 			}
 			if opts.PEG > 0 {
-				p = withPEG(p, opts.PEG, opts.PEGBag)
+				var io *infer.Options
+				if opts.PEGInfer {
+					io = &infer.Options{}
+					if opts.Infer != nil {
+						*io = *opts.Infer
+					}
+					if io.Leaves == nil {
+						io.Leaves = opts.Leaves
+					}
+				}
+				p = withPEG(p, opts.PEG, opts.PEGBag, io)
+			} else if opts.PEGInfer {
+				return nil, fmt.Errorf("player %s: inference for the pre-endgame solver, which it does not use (no PEG budget)", name)
 			}
 			if opts.Endgame > 0 {
 				p = withEndgame(p, opts.Endgame)

@@ -208,14 +208,18 @@ object.`,
 				if err != nil {
 					return err
 				}
+				inferred, err := a.inferForPEG(cmd, &sf.opponentInference, t, board, &opts)
+				if err != nil {
+					return err
+				}
 				a.warnPhonies(board, &t.pos.Board, t.lex)
-				settled, err := a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSN, true)
+				settled, err := a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSN, true, inferred)
 				if settled || err != nil {
 					return err
 				}
 				fmt.Fprintf(a.stderr, "scrabble: no pre-endgame candidate was settled within %v: ranking by static equity\n", pf.budget)
 			} else {
-				for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed", "add"} {
+				for _, name := range []string{"plies", "iterations", "time", "threads", "candidates", "stop", "seed", "add", "infer", "last"} {
 					if cmd.Flags().Changed(name) {
 						return usagef("--%s is a simulation option: add --sim", name)
 					}

@@ -11,7 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"scrabble/eval"
 	"scrabble/move"
+	"scrabble/movegen"
 	"scrabble/peg"
 	"scrabble/rules"
 )
@@ -48,6 +50,7 @@ func newPEGCmd(a *app) *cobra.Command {
 		only        []string
 		asJSON      bool
 		pf          pegFlags
+		oi          opponentInference
 	)
 	cmd := &cobra.Command{
 		Use:         "peg --board FILE [--rack TILES]",
@@ -76,12 +79,21 @@ by draw, while --time allows. The RECORD column says what valued each:
 After a draw both sides are taken to know the bag's order (the game with
 perfect information), as peer engines do.
 
+--infer weights each draw by what the opponent's last move (the CGP's lm
+opcode, or --last MOVE) says they kept, as scrabble infer works it out: the
+chance of the opponent's rack the draw leaves, in place of the tile counts
+alone. A player who just played off six tiles and kept an S makes the S
+likelier on their rack and less likely in the bag. Win percentages and
+records are then weighted by those chances (WINS, TIES and LOSSES in draws,
+with fractions).
+
 --move values only the moves given, each exactly with one tile in the bag.
 --time stops the solve and shows the leaders so far (not proven), as
 Ctrl-C does. --json prints one object (docs/json.md).`,
 		Example: `  scrabble --lexicon NWL23 peg --board peg.cgp
   scrabble --lexicon NWL23 peg --board peg.cgp --threads 2 --top 10
   scrabble --lexicon NWL23 peg --board peg.cgp --time 60s --json
+  scrabble --lexicon NWL23 peg --board peg.cgp --infer --last '8D WO.D'`+"   # weight the draws by the opponent's last move"+`
   scrabble --lexicon NWL23 peg --board peg.cgp --scoreless-turns 2   # MAGPIE's endgame rule`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -111,8 +123,12 @@ Ctrl-C does. --json prints one object (docs/json.md).`,
 				}
 				opts.Only = append(opts.Only, m)
 			}
+			inferred, err := a.inferForPEG(cmd, &oi, t, board, &opts)
+			if err != nil {
+				return err
+			}
 			a.warnPhonies(board, &t.pos.Board, t.lex)
-			_, err = a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSON, false)
+			_, err = a.solvePEG(cmd.Context(), t, opts, pf.budget, asJSON, false, inferred)
 			return err
 		},
 	}
@@ -122,6 +138,7 @@ Ctrl-C does. --json prints one object (docs/json.md).`,
 	f.StringArrayVar(&only, "move", nil, "value only this move (repeatable), such as '8D WORD' or pass")
 	f.BoolVar(&asJSON, "json", false, "print JSON (fields in docs/json.md)")
 	addPEGFlags(cmd, &pf, 0)
+	addOpponentInferenceFlags(f, &oi, "weight each draw by what the opponent's last move (the CGP's lm opcode, or --last) says they kept (scrabble infer), not by tile counts alone")
 	addThreadsFlag(f, 1, "endgames solved at once (the answer is the same for any number)", false)
 	return cmd
 }
@@ -155,6 +172,11 @@ type pegJSON struct {
 	Best          *pegCandidate  `json:"best"`
 	Interrupted   bool           `json:"interrupted"`
 	Threads       int            `json:"threads"`
+	// InferredFrom is the opponent's last move the draws were weighted
+	// by (--infer); DrawUnit the weight of one way of drawing in the
+	// counts (1, or peg.InferredUnit with --infer).
+	InferredFrom string `json:"inferred_from,omitempty"`
+	DrawUnit     int    `json:"draw_unit"`
 }
 
 // pegCandidate is a ranked move and its record.
@@ -175,8 +197,9 @@ type pegCandidate struct {
 
 // pegDraw is a move's result with one bag tile.
 type pegDraw struct {
-	Tile   string `json:"tile"`
-	Weight int    `json:"weight"`
+	Tile   string  `json:"tile"`
+	Weight int     `json:"weight"`
+	Prob   float64 `json:"prob"` // the chance the bag holds it
 	Result string `json:"result"`
 	Spread *int   `json:"spread"` // the exact final spread, null when not computed
 }
@@ -185,7 +208,7 @@ type pegDraw struct {
 // is best's (its text says so). For best, a solve that settled no
 // candidate in its time prints nothing and says so (settled false), for
 // best to rank by static equity instead.
-func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget time.Duration, asJSON, fromBest bool) (settled bool, err error) {
+func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget time.Duration, asJSON, fromBest bool, inferred *inferredRack) (settled bool, err error) {
 	pos := *t.pos
 	pos.Racks[0] = t.rack
 	sctx := ctx
@@ -208,6 +231,12 @@ func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget ti
 		return false, nil
 	}
 	out := describePEG(t, res, opts, interrupted)
+	if inferred != nil {
+		out.InferredFrom = inferred.last
+		if !asJSON {
+			fmt.Fprintf(a.stdout, "Draws weighted by the opponent's last move %s: %s\n", inferred.last, inferred.summary())
+		}
+	}
 	if asJSON {
 		if err := json.NewEncoder(a.stdout).Encode(out); err != nil {
 			return true, err
@@ -235,6 +264,7 @@ func describePEG(t *turn, res *peg.Result, opts peg.Options, interrupted bool) *
 		Proven: res.Proven, Stopped: res.Stopped, Moves: res.Moves, Pruned: res.Pruned,
 		Endgames: res.Endgames, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds(),
 		Candidates: []pegCandidate{}, Interrupted: interrupted, Threads: max(opts.Threads, 1),
+		DrawUnit: res.DrawUnit,
 	}
 	for _, c := range res.Candidates {
 		m := c.Move
@@ -249,7 +279,7 @@ func describePEG(t *turn, res *peg.Result, opts peg.Options, interrupted bool) *
 			pc.MeanSpread = &ms
 		}
 		for _, d := range c.PerDraw {
-			pd := pegDraw{Tile: tileString(d.Tile), Weight: d.Weight, Result: d.Result}
+			pd := pegDraw{Tile: tileString(d.Tile), Weight: d.Weight, Prob: d.Prob, Result: d.Result}
 			if d.SpreadKnown {
 				s := d.Spread
 				pd.Spread = &s
@@ -262,6 +292,34 @@ func describePEG(t *turn, res *peg.Result, opts peg.Options, interrupted bool) *
 		out.Best = &out.Candidates[0]
 	}
 	return out
+}
+
+// drawCount writes a count of draws in units of unit a way: whole without
+// inference, with two decimals when the draws are weighted by it.
+func drawCount(n, unit int) string {
+	if unit <= 1 {
+		return strconv.Itoa(n)
+	}
+	return strconv.FormatFloat(float64(n)/float64(unit), 'f', 2, 64)
+}
+
+// inferForPEG runs --infer for a pre-endgame and weights opts' draws by
+// it: nil without the flag.
+func (a *app) inferForPEG(cmd *cobra.Command, oi *opponentInference, t *turn, file string, opts *peg.Options) (*inferredRack, error) {
+	table, err := eval.DefaultLeaves(t.lexName())
+	if err != nil {
+		return nil, err
+	}
+	var leaves movegen.LeaveValuer
+	if table != nil {
+		leaves = table
+	}
+	inferred, err := oi.inferOpponent(cmd, t, file, leaves, 1)
+	if err != nil || inferred == nil {
+		return nil, err
+	}
+	opts.OppRackProb = inferred.res.RackProb
+	return inferred, nil
 }
 
 // tileString names a tile as racks are written: ? for the blank.
@@ -294,8 +352,9 @@ func writePEGText(w io.Writer, e *pegJSON, fromBest bool) {
 		how = "Best by estimate, not proven"
 	}
 	b := e.Best
-	fmt.Fprintf(w, "%s: %s  %d points, wins %d, ties %d, loses %d of %d draws (%.1f%%)", how, b.Move.Move, b.Move.Score,
-		b.Wins, b.Ties, b.Losses, b.Draws, b.WinPct)
+	count := func(n int) string { return drawCount(n, e.DrawUnit) }
+	fmt.Fprintf(w, "%s: %s  %d points, wins %s, ties %s, loses %s of %s draws (%.1f%%)", how, b.Move.Move, b.Move.Score,
+		count(b.Wins), count(b.Ties), count(b.Losses), count(b.Draws), b.WinPct)
 	if b.MeanSpread != nil {
 		fmt.Fprintf(w, ", mean final spread %+.3f", *b.MeanSpread)
 	}
@@ -319,7 +378,7 @@ func writePEGText(w io.Writer, e *pegJSON, fromBest bool) {
 			rec = "playouts"
 		}
 		rows[i] = []string{strconv.Itoa(i + 1), c.Move.Move, strconv.Itoa(c.Move.Score), fmt.Sprintf("%.1f", c.WinPct),
-			strconv.Itoa(c.Wins), strconv.Itoa(c.Ties), strconv.Itoa(c.Losses), spread, rec}
+			count(c.Wins), count(c.Ties), count(c.Losses), spread, rec}
 	}
 	writeTable(w, []string{"#", "MOVE", "SCORE", "WIN%", "WINS", "TIES", "LOSSES", "MEAN SPREAD", "RECORD"},
 		[]bool{true, false, true, true, true, true, true, true, false}, rows)
@@ -327,7 +386,10 @@ func writePEGText(w io.Writer, e *pegJSON, fromBest bool) {
 		var parts []string
 		for _, d := range b.PerDraw {
 			p := fmt.Sprintf("%s %s", d.Tile, d.Result)
-			if d.Weight > 1 {
+			switch {
+			case e.InferredFrom != "":
+				p = fmt.Sprintf("%s (%.0f%%) %s", d.Tile, 100*d.Prob, d.Result)
+			case d.Weight > 1:
 				p = fmt.Sprintf("%s x%d %s", d.Tile, d.Weight, d.Result)
 			}
 			if d.Spread != nil {

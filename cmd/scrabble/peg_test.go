@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -184,5 +185,119 @@ func TestPEGStaged(t *testing.T) {
 	}
 	if !found[3] || !found[4] {
 		t.Fatalf("benchmark positions with 3 and 4 tiles in the bag: %v, want both", found)
+	}
+}
+
+// TestPEGInfer: peg --infer weights each bag tile by what the opponent's
+// last move (the CGP's lm) says they kept. Each tile's chance is the one
+// worked out from infer's leaves (given the leave, the other unseen tiles
+// are alike: the bag tile is one of them at random), the win percentage
+// is the chances of the draws won, and the records are in draws with
+// fractions; without --infer the chances are the tile counts'. best
+// --infer weights its pre-endgame the same way; mistakes are usage errors.
+func TestPEGInfer(t *testing.T) {
+	lexDir := os.Getenv(testlex.EnvVar)
+	testlex.Path(t, "NWL23")
+	e := newTestEnv(t)
+	t.Setenv(testlex.EnvVar, lexDir)
+	file, err := filepath.Abs("testdata/peg-infer.cgp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inf inferJSON
+	if err := json.Unmarshal([]byte(e.ok("--lexicon", "NWL23", "infer", "--board", file, "--json", "--top", "0")), &inf); err != nil {
+		t.Fatal(err)
+	}
+	unseen, err := rules.ParseRack(inf.Unseen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The chance of each bag tile from the leaves.
+	want := map[string]float64{}
+	for _, l := range inf.Leaves {
+		leave, err := rules.ParseRack(l.Leave)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rest := unseen
+		rest.Sub(leave)
+		for slot, n := range rest {
+			if n > 0 {
+				tile := rules.Blank
+				if slot > 0 {
+					tile = rules.Letter(slot)
+				}
+				want[tileString(tile)] += l.Prob * float64(n) / float64(rest.Count())
+			}
+		}
+	}
+	spread := 0.0
+	for _, inferred := range []bool{true, false} {
+		args := []string{"--lexicon", "NWL23", "peg", "--board", file, "--top", "3", "--json"}
+		if inferred {
+			args = append(args, "--infer")
+		}
+		var got pegJSON
+		if err := json.Unmarshal([]byte(e.ok(args...)), &got); err != nil {
+			t.Fatal(err)
+		}
+		b := got.Best
+		if b == nil || !got.Proven || len(b.PerDraw) == 0 {
+			t.Fatalf("--infer %v: no proven answer with its draws: %+v", inferred, got)
+		}
+		unit := 1
+		if inferred {
+			unit = peg.InferredUnit
+		}
+		if got.DrawUnit != unit || (got.InferredFrom == "D12 GE.") != inferred {
+			t.Errorf("--infer %v: draw unit %d, inferred from %q", inferred, got.DrawUnit, got.InferredFrom)
+		}
+		if d := float64(b.Draws) / float64(unit); math.Abs(d-8) > 0.01 {
+			t.Errorf("--infer %v: %g draws, want 8", inferred, d)
+		}
+		sum, won, mean := 0.0, 0.0, 0.0
+		for _, d := range b.PerDraw {
+			p := float64(d.Weight) / 8
+			if inferred {
+				p = want[d.Tile]
+			}
+			if math.Abs(d.Prob-p) > 2e-3 {
+				t.Errorf("--infer %v: bag tile %s has chance %.4f, want %.4f", inferred, d.Tile, d.Prob, p)
+			}
+			sum += d.Prob
+			won += d.Prob * map[string]float64{"win": 1, "tie": 0.5}[d.Result]
+			mean += d.Prob * float64(*d.Spread)
+		}
+		if math.Abs(sum-1) > 1e-9 || math.Abs(100*won-b.WinPct) > 1e-6 || math.Abs(mean-*b.MeanSpread) > 1e-6 {
+			t.Errorf("--infer %v: chances sum to %g, win %% %g from them against %g, mean spread %g against %g", inferred, sum, 100*won, b.WinPct, mean, *b.MeanSpread)
+		}
+		if inferred {
+			spread = *b.MeanSpread
+		} else if spread == *b.MeanSpread {
+			t.Errorf("the weighted mean spread %g is the uniform one", spread)
+		}
+	}
+	out := e.ok("--lexicon", "NWL23", "best", "--board", file, "--infer")
+	if !strings.Contains(out, "Draws weighted by the opponent's last move D12 GE.") || !strings.Contains(out, "of 8.00 draws") {
+		t.Errorf("best --infer on a pre-endgame:\n%s", out)
+	}
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noLM := e.file("nolm.cgp", strings.Replace(string(text), " lm D12 GE.;", "", 1))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"peg", "--board", noLM, "--infer"}, "no last move"},
+		{[]string{"peg", "--board", file, "--last", "8H DOG"}, "--last goes with --infer"},
+		{[]string{"peg", "--board", noLM, "--infer", "--last", "9Z XYZ"}, "--last"},
+		{[]string{"best", "--board", file, "--infer", "--static"}, "--infer"},
+	} {
+		r := e.run(append([]string{"--lexicon", "NWL23"}, c.args...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%v: exit %d, %s", c.args, r.code, r.stderr)
+		}
 	}
 }

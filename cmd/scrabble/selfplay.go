@@ -55,6 +55,7 @@ func newSelfplayCmd(a *app) *cobra.Command {
 		endgameCaps        [2]time.Duration
 		pegCaps            [2]time.Duration
 		pegBags            [2]int
+		pegInfer           [2]bool
 		goArgs             [rules.MaxPlayers]string
 		leaveFiles         [rules.MaxPlayers]string
 		terms              [rules.MaxPlayers]string
@@ -262,6 +263,9 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 				}
 				cfg.Options[i].PEGBag = n
 			}
+			for i, on := range pegInfer {
+				cfg.Options[i].PEGInfer = on
+			}
 			for i := range np {
 				cfg.Options[i].Go, cfg.Options[i].EngineStderr = goArgs[i], a.stderr
 				if cfg.Options[i].Sim, err = simFlags[i].options(cmd.Flags(), cfg.Players[i]); err != nil {
@@ -379,6 +383,8 @@ SCRABBLE_WORKERS, the old names of --threads, are still read).`,
 	for i := range pegCaps {
 		f.DurationVar(&pegCaps[i], fmt.Sprintf("p%d-peg", i+1), 0,
 			fmt.Sprintf("player %d solves every turn with 1 to --p%d-peg-bag tiles in the bag with the pre-endgame solver, at most this long a move (0: off; the full player: %v)", i+1, i+1, selfplay.FullPEG))
+		f.BoolVar(&pegInfer[i], fmt.Sprintf("p%d-peg-infer", i+1), false,
+			fmt.Sprintf("player %d weights its pre-endgames' draws by what the opponent's last move says they kept (scrabble infer)", i+1))
 		f.IntVar(&pegBags[i], fmt.Sprintf("p%d-peg-bag", i+1), peg.MaxBag,
 			fmt.Sprintf("with --p%d-peg: the most tiles in the bag for which the pre-endgame solver plays (1 to %d)", i+1, peg.MaxBag))
 	}
@@ -457,6 +463,9 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 		if d := cfg.Options[i].PEG; d > 0 {
 			s.Add(p+"-peg", d)
 			s.Add(p+"-peg-bag", cfg.Options[i].PEGBag)
+			if cfg.Options[i].PEGInfer {
+				s.Add(p+"-peg-infer", true)
+			}
 		}
 		if cfg.Players[i] == "sim" || cfg.Players[i] == "full" {
 			o := cfg.Options[i].Sim
@@ -547,6 +556,9 @@ func writeSummaryOn(w io.Writer, s *selfplay.Summary, cfg *selfplay.Config, wher
 		}
 		if o.Infer != nil {
 			fmt.Fprintf(&head, "; player %d infers the opponent's rack", i+1)
+		}
+		if o.PEGInfer && o.PEG > 0 {
+			fmt.Fprintf(&head, "; player %d weights its pre-endgames' draws by inference", i+1)
 		}
 	}
 	fmt.Fprintln(w, head.String())

@@ -33,9 +33,21 @@ type simFlags struct {
 	stop, rank, sampling                   string
 	add                                    []string // --add: moves to simulate, as written
 	endgameNodes                           uint64   // --endgame-nodes (a bag-empty position is solved)
-	infer                                  bool     // --infer: the opponent's rack from their last move
-	last                                   string   // --last: that move, when the position has no lm
+	opponentInference
+}
+
+// opponentInference is --infer, --last and the inference's options, shared
+// by sim, best and peg.
+type opponentInference struct {
+	infer bool   // --infer: the opponent's rack from their last move
+	last  string // --last: that move, when the position has no lm
 	inferFlags
+}
+
+func addOpponentInferenceFlags(f *pflag.FlagSet, oi *opponentInference, usage string) {
+	f.BoolVar(&oi.infer, "infer", false, usage)
+	f.StringVar(&oi.last, "last", "", "with --infer: the opponent's move that led to the position, as a CGP lm opcode writes it")
+	addInferFlags(f, &oi.inferFlags, "infer-")
 }
 
 // defaultSimIterations caps a run when neither --iterations nor --time is
@@ -54,9 +66,7 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 	f.StringVar(&s.sampling, "sampling", sim.DefaultSampling.String(), "which candidates an iteration plays: paired (every one in the race) or toptwo (the leader and its closest challenger)")
 	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
 	f.Uint64Var(&s.endgameNodes, "endgame-nodes", 0, endgameNodesUsage)
-	f.BoolVar(&s.infer, "infer", false, "draw the opponent's rack from what their last move (the CGP's lm opcode, or --last) says they kept (scrabble infer)")
-	f.StringVar(&s.last, "last", "", "with --infer: the opponent's move that led to the position, as a CGP lm opcode writes it")
-	addInferFlags(f, &s.inferFlags, "infer-")
+	addOpponentInferenceFlags(f, &s.opponentInference, "draw the opponent's rack from what their last move (the CGP's lm opcode, or --last) says they kept (scrabble infer); with 1 to 4 tiles in the bag, weight the pre-endgame's draws by it")
 	f.StringArrayVar(&s.add, "add", nil, "also simulate this move, e.g. '8D WORD', 'H4 (Q)UIZ', -AEI (exchange) or - (pass); repeatable")
 	return s
 }
@@ -564,7 +574,7 @@ func leaveName(r rules.Rack) string {
 
 // inferOpponent runs --infer on the turn: nil without the flag, or with
 // the bag empty (the opponent's rack is then known).
-func (sf *simFlags) inferOpponent(cmd *cobra.Command, t *turn, file string, leaves movegen.LeaveValuer, seed uint64) (*inferredRack, error) {
+func (sf *opponentInference) inferOpponent(cmd *cobra.Command, t *turn, file string, leaves movegen.LeaveValuer, seed uint64) (*inferredRack, error) {
 	f := cmd.Flags()
 	if !sf.infer {
 		for _, name := range []string{"last", "infer-model", "infer-tau", "infer-margin", "infer-floor", "infer-racks"} {
