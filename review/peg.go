@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"scrabble/gcg"
+	"scrabble/infer"
 	"scrabble/move"
 	"scrabble/peg"
 	"scrabble/position"
@@ -42,6 +43,22 @@ func (rv *reviewer) solvePEG(ctx context.Context, t *gcg.Turn, tr *Turn, stand m
 		Scores: [rules.MaxPlayers]int{t.Totals[t.Player], t.Totals[1-t.Player]}}
 	pos.Racks[0] = t.Rack
 	opts := peg.Options{Threads: 1, TTMB: 64, Top: 1}
+	if rv.opts.PEGInfer != nil {
+		if last, board := rv.lastMove(t); last != nil {
+			io := *rv.opts.PEGInfer
+			if io.Leaves == nil {
+				io.Leaves = rv.opts.Leaves
+			}
+			if rv.inferer == nil {
+				rv.inferer = infer.New(rv.opts.Tables)
+			}
+			res, err := rv.inferer.Infer(&infer.Situation{Board: *board, Rack: t.Rack, Last: *last}, io)
+			if err != nil {
+				return fmt.Errorf("review: turn %d: inferring the opponent's rack: %w", t.Number, err)
+			}
+			opts.OppRackProb = res.RackProb
+		}
+	}
 	solve := func(o peg.Options) (*peg.Result, error) {
 		sctx, cancel := context.WithTimeout(ctx, rv.opts.PEG)
 		defer cancel()

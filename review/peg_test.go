@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"scrabble/eval"
+	"scrabble/infer"
 	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
 	"scrabble/move"
@@ -80,4 +82,55 @@ func TestReviewPEG(t *testing.T) {
 	if staged == 0 {
 		t.Error("no staged pre-endgame turn valued")
 	}
+}
+
+// TestReviewPEGInfer: with PEGInfer a pre-endgame turn's draws are
+// weighted by what the opponent's move just before says they kept. On turn
+// 23 of testdata/peg-infer.gcg (a game between equity players, one tile in
+// the bag, the opponent having just played B2 FLAN) the verdict is a solve
+// made apart from the review with the draws weighted by infer's result for
+// that move, and without PEGInfer the uniform solve's; the two name
+// different best moves here.
+func TestReviewPEGInfer(t *testing.T) {
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := replay(t, "testdata/peg-infer.gcg")
+	const turn = 23
+	gt, prev := &r.Turns[turn-1], &r.Turns[turn-2]
+	if gt.BagLen != 1 || prev.Move.Kind != move.Play {
+		t.Fatalf("turn %d: bag %d, the move before %v", turn, gt.BagLen, prev.Move.Kind)
+	}
+	inferred, err := infer.New(lex).Infer(&infer.Situation{Board: prev.Board, Rack: gt.Rack, Last: prev.Move}, infer.Options{Leaves: leaves})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := &position.Position{Board: gt.Board, Scores: [rules.MaxPlayers]int{gt.Totals[gt.Player], gt.Totals[1-gt.Player]}, ZeroTurns: gt.Scoreless}
+	pos.Racks[0] = gt.Rack
+	var best [2]string
+	for k, weights := range []func(rules.Rack) float64{nil, inferred.RackProb} {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		want, err := peg.Solve(ctx, lex, pos, peg.Options{TTMB: 16, Top: 1, OppRackProb: weights})
+		cancel()
+		if err != nil || !want.Proven {
+			t.Fatalf("the solve apart: %v, proven %v", err, want != nil && want.Proven)
+		}
+		opts := Options{Tables: lex, Leaves: leaves, PEG: 30 * time.Second}
+		if weights != nil {
+			opts.PEGInfer = &infer.Options{}
+		}
+		rep := mustReview(t, r, opts)
+		e := rep.Turns[turn-1].PEG
+		w := want.Candidates[0]
+		if e == nil || !e.Proven || e.Best != w.Notation || e.BestWinPct != w.WinPct || e.BestMeanSpread == nil || *e.BestMeanSpread != w.MeanSpread {
+			t.Fatalf("inferred %v: review %+v, the solve apart %s %.1f%% %+.3f", weights != nil, e, w.Notation, w.WinPct, w.MeanSpread)
+		}
+		best[k] = e.Best
+	}
+	if best[0] == best[1] {
+		t.Errorf("the same best move, %s, with and without inference", best[0])
+	}
+	t.Logf("best uniformly %s, with inference %s", best[0], best[1])
 }

@@ -16,6 +16,7 @@ import (
 	"scrabble/eval"
 	"scrabble/gaddag"
 	"scrabble/gcg"
+	"scrabble/infer"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/rules"
@@ -55,6 +56,10 @@ type Options struct {
 	// long a solve (two a turn: the best, and the move made). Unlike the
 	// node-bounded endgames, the result depends on the machine's speed.
 	PEG time.Duration
+	// PEGInfer, if set, weights those solves' draws by what the
+	// opponent's move just before says they kept (package infer, with
+	// these options; Leaves default to Options.Leaves).
+	PEGInfer *infer.Options
 }
 
 // DefaultTop is how many engine moves a turn lists by default.
@@ -182,9 +187,29 @@ func Review(ctx context.Context, r *gcg.Replay, opts Options) (*Report, error) {
 }
 
 type reviewer struct {
-	opts   Options
-	gen    *movegen.Generator
-	replay *gcg.Replay
+	opts    Options
+	gen     *movegen.Generator
+	replay  *gcg.Replay
+	inferer *infer.Inferer // for PEGInfer
+}
+
+// lastMove is the previous player's move just before turn t, on the board
+// before it (an exchange's tiles left out: the player did not see them);
+// nil when there is none to go by (the first turn, a play taken back or
+// not read on the board).
+func (rv *reviewer) lastMove(t *gcg.Turn) (*move.Move, *rules.Board) {
+	if t.Number < 2 {
+		return nil, nil
+	}
+	prev := &rv.replay.Turns[t.Number-2]
+	if prev.Player == t.Player || prev.Withdrawn || (prev.Move.Kind == move.Play && !prev.Placed) {
+		return nil, nil
+	}
+	last := prev.Move
+	if last.Kind == move.Exchange {
+		last.Len = 0
+	}
+	return &last, &prev.Board
 }
 
 // totalsAfter returns the recorded and the computed totals after a turn:
@@ -399,16 +424,7 @@ func (rv *reviewer) rank(ctx context.Context, t *gcg.Turn, tr *Turn, unseen rule
 	n := len(rv.replay.Game.Players)
 	pos := &Position{Lexicon: rv.opts.Tables.Lexicon(), Board: &t.Board, Rack: t.Rack, Unseen: unseen, BagLen: t.BagLen,
 		Players: n, Scores: moverFirst(t.Totals, t.Player, n), Scoreless: t.Scoreless}
-	if t.Number >= 2 {
-		prev := &rv.replay.Turns[t.Number-2]
-		if prev.Player != t.Player && !prev.Withdrawn && (prev.Move.Kind != move.Play || prev.Placed) {
-			last := prev.Move
-			if last.Kind == move.Exchange {
-				last.Len = 0
-			}
-			pos.Last, pos.LastBoard = &last, &prev.Board
-		}
-	}
+	pos.Last, pos.LastBoard = rv.lastMove(t)
 	vals, err := rv.opts.Ranker.Rank(ctx, pos, cands)
 	if err != nil {
 		return fmt.Errorf("review: turn %d: %w", t.Number, err)

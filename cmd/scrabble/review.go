@@ -105,8 +105,8 @@ exits with status 130.`,
 			if cmd.Flags().Changed("iterations") && !useSim {
 				return usagef("--iterations is for --sim")
 			}
-			if useInfer && !useSim {
-				return usagef("--infer is for --sim")
+			if useInfer && !useSim && pegTime == 0 {
+				return usagef("--infer is for --sim and --peg")
 			}
 			if iterations < 1 {
 				return usagef("--iterations must be at least 1, not %d", iterations)
@@ -198,7 +198,7 @@ exits with status 130.`,
 	f.StringVar(&htmlPath, "html", "", "also write a self-contained HTML report to FILE (several games: pages and an index.html into DIR)")
 	f.BoolVar(&useSim, "sim", false, "value the candidate moves by Monte Carlo simulation")
 	f.IntVar(&iterations, "iterations", defaultReviewIterations, "with --sim: iterations a turn")
-	f.BoolVar(&useInfer, "infer", false, "with --sim: draw the opponent's rack from what their previous move says they kept (scrabble infer)")
+	f.BoolVar(&useInfer, "infer", false, "with --sim: draw the opponent's rack from what their previous move says they kept (scrabble infer); with --peg: weight the pre-endgames' draws by it")
 	f.Uint64Var(&endgameNodes, "endgame-nodes", review.DefaultEndgameNodes, "solve every turn played with the bag empty, searching at most this many nodes (0: value them statically)")
 	f.StringVar(&challenge, "challenge", "double", "the challenge rule the games were played under: single, double (NASPA's), void, 5pt or 10pt (default: a file's #challenge-rule, else read off its challenge bonuses, else double)")
 	f.StringVar(&tiebreak, "tiebreak", "naspa", "the places of a game of more than two players: naspa (equal scores share a place) or hasbro (the higher score before the end-of-game adjustments wins)")
@@ -311,6 +311,9 @@ func (rv *gameReviewer) review(ctx context.Context, file string) (*review.Report
 			r = r.WithInference(opts.Tables, infer.Options{})
 		}
 		opts.Ranker = r
+	}
+	if rv.useInfer && rv.pegTime > 0 {
+		opts.PEGInfer = &infer.Options{}
 	}
 	rep, err := review.Review(ctx, g.ReplayWith(gcg.ReplayOptions{Challenge: rv.challenge}), opts)
 	if rep != nil {
