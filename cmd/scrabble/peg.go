@@ -93,7 +93,7 @@ Ctrl-C does. --json prints one object (docs/json.md).`,
 		Example: `  scrabble --lexicon NWL23 peg --board peg.cgp
   scrabble --lexicon NWL23 peg --board peg.cgp --threads 2 --top 10
   scrabble --lexicon NWL23 peg --board peg.cgp --time 60s --json
-  scrabble --lexicon NWL23 peg --board peg.cgp --infer --last '8D WO.D'`+"   # weight the draws by the opponent's last move"+`
+  scrabble --lexicon NWL23 peg --board peg.cgp --infer --last '8D WO.D'   # draws weighted by the opponent's last move
   scrabble --lexicon NWL23 peg --board peg.cgp --scoreless-turns 2   # MAGPIE's endgame rule`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -200,8 +200,8 @@ type pegDraw struct {
 	Tile   string  `json:"tile"`
 	Weight int     `json:"weight"`
 	Prob   float64 `json:"prob"` // the chance the bag holds it
-	Result string `json:"result"`
-	Spread *int   `json:"spread"` // the exact final spread, null when not computed
+	Result string  `json:"result"`
+	Spread *int    `json:"spread"` // the exact final spread, null when not computed
 }
 
 // solvePEG solves t's pre-endgame and prints the answer; fromBest says it
