@@ -73,7 +73,7 @@ type Options struct {
 // Progress is how far a solve has come.
 type Progress struct {
 	Stage      string // "wins", "spread", or a staged solve's stage
-	Done, Of   int    // candidates settled in the stage
+	Done, Of   int    // candidates settled in the stage (a depth-limited stage's: rounds of draws)
 	Best       string // the best so far
 	BestWinPct float64
 	Endgames   int

@@ -136,39 +136,65 @@ func (s *solver) mergeByTiles() {
 
 // deepen values the best of ranked (ranked by the estimates so far) by the
 // depth-limited stages, each taking the best of the one before, and ranks
-// them again. A stop of the context sets s.stopped and leaves the
-// candidates not reached with the estimate they had.
+// them again. A stage goes round by round (depthRound draws of every
+// candidate a round, the draws in spreadOrder), and after each round every
+// candidate's record is that of the rounds done: a stop of the context
+// sets s.stopped and leaves the stage's candidates valued on the rounds
+// completed (the estimate they had before when none was).
 func (s *solver) deepen(ranked []*cand) error {
 	ctx, cancel := s.endgameContext()
 	defer cancel()
 	for i, st := range depthStages {
 		i += len(playoutStages)
 		n := min(st.cands, len(ranked))
-		var best *cand // of the stage so far
-		for k, c := range ranked[:n] {
-			ds := s.stageDraws(c, st.draws)
-			vals, ok, err := s.valueDraws(ctx, c, ds, st.plies)
-			if err != nil {
-				return err
+		cs := slices.Clone(ranked[:n])
+		draws := make([][]draw, n)
+		vals := make([][]int, n)
+		rounds := 0
+		for k, c := range cs {
+			draws[k] = s.stageDraws(c, st.draws)
+			rounds = max(rounds, (len(draws[k])+depthRound-1)/depthRound)
+		}
+		for r := range rounds {
+			for k, c := range cs {
+				ds := draws[k][min(r*depthRound, len(draws[k])):min((r+1)*depthRound, len(draws[k]))]
+				if len(ds) == 0 {
+					continue
+				}
+				v, ok, err := s.valueDraws(ctx, c, ds, st.plies)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					s.stopped = s.stoppedBy()
+					s.rank(ranked)
+					return nil
+				}
+				vals[k] = append(vals[k], v...)
 			}
-			if !ok {
-				s.stopped = s.stoppedBy()
-				s.rank(ranked)
-				return nil
-			}
-			s.record(c, ds, vals)
-			c.stage, c.plies = stageOf(i), st.plies
-			if best == nil || rank(c, best) < 0 {
-				best = c
+			// The round is complete: every candidate's record is that
+			// of its draws valued so far.
+			var best *cand
+			for k, c := range cs {
+				s.record(c, draws[k][:len(vals[k])], vals[k])
+				c.stage, c.plies = stageOf(i), st.plies
+				if best == nil || rank(c, best) < 0 {
+					best = c
+				}
 			}
 			if f := s.opts.Progress; f != nil {
-				f(Progress{Stage: fmt.Sprintf("%d plies", st.plies), Done: k + 1, Of: n, Best: best.notation, BestWinPct: s.winPct(best), Endgames: s.endgames})
+				f(Progress{Stage: fmt.Sprintf("%d plies", st.plies), Done: r + 1, Of: rounds, Best: best.notation, BestWinPct: s.winPct(best), Endgames: s.endgames})
 			}
 		}
 		s.rank(ranked)
 	}
 	return nil
 }
+
+// depthRound is how many draws of each candidate a round of a
+// depth-limited stage values: the stage's answer, stopped by the clock,
+// is that of the rounds done.
+const depthRound = 8
 
 // rank sorts cs as the answer ranks them (see rank).
 func (s *solver) rank(cs []*cand) {
@@ -179,17 +205,39 @@ func (s *solver) rank(cs []*cand) {
 func (s *solver) tilesDrawn(c *cand) int { return min(int(c.m.NumTiles), s.bagLen) }
 
 // stageDraws returns the draws a depth-limited stage values c over: every
-// distinct draw after c's move, or past n an evenly spaced sample of them.
+// distinct draw after c's move, or past n an evenly spaced sample of them,
+// in spreadOrder, so that the first rounds of a stage are spread over the
+// enumeration too (whose first draws all start with the blank, say).
 func (s *solver) stageDraws(c *cand, n int) []draw {
 	all := s.byTiles[s.tilesDrawn(c)]
-	if len(all) <= n {
-		return all
-	}
-	ds := make([]draw, n)
-	for i := range ds {
-		ds[i] = all[i*len(all)/n]
+	m := min(n, len(all))
+	ds := make([]draw, m)
+	for i, j := range spreadOrder(m) {
+		ds[i] = all[j*len(all)/m]
 	}
 	return ds
+}
+
+// spreadOrder returns 0 to n-1 in bit-reversed order (0, n/2, n/4, 3n/4,
+// ... for a power of two): each prefix is spread over the whole range.
+func spreadOrder(n int) []int {
+	bits := 0
+	for 1<<bits < n {
+		bits++
+	}
+	out := make([]int, 0, n)
+	for i := range 1 << bits {
+		r := 0
+		for b := range bits {
+			if i&(1<<b) != 0 {
+				r |= 1 << (bits - 1 - b)
+			}
+		}
+		if r < n {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // valueDraws solves the endgame after c's move with each of the draws ds,

@@ -266,7 +266,11 @@ func (e *engineSession) solvePEG(ctx context.Context, g *protocol.Go, threads in
 	pos := t.moverPosition()
 	opts := peg.Options{Threads: threads, TTMB: peg.DefaultTTMB, Top: 1}
 	opts.Progress = func(p peg.Progress) {
-		info(fmt.Sprintf("string %s: %d of %d candidates settled, best %s (%.1f%%)", p.Stage, p.Done, p.Of, p.Best, p.BestWinPct))
+		what := "candidates settled"
+		if strings.HasSuffix(p.Stage, "plies") {
+			what = "rounds of draws"
+		}
+		info(fmt.Sprintf("string %s: %d of %d %s, best %s (%.1f%%)", p.Stage, p.Done, p.Of, what, p.Best, p.BestWinPct))
 	}
 	res, err := peg.Solve(sctx, t.tables(), pos, opts)
 	if err != nil {
