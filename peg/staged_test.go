@@ -293,3 +293,30 @@ func TestOneTileStoppedByClock(t *testing.T) {
 		t.Errorf("ExactOnly: %d candidates, stopped %q: want none settled in a second", len(res.Candidates), res.Stopped)
 	}
 }
+
+// TestSpreadOrder: spreadOrder is a permutation of 0..n-1 whose first k
+// (k a power of two up to n) fall one in each k-th of the range.
+func TestSpreadOrder(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 7, 8, 20, 64, 100} {
+		o := spreadOrder(n)
+		seen := make([]bool, n)
+		for _, i := range o {
+			if i < 0 || i >= n || seen[i] {
+				t.Fatalf("n %d: %v is not a permutation", n, o)
+			}
+			seen[i] = true
+		}
+		if len(o) != n {
+			t.Fatalf("n %d: %d indices", n, len(o))
+		}
+		for k := 1; k <= n && n&(n-1) == 0; k *= 2 {
+			part := make([]bool, k)
+			for _, i := range o[:k] {
+				part[i*k/n] = true
+			}
+			if slices.Contains(part, false) {
+				t.Errorf("n %d: the first %d, %v, miss a %d-th of the range", n, k, o[:k], k)
+			}
+		}
+	}
+}
