@@ -486,3 +486,24 @@ func TestRackProb(t *testing.T) {
 	}
 	t.Logf("%d late situations checked", checked)
 }
+
+// TestAfter: the board before a play, worked out from the board after it,
+// is the board the game had; a pass or an exchange leaves it as it is.
+func TestAfter(t *testing.T) {
+	tables, leaves := testSetup(t)
+	plays := 0
+	for _, s := range selfPlaySituations(t, tables, leaves, 2, 41) {
+		after := s.Board
+		if s.Last.Kind == move.Play {
+			after.Apply(s.Last.Placed())
+			plays++
+		}
+		got := After(&after, s.Rack, s.Last)
+		if got.Board != s.Board || got.Rack != s.Rack || got.Last != s.Last {
+			t.Fatalf("%s: After does not give the situation before the move", s.Last.Notation())
+		}
+	}
+	if plays == 0 {
+		t.Fatal("no play in the games")
+	}
+}

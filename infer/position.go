@@ -66,3 +66,19 @@ func FromPosition(pos *position.Position, rack rules.Rack) (*Situation, error) {
 	}
 	return s, nil
 }
+
+// After is the situation of the player holding rack who sees board after
+// the opponent's move last: the board before it is board less last's new
+// tiles. An exchange's tiles the player did not see must have Len 0.
+func After(board *rules.Board, rack rules.Rack, last move.Move) Situation {
+	s := Situation{Board: *board, Rack: rack, Last: last}
+	if last.Kind == move.Play {
+		dr, dc := last.Dir.Step()
+		for i := range int(last.Len) {
+			if last.Tiles[i] != rules.PlayedThrough {
+				s.Board.Set(int(last.Row)+i*dr, int(last.Col)+i*dc, rules.Empty)
+			}
+		}
+	}
+	return s
+}

@@ -69,15 +69,7 @@ func (p *pegPlayer) oppRackProb(v *game.View) (func(rules.Rack) float64, error) 
 	if p.infer == nil || !p.haveLast {
 		return nil, nil
 	}
-	sit := infer.Situation{Board: *v.Board, Rack: v.Rack, Last: p.last}
-	if m := &p.last; m.Kind == move.Play {
-		dr, dc := m.Dir.Step()
-		for i := range int(m.Len) {
-			if m.Tiles[i] != rules.PlayedThrough {
-				sit.Board.Set(int(m.Row)+i*dr, int(m.Col)+i*dc, rules.Empty)
-			}
-		}
-	}
+	sit := infer.After(v.Board, v.Rack, p.last)
 	res, err := p.inferer.Infer(&sit, *p.infer)
 	if err != nil {
 		return nil, fmt.Errorf("inferring the opponent's rack: %w", err)

@@ -10,7 +10,6 @@ import (
 	"scrabble/internal/splitmix"
 	"scrabble/move"
 	"scrabble/movegen"
-	"scrabble/rules"
 )
 
 // DefaultPlayer is the sim player's budget when selfplay.PlayerOptions.Sim
@@ -139,15 +138,7 @@ func (p *simPlayer) Choose(ctx context.Context, v *game.View) (move.Move, error)
 // inferRack infers the opponent's rack from their last move, on the board
 // before it (the view's less the move's new tiles).
 func (p *simPlayer) inferRack(v *game.View) (*infer.Result, error) {
-	sit := infer.Situation{Board: *v.Board, Rack: v.Rack, Last: p.last}
-	if m := &p.last; m.Kind == move.Play {
-		dr, dc := m.Dir.Step()
-		for i := range int(m.Len) {
-			if m.Tiles[i] != rules.PlayedThrough {
-				sit.Board.Set(int(m.Row)+i*dr, int(m.Col)+i*dc, rules.Empty)
-			}
-		}
-	}
+	sit := infer.After(v.Board, v.Rack, p.last)
 	io := *p.infer
 	io.Seed = splitmix.Mix(p.seed ^ splitmix.Mix(uint64(v.Turn)+0x1AFE))
 	return p.inferer.Infer(&sit, io)
