@@ -2,11 +2,13 @@ package selfplay
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"scrabble/eval"
 	"scrabble/game"
+	"scrabble/infer"
 	"scrabble/internal/gametest"
 	"scrabble/internal/testgen"
 	"scrabble/internal/testlex"
@@ -68,4 +70,53 @@ func TestFullPlayer(t *testing.T) {
 		t.Error("in 4 games no pre-endgame turn reached the solver")
 	}
 	t.Logf("%d pre-endgame turns solved in 4 games", solved)
+}
+
+// inferCounting counts the pre-endgame turns on which a pegPlayer with
+// inference has the opponent's last move to weight its draws by.
+type inferCounting struct {
+	*pegPlayer
+	weighted, turns *int
+}
+
+func (c inferCounting) Choose(ctx context.Context, v *game.View) (move.Move, error) {
+	if v.BagLen >= 1 && v.BagLen <= c.maxBag && v.Rack.Count() == 7 {
+		w, err := c.oppRackProb(v)
+		if err != nil {
+			return move.Move{}, err
+		}
+		*c.turns++
+		if w != nil {
+			*c.weighted++
+		}
+	}
+	return c.pegPlayer.Choose(ctx, v)
+}
+
+// TestPEGInferPlayer: --pN-peg-infer needs the pre-endgame solver; with it
+// the player weights its pre-endgame turns by the opponent's last move and
+// plays legal games.
+func TestPEGInferPlayer(t *testing.T) {
+	if _, err := NewPlayer("equity", PlayerOptions{PEGInfer: true}); err == nil || !strings.Contains(err.Error(), "no PEG budget") {
+		t.Errorf("equity player with PEGInfer and no PEG: %v", err)
+	}
+	if _, err := NewPlayer("full", PlayerOptions{PEGInfer: true, Leaves: gametest.ToyLeaves{}}); err != nil {
+		t.Errorf("full player with PEGInfer: %v", err)
+	}
+	lex := testlex.GADDAG(t, testlex.Name())
+	r := gametest.NewReplayer(t, testgen.Tables(lex))
+	weighted, turns := 0, 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		eq := game.NewEquityPlayer(gametest.ToyLeaves{}, eval.Terms{})
+		pp := inferCounting{withPEG(eq, time.Second, 0, &infer.Options{Leaves: gametest.ToyLeaves{}}).(*pegPlayer), &weighted, &turns}
+		rec, err := game.Play(context.Background(), testgen.Tables(lex), [2]game.Player{pp, game.NewEquityPlayer(gametest.ToyLeaves{}, eval.Terms{})}, seed, int(seed%2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Check("peg player with inference", rec)
+	}
+	if weighted == 0 || weighted != turns {
+		t.Errorf("in 8 games %d of %d pre-endgame turns weighted by inference", weighted, turns)
+	}
+	t.Logf("%d pre-endgame turns weighted", weighted)
 }
