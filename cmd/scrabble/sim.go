@@ -66,7 +66,7 @@ func addSimFlags(f *pflag.FlagSet) *simFlags {
 	f.StringVar(&s.sampling, "sampling", sim.DefaultSampling.String(), "which candidates an iteration plays: paired (every one in the race) or toptwo (the leader and its closest challenger)")
 	f.Uint64("seed", 1, "seed of the draws: the same seed, iterations and threads give the same table")
 	f.Uint64Var(&s.endgameNodes, "endgame-nodes", 0, endgameNodesUsage)
-	addOpponentInferenceFlags(f, &s.opponentInference, "draw the opponent's rack from what their last move (the CGP's lm opcode, or --last) says they kept (scrabble infer); with 1 to 4 tiles in the bag, weight the pre-endgame's draws by it")
+	addOpponentInferenceFlags(f, &s.opponentInference, "draw the opponent's rack from what their last move (the CGP's lm opcode, or --last) says they kept (scrabble infer); best with 1 to 4 tiles in the bag: weight the pre-endgame's draws by it")
 	f.StringArrayVar(&s.add, "add", nil, "also simulate this move, e.g. '8D WORD', 'H4 (Q)UIZ', -AEI (exchange) or - (pass); repeatable")
 	return s
 }
