@@ -147,7 +147,7 @@ func (s *solver) deepen(ranked []*cand) error {
 	for i, st := range depthStages {
 		i += len(playoutStages)
 		n := min(st.cands, len(ranked))
-		cs := slices.Clone(ranked[:n])
+		cs := ranked[:n] // not reordered until the stage ends or stops
 		draws := make([][]draw, n)
 		vals := make([][]int, n)
 		rounds := 0
