@@ -11,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"scrabble/eval"
 	"scrabble/move"
 	"scrabble/movegen"
 	"scrabble/peg"
@@ -310,13 +309,12 @@ func drawCount(n, unit int) string {
 // inferForPEG runs --infer for a pre-endgame and weights opts' draws by
 // it: nil without the flag.
 func (a *app) inferForPEG(cmd *cobra.Command, oi *opponentInference, t *turn, file string, opts *peg.Options) (*inferredRack, error) {
-	table, err := eval.DefaultLeaves(t.lexName())
-	if err != nil {
-		return nil, err
-	}
 	var leaves movegen.LeaveValuer
-	if table != nil {
-		leaves = table
+	if oi.infer {
+		var err error
+		if leaves, err = leavesFor(t.lex); err != nil {
+			return nil, err
+		}
 	}
 	inferred, err := oi.inferOpponent(cmd, t, file, leaves, 1)
 	if err != nil || inferred == nil {
