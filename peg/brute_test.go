@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"scrabble/internal/splitmix"
@@ -254,7 +255,9 @@ func TestAgainstBruteForce(t *testing.T) {
 	defer func() {
 		firstLeaderNodes = defaultBudget
 		specSlack, specAbove, specNodes = defaultSpec[0], defaultSpec[1], uint64(defaultSpec[2])
+		overrunForTest = nil
 	}()
+	var overruns atomic.Int64
 	for i, c := range smallPEGs(tables, count, 26) {
 		n := []int{2, 6}[i%2]
 		pos0 := c.pos
@@ -285,6 +288,21 @@ func TestAgainstBruteForce(t *testing.T) {
 		if i%3 == 1 {
 			specSlack, specAbove, specNodes = 1<<20, i%5-2, []uint64{0, 300}[i/3%2]
 		}
+		// Every fifth has the tests that only prune (see pruneTest) run
+		// out of nodes, every one or every other one, so that the draws
+		// are valued from their playouts instead.
+		overrunForTest = nil
+		if i%5 == 2 {
+			var calls atomic.Int64
+			every := int64(1 + i/5%2)
+			overrunForTest = func() bool {
+				if calls.Add(1)%every != 0 {
+					return false
+				}
+				overruns.Add(1)
+				return true
+			}
+		}
 		for _, top := range []int{1, 3} {
 			opts, err := Options{ScorelessTurns: n, Top: top, Threads: threads, TTMB: 8}.normalize()
 			if err != nil {
@@ -299,7 +317,10 @@ func TestAgainstBruteForce(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d small pre-endgames compared with the brute force, %d skipped (trees too big)", compared, skipped)
+	t.Logf("%d small pre-endgames compared with the brute force, %d skipped (trees too big); %d tests to prune taken as out of nodes", compared, skipped, overruns.Load())
+	if overruns.Load() == 0 {
+		t.Error("no test to prune was taken as out of nodes")
+	}
 	if compared < count*3/5 {
 		t.Errorf("only %d of %d compared", compared, count)
 	}
