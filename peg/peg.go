@@ -73,10 +73,19 @@ type Options struct {
 // Progress is how far a solve has come.
 type Progress struct {
 	Stage      string // "wins", "spread", or a staged solve's stage
-	Done, Of   int    // candidates settled in the stage (a depth-limited stage's: rounds of draws)
+	Done, Of   int    // candidates settled in the stage (with Rounds: rounds of draws)
+	Rounds     bool   // a depth-limited stage, counting rounds of draws
 	Best       string // the best so far
 	BestWinPct float64
 	Endgames   int
+}
+
+// Counted names what Done and Of count: "candidates" or "rounds of draws".
+func (p Progress) Counted() string {
+	if p.Rounds {
+		return "rounds of draws"
+	}
+	return "candidates"
 }
 
 // Candidate is a first move and its record over the draws.

@@ -183,7 +183,7 @@ func (s *solver) deepen(ranked []*cand) error {
 				}
 			}
 			if f := s.opts.Progress; f != nil {
-				f(Progress{Stage: fmt.Sprintf("%d plies", st.plies), Done: r + 1, Of: rounds, Best: best.notation, BestWinPct: s.winPct(best), Endgames: s.endgames})
+				f(Progress{Stage: fmt.Sprintf("%d plies", st.plies), Done: r + 1, Of: rounds, Rounds: true, Best: best.notation, BestWinPct: s.winPct(best), Endgames: s.endgames})
 			}
 		}
 		s.rank(ranked)

@@ -187,7 +187,9 @@ func TestStagedStops(t *testing.T) {
 		}
 
 		ctx, cancel = context.WithCancel(context.Background())
+		var counted []string
 		opts.Progress = func(p Progress) {
+			counted = append(counted, p.Stage+": "+p.Counted())
 			if p.Stage == fmt.Sprintf("%d plies", depthStages[0].plies) && p.Done == 1 {
 				cancel()
 			}
@@ -196,6 +198,12 @@ func TestStagedStops(t *testing.T) {
 		cancel()
 		if err != nil {
 			t.Fatal(err)
+		}
+		// A depth-limited stage counts rounds of draws, the others candidates.
+		for _, want := range []string{fmt.Sprintf("%d plies: rounds of draws", depthStages[0].plies), fmt.Sprintf("playouts of %d draws: candidates", playoutStages[0].draws)} {
+			if !slices.Contains(counted, want) {
+				t.Errorf("%s: no progress %q in %q", c.name, want, counted)
+			}
 		}
 		if len(res.Candidates) < 2 {
 			continue

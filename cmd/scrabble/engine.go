@@ -266,11 +266,7 @@ func (e *engineSession) solvePEG(ctx context.Context, g *protocol.Go, threads in
 	pos := t.moverPosition()
 	opts := peg.Options{Threads: threads, TTMB: peg.DefaultTTMB, Top: 1}
 	opts.Progress = func(p peg.Progress) {
-		what := "candidates settled"
-		if strings.HasSuffix(p.Stage, "plies") {
-			what = "rounds of draws"
-		}
-		info(fmt.Sprintf("string %s: %d of %d %s, best %s (%.1f%%)", p.Stage, p.Done, p.Of, what, p.Best, p.BestWinPct))
+		info(fmt.Sprintf("string %s: %d of %d %s, best %s (%.1f%%)", p.Stage, p.Done, p.Of, p.Counted(), p.Best, p.BestWinPct))
 	}
 	res, err := peg.Solve(sctx, t.tables(), pos, opts)
 	if err != nil {

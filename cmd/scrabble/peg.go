@@ -218,11 +218,7 @@ func (a *app) solvePEG(ctx context.Context, t *turn, opts peg.Options, budget ti
 	}
 	progress := newProgressLine(a.stderr)
 	opts.Progress = func(pr peg.Progress) {
-		what := "candidates"
-		if strings.HasSuffix(pr.Stage, "plies") {
-			what = "rounds of draws"
-		}
-		progress.show("%s: %d of %d %s, best %s (%.1f%%)", pr.Stage, pr.Done, pr.Of, what, pr.Best, pr.BestWinPct)
+		progress.show("%s: %d of %d %s, best %s (%.1f%%)", pr.Stage, pr.Done, pr.Of, pr.Counted(), pr.Best, pr.BestWinPct)
 	}
 	res, err := peg.Solve(sctx, t.tables(), &pos, opts)
 	progress.finish()
