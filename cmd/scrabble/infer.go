@@ -64,37 +64,6 @@ func leavesFor(lex *gaddag.GADDAG) (movegen.LeaveValuer, error) {
 	return table, nil
 }
 
-// inferJSON is the JSON of an inference (docs/json.md).
-type inferJSON struct {
-	Lexicon    string            `json:"lexicon"`
-	Rack       string            `json:"rack"`
-	LastMove   string            `json:"last_move"`
-	Model      string            `json:"model"`
-	Tau        float64           `json:"tau,omitempty"`
-	Margin     *float64          `json:"margin,omitempty"`
-	Floor      float64           `json:"floor,omitempty"`
-	Uniform    bool              `json:"uniform"`
-	Known      string            `json:"known"`
-	Exact      bool              `json:"exact"`
-	Racks      int               `json:"racks_valued"`
-	Unseen     string            `json:"unseen"`
-	LeaveTiles int               `json:"leave_tiles"`
-	RackTiles  int               `json:"rack_tiles"`
-	Leaves     []inferLeaveJSON  `json:"leaves"`
-	Count      int               `json:"leaves_total"`
-	Letters    []inferLetterJSON `json:"letters"`
-}
-
-type inferLeaveJSON struct {
-	Leave string  `json:"leave"`
-	Prob  float64 `json:"prob"`
-}
-
-type inferLetterJSON struct {
-	Letter string  `json:"letter"`
-	Prob   float64 `json:"prob"`
-}
-
 func newInferCmd(a *app) *cobra.Command {
 	var (
 		board, rack, last, gcgFile string
@@ -223,7 +192,7 @@ that many are drawn at random (--seed) and the figures are estimates.`,
 				return fmt.Errorf("%s: %w", name, err)
 			}
 			lm, _ := pos.LastMove()
-			out := describeInference(lex.Header().Name, r, lm.String(), &opts, res, top)
+			out := infer.NewReport(lex.Header().Name, r, lm.String(), opts, res, top)
 			if asJSON {
 				return json.NewEncoder(a.stdout).Encode(out)
 			}
@@ -243,44 +212,7 @@ that many are drawn at random (--seed) and the figures are estimates.`,
 	return cmd
 }
 
-// describeInference turns a result into its JSON.
-func describeInference(lexName string, rack rules.Rack, last string, o *infer.Options, res *infer.Result, top int) *inferJSON {
-	out := &inferJSON{Lexicon: lexName, Rack: rack.String(), LastMove: last, Model: o.Model.String(),
-		Uniform: res.Uniform, Known: res.Known.String(), Exact: res.Exact, Racks: res.Racks, Unseen: res.Unseen.String(),
-		LeaveTiles: res.LeaveTiles, RackTiles: res.RackTiles, Count: len(res.Leaves),
-		Leaves: []inferLeaveJSON{}}
-	switch o.Model {
-	case infer.Softmax:
-		out.Tau = o.Tau
-	case infer.Margin:
-		m := o.Margin
-		if m < 1e-9 {
-			m = 0
-		}
-		out.Margin, out.Floor = &m, o.Floor
-	}
-	for i, l := range res.Leaves {
-		if top > 0 && i == top {
-			break
-		}
-		out.Leaves = append(out.Leaves, inferLeaveJSON{Leave: l.Leave.String(), Prob: l.Prob})
-	}
-	marg := res.Marginals()
-	for i := 1; i <= rules.RackSlots; i++ {
-		slot := i % rules.RackSlots // letters, then the blank
-		if res.Unseen[slot] == 0 {
-			continue
-		}
-		letter := "?"
-		if slot > 0 {
-			letter = string(rune('A' + slot - 1))
-		}
-		out.Letters = append(out.Letters, inferLetterJSON{Letter: letter, Prob: marg[slot]})
-	}
-	return out
-}
-
-func writeInferText(w io.Writer, e *inferJSON) error {
+func writeInferText(w io.Writer, e *infer.Report) error {
 	fmt.Fprintf(w, "Inference, lexicon %s: rack %s; the opponent's last move %s\n", e.Lexicon, e.Rack, e.LastMove)
 	how := e.Model
 	switch {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"scrabble/infer"
 	"scrabble/internal/testlex"
 	"scrabble/position"
 )
@@ -35,9 +36,9 @@ func TestInferCommand(t *testing.T) {
 			continue
 		}
 		checked++
-		decode := func(out string) inferJSON {
+		decode := func(out string) infer.Report {
 			t.Helper()
-			var j inferJSON
+			var j infer.Report
 			if err := json.Unmarshal([]byte(out), &j); err != nil {
 				t.Fatalf("%v\n%s", err, out)
 			}
@@ -48,7 +49,7 @@ func TestInferCommand(t *testing.T) {
 		pos.SetLastMove(nil)
 		withLast := decode(e.ok("--lexicon", "NWL23", "infer", "--board", e.file("nolm.cgp", pos.CGP()+"\n"), "--last", lm.String(), "--json", "--top", "0"))
 		a, _ := json.Marshal(fromGCG)
-		for _, o := range []inferJSON{withLM, withLast} {
+		for _, o := range []infer.Report{withLM, withLast} {
 			if b, _ := json.Marshal(o); string(a) != string(b) {
 				t.Fatalf("turn %d: the answers differ:\n%s\n%s", turn, a, b)
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"scrabble/infer"
 	"scrabble/internal/testlex"
 	"scrabble/peg"
 	"scrabble/rules"
@@ -204,7 +205,7 @@ func TestPEGInfer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var inf inferJSON
+	var inf infer.Report
 	if err := json.Unmarshal([]byte(e.ok("--lexicon", "NWL23", "infer", "--board", file, "--json", "--top", "0")), &inf); err != nil {
 		t.Fatal(err)
 	}
