@@ -42,6 +42,12 @@ type Request struct {
 	Iterations int     `json:"iterations,omitempty"`
 	Plies      int     `json:"plies,omitempty"`
 	Seed       *uint64 `json:"seed,omitempty"`
+	// Infer (sim and peg) draws the opponent's rack, or weights the bag's
+	// tiles, by what their last move says they kept; Last is that move as
+	// a CGP lm opcode writes it ("8D WO.D"; default: the CGP's lm). The
+	// infer endpoint always infers.
+	Infer bool   `json:"infer,omitempty"`
+	Last  string `json:"last,omitempty"`
 }
 
 // Limits of a request's numbers.
@@ -106,11 +112,15 @@ func (req *Request) top(def int) int {
 	return *req.Top
 }
 
-// readTurn reads an analysis request and the position it asks about.
-func (s *Server) readTurn(r *http.Request) (*Request, *turn, error) {
+// readTurn reads an analysis request and the position it asks about. An
+// endpoint that does not infer (infers false) refuses infer and last.
+func (s *Server) readTurn(r *http.Request, infers bool) (*Request, *turn, error) {
 	req, err := readRequest(r)
 	if err != nil {
 		return nil, nil, err
+	}
+	if !infers && (req.Infer || req.Last != "") {
+		return nil, nil, badRequest("%s makes no use of infer or last (they go to /api/sim, /api/peg and /api/infer)", r.URL.Path)
 	}
 	t, err := s.turn(req)
 	if err != nil {
@@ -231,7 +241,7 @@ type MovesResponse struct {
 
 // moves lists the plays (and, if asked, exchanges and the pass) by score.
 func (s *Server) moves(_ context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r)
+	req, t, err := s.readTurn(r, false)
 	if err != nil {
 		return err
 	}
@@ -261,7 +271,7 @@ func (c *counter) Record(m *move.Move) { c.n++; c.rec.Record(m) }
 // best ranks every play, exchange (when allowed) and the pass by equity,
 // as scrabble best does statically.
 func (s *Server) best(_ context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r)
+	req, t, err := s.readTurn(r, false)
 	if err != nil {
 		return err
 	}
@@ -306,16 +316,19 @@ type SimCandidate struct {
 
 // SimResponse is a simulation's answer, and each of its progress events.
 type SimResponse struct {
-	Lexicon    string         `json:"lexicon"`
-	Rack       string         `json:"rack"`
-	Bag        int            `json:"bag"`
-	Plies      int            `json:"plies"`
-	Iterations int            `json:"iterations"`
-	Rollouts   int64          `json:"rollouts"`
-	Seconds    float64        `json:"seconds"`
-	Stopped    string         `json:"stopped"` // "" in a progress event
-	Done       bool           `json:"done"`
-	Candidates []SimCandidate `json:"candidates"`
+	Lexicon    string  `json:"lexicon"`
+	Rack       string  `json:"rack"`
+	Bag        int     `json:"bag"`
+	Plies      int     `json:"plies"`
+	Iterations int     `json:"iterations"`
+	Rollouts   int64   `json:"rollouts"`
+	Seconds    float64 `json:"seconds"`
+	// InferredFrom is the opponent's last move their rack was drawn by
+	// (infer), "" without.
+	InferredFrom string         `json:"inferred_from,omitempty"`
+	Stopped      string         `json:"stopped"` // "" in a progress event
+	Done         bool           `json:"done"`
+	Candidates   []SimCandidate `json:"candidates"`
 }
 
 // SimProgress is a progress event of a simulation.
@@ -337,12 +350,15 @@ const defaultSimTime = 5 * time.Second
 // sim ranks the best candidates by Monte Carlo simulation; with Accept:
 // text/event-stream (or ?stream=1) its progress is streamed as events.
 func (s *Server) sim(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r)
+	req, t, err := s.readTurn(r, true)
 	if err != nil {
 		return err
 	}
 	if t.bag == 0 {
 		return badRequest("the bag is empty: solve the endgame instead (/api/endgame)")
+	}
+	if req.Last != "" && !req.Infer {
+		return badRequest("last goes with \"infer\": true")
 	}
 	budget, err := s.timeLimit(req.Time, defaultSimTime)
 	if err != nil {
@@ -358,6 +374,13 @@ func (s *Server) sim(ctx context.Context, w http.ResponseWriter, r *http.Request
 	}
 	if n := req.top(0); n > 0 {
 		opts.Candidates = min(n, sim.MaxCandidates)
+	}
+	// Inferred before a stream starts, so that a bad request is a 400.
+	var inf *inferred
+	if req.Infer {
+		if inf, err = t.inferOpponent(req); err != nil {
+			return err
+		}
 	}
 	stream := strings.Contains(r.Header.Get("Accept"), "text/event-stream") || r.URL.Query().Get("stream") == "1"
 	var ev *eventStream
@@ -381,6 +404,9 @@ func (s *Server) sim(ctx context.Context, w http.ResponseWriter, r *http.Request
 	} else {
 		pos.Opponent = t.pos.Racks[1]
 	}
+	if inf != nil {
+		pos.OpponentRacks = inf.res
+	}
 	res, err := sim.NewSimulator(t.lex.Tables).Simulate(ctx, pos, opts)
 	if err != nil && (res == nil || !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)) {
 		if ev != nil {
@@ -392,6 +418,9 @@ func (s *Server) sim(ctx context.Context, w http.ResponseWriter, r *http.Request
 	out := &SimResponse{Lexicon: t.lex.Name, Rack: t.rack.String(), Bag: t.bag, Plies: opts.Plies,
 		Iterations: res.Iterations, Rollouts: res.Rollouts, Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Done: true,
 		Candidates: make([]SimCandidate, len(res.Candidates))}
+	if inf != nil {
+		out.InferredFrom = inf.last
+	}
 	for i := range res.Candidates {
 		c := &res.Candidates[i]
 		out.Candidates[i] = SimCandidate{Description: move.Describe(&t.pos.Board, t.rack, &c.Move),
@@ -487,7 +516,7 @@ const (
 
 // endgame solves a position with the bag empty.
 func (s *Server) endgame(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r)
+	req, t, err := s.readTurn(r, false)
 	if err != nil {
 		return err
 	}
@@ -562,22 +591,27 @@ type PEGCandidate struct {
 // PEGResponse is a pre-endgame solve (the main fields of scrabble peg
 // --json).
 type PEGResponse struct {
-	Lexicon    string         `json:"lexicon"`
-	Rack       string         `json:"rack"`
-	Unseen     string         `json:"unseen"`
-	BagTiles   int            `json:"bag_tiles"`
-	Proven     bool           `json:"proven"`
-	Stopped    string         `json:"stopped"`
-	Moves      int            `json:"moves"`
-	Endgames   int            `json:"endgames"`
-	Seconds    float64        `json:"seconds"`
-	Best       *PEGCandidate  `json:"best"`
-	Candidates []PEGCandidate `json:"candidates"`
+	Lexicon  string  `json:"lexicon"`
+	Rack     string  `json:"rack"`
+	Unseen   string  `json:"unseen"`
+	BagTiles int     `json:"bag_tiles"`
+	Proven   bool    `json:"proven"`
+	Stopped  string  `json:"stopped"`
+	Moves    int     `json:"moves"`
+	Endgames int     `json:"endgames"`
+	Seconds  float64 `json:"seconds"`
+	// InferredFrom is the opponent's last move the draws were weighted by
+	// (infer), "" without; DrawUnit is the weight of one way of drawing in
+	// the candidates' counts (1, or peg.InferredUnit with infer).
+	InferredFrom string         `json:"inferred_from,omitempty"`
+	DrawUnit     int            `json:"draw_unit"`
+	Best         *PEGCandidate  `json:"best"`
+	Candidates   []PEGCandidate `json:"candidates"`
 }
 
 // peg solves a pre-endgame: 1 to peg.MaxBag tiles in the bag.
 func (s *Server) peg(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r)
+	req, t, err := s.readTurn(r, true)
 	if err != nil {
 		return err
 	}
@@ -587,21 +621,37 @@ func (s *Server) peg(ctx context.Context, w http.ResponseWriter, r *http.Request
 	if t.bag < 1 || t.bag > peg.MaxBag || t.rack.Count() != rules.RackSize {
 		return badRequest("a pre-endgame is a full rack with 1 to %d tiles in the bag; here the rack holds %d and the bag %d", peg.MaxBag, t.rack.Count(), t.bag)
 	}
+	if req.Last != "" && !req.Infer {
+		return badRequest("last goes with \"infer\": true")
+	}
 	budget, err := s.timeLimit(req.Time, defaultPEGTime)
 	if err != nil {
 		return err
+	}
+	var inf *inferred
+	if req.Infer {
+		if inf, err = t.inferOpponent(req); err != nil {
+			return err
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	pos := *t.pos
 	pos.Racks[0] = t.rack
-	res, err := peg.Solve(ctx, t.lex.Tables, &pos, peg.Options{Threads: s.cfg.Threads, TTMB: pegTTMB, Top: max(1, min(req.top(10), 50))})
+	opts := peg.Options{Threads: s.cfg.Threads, TTMB: pegTTMB, Top: max(1, min(req.top(10), 50))}
+	if inf != nil {
+		opts.OppRackProb = inf.res.RackProb
+	}
+	res, err := peg.Solve(ctx, t.lex.Tables, &pos, opts)
 	if err != nil && (res == nil || ctx.Err() == nil) {
 		return badRequest("peg: %v", err)
 	}
 	out := &PEGResponse{Lexicon: t.lex.Name, Rack: t.rack.String(), Unseen: res.Unseen.String(), BagTiles: res.BagTiles,
 		Proven: res.Proven, Stopped: res.Stopped, Moves: res.Moves, Endgames: res.Endgames, Seconds: res.Elapsed.Seconds(),
-		Candidates: []PEGCandidate{}}
+		DrawUnit: res.DrawUnit, Candidates: []PEGCandidate{}}
+	if inf != nil {
+		out.InferredFrom = inf.last
+	}
 	for i := range res.Candidates {
 		c := &res.Candidates[i]
 		out.Candidates = append(out.Candidates, PEGCandidate{Move: move.Describe(&pos.Board, t.rack, &c.Move),

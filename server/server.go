@@ -121,11 +121,12 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc("POST /api/sim", s.analysis(s.sim))
 	s.mux.HandleFunc("POST /api/endgame", s.analysis(s.endgame))
 	s.mux.HandleFunc("POST /api/peg", s.analysis(s.peg))
+	s.mux.HandleFunc("POST /api/infer", s.analysis(s.inference))
 	s.mux.HandleFunc("POST /api/review", s.analysis(s.review))
 	s.mux.HandleFunc("GET /api/info", s.info)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		switch strings.TrimPrefix(r.URL.Path, "/api/") {
-		case "moves", "best", "sim", "endgame", "peg", "review":
+		case "moves", "best", "sim", "endgame", "peg", "infer", "review":
 			w.Header().Set("Allow", "POST")
 			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("%s %s: the analyses take POST (see docs/api.md)", r.Method, r.URL.Path))
 			return
