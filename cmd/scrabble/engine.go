@@ -13,6 +13,7 @@ import (
 
 	"scrabble/endgame"
 	"scrabble/eval"
+	"scrabble/infer"
 	"scrabble/movegen"
 	"scrabble/peg"
 	"scrabble/position"
@@ -34,7 +35,7 @@ tables load once.
 
   ucgi                       id name ..., option lines, then ucgiok
   isready                    readyok (at once, even while thinking)
-  setoption name Lexicon value NWL23     (also Threads, Leaves default|none)
+  setoption name Lexicon value NWL23     (also Threads, Leaves default|none, Infer true|false)
   ucginewgame
   position cgp <CGP>         the position, rack of the player to move first
   position gcg <FILE> turn <N>
@@ -66,7 +67,11 @@ type engineSession struct {
 	a       *app
 	threads int
 	leaves  string // "default" or "none"
-	t       *turn  // the position set, nil before one
+	// infer: go sim and go peg draw the opponent's rack, or weight the
+	// bag's tiles, by what their last move (the position's lm) says they
+	// kept.
+	infer bool
+	t     *turn // the position set, nil before one
 }
 
 func (e *engineSession) ID() (string, string) {
@@ -90,6 +95,7 @@ func (e *engineSession) Options() []string {
 		"name Lexicon type string default " + lex,
 		"name Threads type spin default 1 min 1 max " + strconv.Itoa(maxThreads()),
 		"name Leaves type combo default default var default var none",
+		"name Infer type check default false",
 	}
 }
 
@@ -113,8 +119,14 @@ func (e *engineSession) SetOption(name, value string) error {
 			return fmt.Errorf("want default (the lexicon's trained values) or none, not %q", value)
 		}
 		e.leaves = v
+	case "infer":
+		on, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("want true or false, not %q", value)
+		}
+		e.infer = on
 	default:
-		return errors.New("no such option (Lexicon, Threads, Leaves)")
+		return errors.New("no such option (Lexicon, Threads, Leaves, Infer)")
 	}
 	return nil
 }
@@ -265,6 +277,13 @@ func (e *engineSession) solvePEG(ctx context.Context, g *protocol.Go, threads in
 	defer cancel()
 	pos := t.moverPosition()
 	opts := peg.Options{Threads: threads, TTMB: peg.DefaultTTMB, Top: 1}
+	inferred, err := e.inference(info, 1)
+	if err != nil {
+		return "", err
+	}
+	if inferred != nil {
+		opts.OppRackProb = inferred.res.RackProb
+	}
 	opts.Progress = func(p peg.Progress) {
 		info(fmt.Sprintf("string %s: %d of %d %s, best %s (%.1f%%)", p.Stage, p.Done, p.Of, p.Counted(), p.Best, p.BestWinPct))
 	}
@@ -301,6 +320,41 @@ func proven(p bool) string {
 		return " proven"
 	}
 	return ""
+}
+
+// inference infers the opponent's rack from their last move when the Infer
+// option is on; nil, with an info line saying why, when there is nothing to
+// infer (the bag empty, their rack given, more players, no lm).
+func (e *engineSession) inference(info func(string), seed uint64) (*inferredRack, error) {
+	t := e.t
+	if !e.infer || t.bag == 0 {
+		return nil, nil
+	}
+	why := ""
+	switch {
+	case t.players() > 2:
+		why = fmt.Sprintf("%d players (inference reads two)", t.players())
+	case t.pos.Racks[1].Count() > 0:
+		why = "the position gives the opponent's rack"
+	}
+	if why != "" {
+		info("string infer: nothing to infer: " + why)
+		return nil, nil
+	}
+	leaves, err := e.leaveValues()
+	if err != nil {
+		return nil, err
+	}
+	inferred, err := t.inferLast(t.pos, infer.Options{Leaves: leaves, Seed: seed})
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("infer: %w", err)
+	case inferred == nil:
+		info("string infer: the position has no last move (lm opcode): the opponent's rack drawn at random")
+		return nil, nil
+	}
+	info(fmt.Sprintf("string infer: the opponent's last move %s: %s", inferred.last, inferred.summary()))
+	return inferred, nil
 }
 
 // leaveValues returns the leave values the Leaves option names.
@@ -375,6 +429,13 @@ func (e *engineSession) simulate(ctx context.Context, g *protocol.Go, threads in
 		pos.Seats = n
 	} else {
 		pos.Opponent = t.pos.Racks[1]
+	}
+	inferred, err := e.inference(info, opts.Seed)
+	if err != nil {
+		return "", err
+	}
+	if inferred != nil {
+		pos.OpponentRacks = inferred.res
 	}
 	res, err := sim.NewSimulator(t.tables()).Simulate(ctx, pos, opts)
 	if err != nil && (res == nil || !errors.Is(err, context.Canceled)) {

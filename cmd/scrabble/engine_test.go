@@ -138,6 +138,80 @@ func TestEngineEndgame(t *testing.T) {
 	}
 }
 
+// TestEngineInfer: with the Infer option, go sim and go peg answer what
+// sim --infer and peg --infer answer (the same seed, the same table), and
+// without it what they answer without; a position with no last move is
+// simulated with the opponent's rack drawn at random, and says so.
+func TestEngineInfer(t *testing.T) {
+	e := nwlEnv(t)
+	file, err := filepath.Abs("testdata/peg-infer.cgp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cgp := strings.TrimSpace(string(text))
+	noLM := strings.Replace(cgp, " lm D12 GE.;", "", 1)
+	lines := engineLines(t, e, strings.Join([]string{
+		"position cgp " + cgp, "go sim iterations 40 seed 3", "go peg",
+		"setoption name Infer value true",
+		"position cgp " + cgp, "go sim iterations 40 seed 3", "go peg",
+		"position cgp " + noLM, "go sim iterations 40 seed 3",
+		"setoption name Infer value maybe", "",
+	}, "\n"))
+	best, infos := bestmoves(lines)
+	if len(best) != 5 {
+		t.Fatalf("%d answers, want 5:\n%s", len(best), strings.Join(lines, "\n"))
+	}
+	eqRE := regexp.MustCompile(`score eq (-?[0-9.]+) wp (-?[0-9.]+) pv (.*)$`)
+	spreadRE := regexp.MustCompile(`score wp ([0-9.]+) spread (-?[0-9.]+) .* proven pv (.*)$`)
+	for i, inferred := range []bool{false, true} {
+		args := []string{"--lexicon", "NWL23", "sim", "--board", file, "--iterations", "40", "--seed", "3", "--json"}
+		pargs := []string{"--lexicon", "NWL23", "peg", "--board", file, "--top", "1", "--json"}
+		if inferred {
+			args, pargs = append(args, "--infer"), append(pargs, "--infer")
+		}
+		var sj simJSON
+		if err := json.Unmarshal([]byte(e.ok(args...)), &sj); err != nil {
+			t.Fatal(err)
+		}
+		m := eqRE.FindStringSubmatch(infos[2*i])
+		c := sj.Candidates[0]
+		if m == nil || m[1] != fmt.Sprintf("%.3f", c.SimEquity) || m[2] != fmt.Sprintf("%.3f", c.WinPct) || wireNotation(c.Move) != best[2*i] {
+			t.Errorf("infer %v: go sim: %q, bestmove %s; sim: %s %.3f %.3f", inferred, infos[2*i], best[2*i], c.Move, c.SimEquity, c.WinPct)
+		}
+		var pj pegJSON
+		if err := json.Unmarshal([]byte(e.ok(pargs...)), &pj); err != nil {
+			t.Fatal(err)
+		}
+		m = spreadRE.FindStringSubmatch(infos[2*i+1])
+		if pj.Best == nil || m == nil || m[2] != fmt.Sprintf("%.3f", *pj.Best.MeanSpread) || m[3] != best[2*i+1] {
+			t.Errorf("infer %v: go peg: %q, bestmove %s; peg: %+v", inferred, infos[2*i+1], best[2*i+1], pj.Best)
+		}
+	}
+	said := map[string]bool{}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string infer: ") || strings.HasPrefix(l, "info string error: ") {
+			said[l] = true
+		}
+	}
+	for _, want := range []string{
+		"info string infer: the opponent's last move D12 GE.: ",
+		"info string infer: the position has no last move (lm opcode): the opponent's rack drawn at random",
+		"info string error: line 10: setoption Infer: want true or false",
+	} {
+		found := false
+		for l := range said {
+			found = found || strings.HasPrefix(l, want)
+		}
+		if !found {
+			t.Errorf("no line %q in:\n%s", want, strings.Join(lines, "\n"))
+		}
+	}
+}
+
 func TestEngineErrors(t *testing.T) {
 	e := nwlEnv(t)
 	lines := engineLines(t, e, strings.Join([]string{

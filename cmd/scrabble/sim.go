@@ -604,25 +604,35 @@ func (sf *opponentInference) inferOpponent(cmd *cobra.Command, t *turn, file str
 			return nil, usagef("--last %s does not fit %s: %v", sf.last, positionName(file), err)
 		}
 	}
-	lm, err := pos.LastMove()
-	if err != nil {
-		return nil, err
-	}
-	if lm == nil {
-		return nil, usagef("--infer: %s has no last move: give it with --last MOVE (e.g. --last '8D WO.D')", positionName(file))
-	}
-	sit, err := infer.FromPosition(&pos, t.rack)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", positionName(file), err)
-	}
 	opts, err := sf.inferFlags.options("infer-", leaves)
 	if err != nil {
 		return nil, err
 	}
 	opts.Seed = seed
+	inferred, err := t.inferLast(&pos, opts)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", positionName(file), err)
+	case inferred == nil:
+		return nil, usagef("--infer: %s has no last move: give it with --last MOVE (e.g. --last '8D WO.D')", positionName(file))
+	}
+	return inferred, nil
+}
+
+// inferLast infers the opponent's rack on the turn from pos's last move
+// (its lm opcode); nil when pos has none.
+func (t *turn) inferLast(pos *position.Position, opts infer.Options) (*inferredRack, error) {
+	lm, err := pos.LastMove()
+	if err != nil || lm == nil {
+		return nil, err
+	}
+	sit, err := infer.FromPosition(pos, t.rack)
+	if err != nil {
+		return nil, err
+	}
 	res, err := infer.New(t.tables()).Infer(sit, opts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", positionName(file), err)
+		return nil, err
 	}
 	return &inferredRack{last: lm.String(), res: res}, nil
 }
