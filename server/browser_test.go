@@ -236,6 +236,23 @@ func TestPageInChromium(t *testing.T) {
 			t.Errorf("the endgame shows no line; status %q", p.text("#status"))
 		}
 		p.screenshot(out, "analysis-endgame.png")
+
+		// A pre-endgame with the opponent's last move: with the infer box
+		// ticked, the draws are weighted by it and counted in fractions.
+		p.do(chromedp.SetValue(`#cgp`, inferCGP), chromedp.Click(`#loadcgp`), chromedp.Click(`#infer`), chromedp.SetValue(`#simtime`, "30s"), chromedp.Click(`#peg`))
+		p.waitFor("the pre-endgame", `document.querySelector("#status").textContent.startsWith("Pre-endgame: ")`, 90*time.Second)
+		var want PEGResponse
+		if code := post(t, ts, "/api/peg", body(inferCGP, "", `"infer":true,"time":"30s","top":1`), &want); code != 200 || want.Best == nil || !want.Proven {
+			t.Fatalf("the API's pre-endgame: %d, proven %v", code, want.Proven)
+		}
+		if st := p.text("#status"); !strings.Contains(st, "Pre-endgame: "+want.Best.Move.Move) || !strings.Contains(st, "inferred from their last move D12 GE.") {
+			t.Errorf("status %q; want the API's %s, inferred from D12 GE.", st, want.Best.Move.Move)
+		}
+		u := float64(want.DrawUnit)
+		wtl := fmt.Sprintf("%.2f-%.2f-%.2f", float64(want.Best.Wins)/u, float64(want.Best.Ties)/u, float64(want.Best.Losses)/u)
+		if got := p.text(`#movelist tr:first-child td:nth-child(5)`); got != wtl {
+			t.Errorf("the first row's W-T-L is %q, want %q", got, wtl)
+		}
 	}
 
 	// Review: open a shared game through the file input, step through it.

@@ -294,6 +294,16 @@ function request(extra) {
   return Object.assign({ cgp: toCGP() }, extra);
 }
 
+// inferring adds the infer box's choice to a sim's or pre-endgame's request.
+function inferring(extra) {
+  return $("infer").checked ? Object.assign({ infer: true }, extra) : extra;
+}
+
+// inferredNote says which move the opponent's tiles were inferred from.
+function inferredNote(d) {
+  return d.inferred_from ? " The opponent's tiles inferred from their last move " + d.inferred_from + "." : "";
+}
+
 async function run(what, fn) {
   const st = $("status");
   if (A.abort) A.abort.abort();
@@ -355,7 +365,7 @@ async function doSim() {
     const resp = await fetch("api/sim", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-      body: JSON.stringify(request({ time })),
+      body: JSON.stringify(request(inferring({ time }))),
       signal,
     });
     if (!resp.ok) {
@@ -379,7 +389,7 @@ async function doSim() {
     if (!result) throw new Error("the simulation ended without a result");
     showMoves(result.candidates, simCols);
     const b = result.candidates[0];
-    setStatus(st, "Simulated " + result.iterations + " iterations in " + fmt(result.seconds, 1) + " s (" + result.stopped + "): best " + (b ? b.move + ", win " + fmt(b.win_pct, 1) + "%" : "none") + ".");
+    setStatus(st, "Simulated " + result.iterations + " iterations in " + fmt(result.seconds, 1) + " s (" + result.stopped + "): best " + (b ? b.move + ", win " + fmt(b.win_pct, 1) + "%" : "none") + "." + inferredNote(result));
   });
 }
 
@@ -400,9 +410,12 @@ async function doEndgame() {
 
 async function doPEG() {
   await run("Pre-endgame", async (signal, st) => {
-    const d = await postJSON("api/peg", request({ time: $("simtime").value, top: 10 }), signal);
-    showMoves(d.candidates, [["Win %", "win_pct", 1], ["Spread", "mean_spread", 1], ["W-T-L", (c) => c.wins + "-" + c.ties + "-" + c.losses], ["Score", (c) => c.move.score, 0]]);
-    setStatus(st, d.best ? "Pre-endgame: " + d.best.move.move + ", wins " + fmt(d.best.win_pct, 1) + "% of the draws" + (d.proven ? "." : " (not proven: " + d.stopped + ").") : "Pre-endgame: no candidate settled within the time (" + d.moves + " moves, unseen " + d.unseen + ").");
+    const d = await postJSON("api/peg", request(inferring({ time: $("simtime").value, top: 10 })), signal);
+    // With inference the counts are in draw units: a draw can count for a fraction.
+    const unit = d.draw_unit || 1;
+    const count = (n) => (unit === 1 ? String(n) : fmt(n / unit, 2));
+    showMoves(d.candidates, [["Win %", "win_pct", 1], ["Spread", "mean_spread", 1], ["W-T-L", (c) => count(c.wins) + "-" + count(c.ties) + "-" + count(c.losses)], ["Score", (c) => c.move.score, 0]]);
+    setStatus(st, (d.best ? "Pre-endgame: " + d.best.move.move + ", wins " + fmt(d.best.win_pct, 1) + "% of the draws" + (d.proven ? "." : " (not proven: " + d.stopped + ").") : "Pre-endgame: no candidate settled within the time (" + d.moves + " moves, unseen " + d.unseen + ").") + inferredNote(d));
   });
 }
 
