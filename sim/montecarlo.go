@@ -92,6 +92,11 @@ type Options struct {
 	// counted over all players: with three, 2 plies are the replies of the
 	// two others, and 3 bring the player's next move.
 	Plies int
+	// PlayOut, when above 0, plays every rollout on to the end of the game
+	// when the bag holds at most this many tiles (Plies is then not used).
+	// Near the end, the position a few plies leave is judged worse by the
+	// leave values, trained on the middle game, than by playing it out.
+	PlayOut int
 	// Iterations caps the iterations: one iteration plays every candidate
 	// still in the race forward once. 0 means no cap (Time must be set).
 	Iterations int
@@ -126,6 +131,8 @@ type Options struct {
 const (
 	DefaultCandidates = 15
 	DefaultPlies      = 2
+	// DefaultPlayOut is the sim command's and the players' Options.PlayOut.
+	DefaultPlayOut = 0
 	// CandidateExchanges is how many exchanges, the best by static
 	// equity, are simulated beside the plays.
 	CandidateExchanges = 3
@@ -192,6 +199,9 @@ type Result struct {
 	// every rollout is the same, and one iteration settles each candidate
 	// (played out to the end of the game by both sides' static play).
 	Endgame bool
+	// PlayedOut says the rollouts played on to the end of the game
+	// (Options.PlayOut), whatever Plies said.
+	PlayedOut bool
 	// Stopped says why the run ended: "iterations", "time", "confident"
 	// (only the leader was left), "endgame", "single" (one candidate, and a
 	// stopping rule: one round values it) or "cancelled".
@@ -243,6 +253,8 @@ type simRun struct {
 	// generator reuses what it found for that rack (see movegen.Best).
 	order []int
 	rank  Rank // the statistic that ranks (Options.Rank, or its fallback)
+	// playOut: every rollout plays to the end of the game (Options.PlayOut).
+	playOut bool
 	// The round's plan: candidate c plays iterations [from[c], to[c]) and
 	// writes rollout i's result to hist[c][i-base[c]] (nil outside a
 	// round: then order plays every iteration, as in tests).
@@ -263,7 +275,7 @@ func (s *Simulator) Simulate(ctx context.Context, pos *Position, opts Options) (
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{BagLen: bag, Endgame: bag == 0, Rank: r.rank, Sampling: r.opts.Sampling}
+	res := &Result{BagLen: bag, Endgame: bag == 0, PlayedOut: r.playOut, Rank: r.rank, Sampling: r.opts.Sampling}
 	total := newSimAcc(len(r.cands))
 	total.pairs = newPairSums(len(r.cands))
 	finish := func(stopped string) *Result {
@@ -478,6 +490,8 @@ func checkOptions(o *Options) error {
 		return fmt.Errorf("sim: %d plies: want 1 to %d", o.Plies, MaxPlies)
 	}
 	switch {
+	case o.PlayOut < 0:
+		return fmt.Errorf("sim: play out from %d tiles in the bag: want 0 (never) or more", o.PlayOut)
 	case o.Iterations < 0:
 		return fmt.Errorf("sim: %d iterations", o.Iterations)
 	case o.Time < 0:
@@ -592,6 +606,7 @@ func (r *simRun) prepareField(pos *Position, unseen rules.Rack) error {
 // prepareCandidates finds the candidates of r (the bag holds bag tiles):
 // plays by static equity, the best exchanges, the pass, the added moves.
 func (s *Simulator) prepareCandidates(r *simRun, pos *Position, o *Options, bag int) (*simRun, int, error) {
+	r.playOut = o.PlayOut > 0 && bag <= o.PlayOut
 	// The candidates, valued as a static player would.
 	root := s.root
 	root.SetBoard(&pos.Board)

@@ -76,9 +76,10 @@ func fieldGame(t *testing.T, tables *movegen.Tables, leaves movegen.LeaveValuer,
 // the players, the bag a slice drawn from the front, rules.EndAdjustments
 // at the end. It returns the value in points (the mover's points less the
 // mean of the others', leaves likewise while the game goes on) and the
-// mover's share of first place. It does not reshuffle the bag after an
+// mover's share of first place. With playOut it plays on to the end of the
+// game whatever the plies. It does not reshuffle the bag after an
 // exchange: exchanged reports one, after which later draws may differ.
-func naiveRollout(tables *movegen.Tables, leaves movegen.LeaveValuer, r *simRun, pos *Position, opps [rules.MaxPlayers]rules.Rack, bagBase []rules.Letter, c int) (value, first float64, exchanged bool) {
+func naiveRollout(tables *movegen.Tables, leaves movegen.LeaveValuer, r *simRun, pos *Position, opps [rules.MaxPlayers]rules.Rack, bagBase []rules.Letter, c int, playOut bool) (value, first float64, exchanged bool) {
 	n := r.seats
 	g := movegen.New(tables)
 	g.SetBoard(&pos.Board)
@@ -124,7 +125,7 @@ func naiveRollout(tables *movegen.Tables, leaves movegen.LeaveValuer, r *simRun,
 		}
 	}
 	play(0, r.cands[c])
-	for ply := 1; !over && ply < maxRolloutPlies && (ply <= r.opts.Plies || len(bag) == 0); ply++ {
+	for ply := 1; !over && ply < maxRolloutPlies && (ply <= r.opts.Plies || playOut || len(bag) == 0); ply++ {
 		side := ply % n
 		var others rules.Rack
 		for s := range n {
@@ -194,7 +195,7 @@ func TestFieldRolloutsMatchNaive(t *testing.T) {
 					w.iterate(r, i)
 					for c := range r.cands {
 						v, win := w.rollout(r, c, iterSeed(opts.Seed, i))
-						nv, nfirst, exch := naiveRollout(tables, leaves, r, &pos[ti], w.opps, w.bagBase, c)
+						nv, nfirst, exch := naiveRollout(tables, leaves, r, &pos[ti], w.opps, w.bagBase, c, false)
 						if exch && (plies > n-1 || bags[ti] < 3*rules.RackSize) {
 							continue // the bag was reshuffled, and later draws may count
 						}
@@ -219,6 +220,70 @@ func TestFieldRolloutsMatchNaive(t *testing.T) {
 		t.Fatalf("only %d rollouts compared, %d reaching the end of the game", compared, ended)
 	}
 	t.Logf("%d rollouts agree, %d of them to the end of the game", compared, ended)
+}
+
+// TestPlayOutRolloutsMatchNaive: with Options.PlayOut, a two-player
+// simulation with at most that many tiles in the bag plays every rollout to
+// the end of the game, as a plain loop that plays on to the end does on the
+// same draws (the same spread, and a win, tie or loss by the final
+// scores); with more tiles in the bag its rollouts stop after Plies, as
+// without it.
+func TestPlayOutRolloutsMatchNaive(t *testing.T) {
+	lex := testlex.GADDAG(t, testlex.Name())
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := testgen.Tables(lex)
+	s := NewSimulator(tables)
+	w := &simWorker{gen: movegen.New(tables)}
+	const playOut = 14
+	compared, ended, stopped := 0, 0, 0
+	for seed := uint64(30); seed < 42; seed++ {
+		pos, bags := fieldGame(t, tables, leaves, 2, seed)
+		for ti := range pos {
+			if bags[ti] == 0 || bags[ti] > playOut+10 {
+				continue
+			}
+			opts := Options{Leaves: leaves, Candidates: 5, Iterations: 3, Plies: 2, PlayOut: playOut, Seed: 7}
+			r, _, err := s.prepare(&pos[ti], &opts)
+			if err != nil {
+				t.Fatalf("game %d, turn %d: %v", seed, ti+1, err)
+			}
+			out := bags[ti] <= playOut
+			w.reset(r)
+			for i := range opts.Iterations {
+				w.iterate(r, i)
+				for c := range r.cands {
+					v, win := w.rollout(r, c, iterSeed(opts.Seed, i))
+					nv, nfirst, exch := naiveRollout(tables, leaves, r, &pos[ti], w.opps, w.bagBase, c, out)
+					if exch {
+						continue // the bag was reshuffled, and later draws may count
+					}
+					if d := float64(v) - 1000*nv; d > 1 || d < -1 {
+						t.Fatalf("game %d, turn %d (bag %d), iteration %d, candidate %s: value %d millipoints, naive %.3f points",
+							seed, ti+1, bags[ti], i, r.cands[c].Notation(), v, nv)
+					}
+					switch {
+					case out && !w.over:
+						t.Fatalf("game %d, turn %d (bag %d), candidate %s: the rollout stopped before the end of the game", seed, ti+1, bags[ti], r.cands[c].Notation())
+					case w.over && win != int64(nfirst*1e6):
+						t.Fatalf("game %d, turn %d, candidate %s: win %d millionths, naive %g", seed, ti+1, r.cands[c].Notation(), win, nfirst)
+					}
+					compared++
+					if w.over {
+						ended++
+					} else {
+						stopped++
+					}
+				}
+			}
+		}
+	}
+	if compared < 1000 || ended < 400 || stopped < 200 {
+		t.Fatalf("%d rollouts compared, %d to the end of the game, %d stopped after the plies", compared, ended, stopped)
+	}
+	t.Logf("%d rollouts agree: %d to the end of the game, %d stopped after the plies", compared, ended, stopped)
 }
 
 // TestSimulateFieldDeterministic: a simulation of 3 or 4 players gives the

@@ -274,9 +274,10 @@ func divRound(a, b int64) int64 {
 
 // another reports whether the rollout plays a ply numbered ply (the
 // candidate is ply 0): the game goes on, and either the plies asked for are
-// not all played or the bag is empty (then play goes on to the end).
+// not all played, the rollouts play out (Options.PlayOut) or the bag is
+// empty (then play goes on to the end).
 func (w *simWorker) another(r *simRun, ply int) bool {
-	return !w.over && ply < maxRolloutPlies && (ply <= r.opts.Plies || w.top == len(w.bag))
+	return !w.over && ply < maxRolloutPlies && (ply <= r.opts.Plies || r.playOut || w.top == len(w.bag))
 }
 
 // apply makes side's move m, except on the generator's board: tiles off the

@@ -472,6 +472,9 @@ func keepSelfplaySettings(cfg *selfplay.Config, dir string, resume bool) error {
 			s.Add(p+"-iterations", o.Iterations)
 			s.Add(p+"-candidates", o.Candidates)
 			s.Add(p+"-plies", o.Plies)
+			if o.PlayOut > 0 {
+				s.Add(p+"-play-out", o.PlayOut) // absent from runs begun before the option
+			}
 			s.Add(p+"-stop", stopSetting(o.Confidence))
 			if cfg.Options[i].Infer != nil {
 				s.Add(p+"-infer", true)

@@ -28,11 +28,11 @@ import (
 
 // simFlags are the simulation options shared by `sim` and `best --sim`.
 type simFlags struct {
-	plies, iterations, threads, candidates int
-	budget                                 time.Duration
-	stop, rank, sampling                   string
-	add                                    []string // --add: moves to simulate, as written
-	endgameNodes                           uint64   // --endgame-nodes (a bag-empty position is solved)
+	plies, playOut, iterations, threads, candidates int
+	budget                                          time.Duration
+	stop, rank, sampling                            string
+	add                                             []string // --add: moves to simulate, as written
+	endgameNodes                                    uint64   // --endgame-nodes (a bag-empty position is solved)
 	opponentInference
 }
 
@@ -57,6 +57,7 @@ const defaultSimIterations = 1000
 func addSimFlags(f *pflag.FlagSet) *simFlags {
 	s := &simFlags{}
 	f.IntVar(&s.plies, "plies", sim.DefaultPlies, "moves played after each candidate (the opponent's answer, then ours, ...)")
+	f.IntVar(&s.playOut, "play-out", sim.DefaultPlayOut, "with at most this many tiles in the bag, play every rollout to the end of the game, whatever --plies says (0: never)")
 	f.IntVar(&s.iterations, "iterations", defaultSimIterations, "at most this many iterations (one rollout of every candidate still in the race)")
 	f.DurationVar(&s.budget, "time", 0, "stop after this long, e.g. 10s (with --time alone, iterations are not capped)")
 	addThreadsFlag(f, runtime.NumCPU(), "goroutines playing iterations", false)
@@ -107,6 +108,8 @@ func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.Options, error) {
 	switch {
 	case s.plies < 1 || s.plies > sim.MaxPlies:
 		return sim.Options{}, usagef("--plies must be from 1 to %d, not %d", sim.MaxPlies, s.plies)
+	case s.playOut < 0:
+		return sim.Options{}, usagef("--play-out must be 0 (never) or more tiles, not %d", s.playOut)
 	case s.iterations < 1:
 		return sim.Options{}, usagef("--iterations must be at least 1, not %d", s.iterations)
 	case s.budget < 0 || (f.Changed("time") && s.budget == 0):
@@ -124,7 +127,7 @@ func (s *simFlags) options(a *app, cmd *cobra.Command) (sim.Options, error) {
 	if err != nil {
 		return sim.Options{}, usagef("seed %q is not a whole number from 0 to 2^64-1", fmt.Sprint(a.v.Get("seed")))
 	}
-	o := sim.Options{Plies: s.plies, Iterations: s.iterations, Time: s.budget, Threads: s.threads,
+	o := sim.Options{Plies: s.plies, PlayOut: s.playOut, Iterations: s.iterations, Time: s.budget, Threads: s.threads,
 		Candidates: s.candidates, Confidence: conf, Seed: seed, WinPct: eval.DefaultWinPct(),
 		Rank: rank, Sampling: sampling}
 	if s.budget > 0 && !f.Changed("iterations") {
@@ -161,7 +164,8 @@ unseen tiles) and the order of the bag, then plays every candidate still in the 
 sides answering with their best static-equity move; every candidate of an
 iteration gets the same draws (common random numbers), so their differences
 are measured with far less noise than their values. Once the bag runs out in
-a rollout, both sides play on to the end of the game.
+a rollout, both sides play on to the end of the game; with --play-out N and
+at most N tiles in the bag, every rollout does, whatever --plies says.
 
 A candidate's simulated equity is the spread change over its rollout (its own
 score included) plus, if the game goes on, the value of the player's leave at
@@ -238,6 +242,7 @@ type simJSON struct {
 	Players      int                `json:"players,omitempty"` // 3 or 4; left out for two
 	Endgame      bool               `json:"endgame"`
 	Plies        int                `json:"plies"`
+	PlayedOut    bool               `json:"played_out"` // every rollout to the end of the game (--play-out)
 	Seed         uint64             `json:"seed"`
 	Threads      int                `json:"threads"`
 	Stop         string             `json:"stop"`
@@ -348,7 +353,7 @@ func (a *app) simulate(cmd *cobra.Command, sf *simFlags, file, rackFlag string, 
 	}
 	if asJSON {
 		out := simJSON{Lexicon: t.lexName(), Rack: t.rack.String(), Bag: res.BagLen, Opponent: t.pos.Racks[1].String(),
-			Scores: t.pos.Scores[:t.players()], Endgame: res.Endgame, Plies: opts.Plies, Seed: opts.Seed, Threads: opts.Threads,
+			Scores: t.pos.Scores[:t.players()], Endgame: res.Endgame, Plies: opts.Plies, PlayedOut: res.PlayedOut, Seed: opts.Seed, Threads: opts.Threads,
 			Stop: sf.stop, Rank: res.Rank.String(), Sampling: res.Sampling.String(), Iterations: res.Iterations, Rollouts: res.Rollouts, Generations: res.Generations,
 			Seconds: res.Elapsed.Seconds(), Stopped: res.Stopped, Interrupted: interrupted, Candidates: cands,
 			OpponentDrawn: t.opponentDrawn()}
@@ -414,7 +419,11 @@ func simSetting(t *turn, o sim.Options) string {
 	} else {
 		fmt.Fprintf(&sb, "%s in the bag, %s, score %d-%d; ", plural(t.bag, "tile"), opp, t.pos.Scores[0], t.pos.Scores[1])
 	}
-	fmt.Fprintf(&sb, "%s plies after each candidate, ", strconv.Itoa(o.Plies))
+	if o.PlayOut > 0 && t.bag <= o.PlayOut {
+		fmt.Fprintf(&sb, "every rollout played to the end of the game (at most %s in the bag, --play-out), ", plural(o.PlayOut, "tile"))
+	} else {
+		fmt.Fprintf(&sb, "%s plies after each candidate, ", strconv.Itoa(o.Plies))
+	}
 	var budget []string
 	if o.Iterations > 0 {
 		budget = append(budget, "at most "+plural(o.Iterations, "iteration"))

@@ -2,14 +2,18 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"scrabble/internal/testlex"
+	"scrabble/position"
+	"scrabble/rules"
 )
 
 // nwlEnv is a test environment where NWL23 resolves from the shared lists
@@ -58,6 +62,9 @@ func TestSimUsage(t *testing.T) {
 		{[]string{"selfplay", "--p2", "sim", "--p2-stop", "often"}, 2, "--p2-stop"},
 		{[]string{"selfplay", "--p2", "sim", "--p2-stop", "NaN"}, 2, "--p2-stop"},
 		{[]string{"selfplay", "--p2", "sim", "--p2-plies", "0"}, 2, "--p2-plies must be from 1"},
+		{[]string{"sim", "--board", examplePos, "--play-out", "-1"}, 2, "--play-out must be 0 (never) or more"},
+		{[]string{"selfplay", "--p1", "full", "--p1-play-out", "-3"}, 2, "--p1-play-out must be 0 (never) or more"},
+		{[]string{"selfplay", "--p1", "equity", "--p1-play-out", "10"}, 2, "--p1-play-out is for the sim player"},
 	} {
 		r := e.run(c.args...)
 		if r.code != c.code || !strings.Contains(r.stderr, c.msg) {
@@ -78,6 +85,7 @@ type simOutput struct {
 	Drawn       int    `json:"opponent_drawn"`
 	Endgame     bool   `json:"endgame"`
 	Plies       int    `json:"plies"`
+	PlayedOut   bool   `json:"played_out"`
 	Seed        uint64 `json:"seed"`
 	Threads     int    `json:"threads"`
 	Iterations  int    `json:"iterations"`
@@ -110,6 +118,49 @@ func parseSim(t *testing.T, out string) (simOutput, map[string]any) {
 	delete(raw, "rollouts_per_second")
 	delete(raw, "threads")
 	return s, raw
+}
+
+// TestSimPlayOut: with --play-out N and at most N tiles in the bag every
+// rollout ends the game, so each one's chance of winning is 0, 50 or 100%;
+// with more tiles in the bag, or without the option, rollouts stop after
+// --plies and the win table values them.
+func TestSimPlayOut(t *testing.T) {
+	e := nwlEnv(t)
+	game := testlex.Game(t, "josh2.gcg")
+	var board string
+	bag := 0
+	for turn := 28; turn > 10 && board == ""; turn-- {
+		cgp := strings.TrimSpace(e.ok("position", game, "--turn", strconv.Itoa(turn), "--format", "cgp"))
+		p, err := position.ParseCGP("test", cgp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unseen, err := rules.Unseen(&p.Board, p.Racks[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bag = unseen.Count() - rules.RackSize; bag >= 8 && bag <= 14 && p.Racks[0].Count() == rules.RackSize {
+			board = e.file("late.cgp", cgp+"\n")
+		}
+	}
+	if board == "" {
+		t.Fatal("no turn of josh2.gcg with 8 to 14 tiles in the bag")
+	}
+	args := []string{"--lexicon", "NWL23", "sim", "--board", board, "--iterations", "20", "--candidates", "4", "--stop", "none", "--json", "--seed", "3"}
+	for _, c := range []struct {
+		playOut int
+		want    bool
+	}{{14, true}, {bag, true}, {bag - 1, false}, {0, false}} {
+		s, _ := parseSim(t, e.ok(append(args, "--play-out", strconv.Itoa(c.playOut))...))
+		whole := true
+		for _, cand := range s.Candidates {
+			n := cand.WinPct * float64(cand.Iterations) / 50
+			whole = whole && math.Abs(n-math.Round(n)) < 1e-6
+		}
+		if s.PlayedOut != c.want || whole != c.want {
+			t.Errorf("bag %d, --play-out %d: played out %v, every rollout's win 0, 50 or 100%%: %v; want %v", bag, c.playOut, s.PlayedOut, whole, c.want)
+		}
+	}
 }
 
 // TestSimJSON: the same seed, iterations and threads give the same table;

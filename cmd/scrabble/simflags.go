@@ -27,10 +27,10 @@ func parseStop(s string) (float64, error) {
 
 // simPlayerFlags are the sim player's options for one seat of selfplay.
 type simPlayerFlags struct {
-	seat                          int
-	iterations, candidates, plies int
-	stop, rank, sampling          string
-	infer                         bool
+	seat                                   int
+	iterations, candidates, plies, playOut int
+	stop, rank, sampling                   string
+	infer                                  bool
 }
 
 func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
@@ -40,6 +40,7 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 	f.IntVar(&s.iterations, p+"iterations", d.Iterations, fmt.Sprintf("sim player %d: at most this many iterations a move (the full player: %d)", seat, selfplay.FullIterations))
 	f.IntVar(&s.candidates, p+"candidates", d.Candidates, fmt.Sprintf("sim player %d: plays simulated (plus the best 3 exchanges and the pass)", seat))
 	f.IntVar(&s.plies, p+"plies", sim.DefaultPlies, fmt.Sprintf("sim player %d: moves played after each candidate", seat))
+	f.IntVar(&s.playOut, p+"play-out", d.PlayOut, fmt.Sprintf("sim player %d: with at most this many tiles in the bag, rollouts play to the end of the game (0: never)", seat))
 	f.BoolVar(&s.infer, p+"infer", false, fmt.Sprintf("sim player %d: draw the opponent's rack from what their last move says they kept (docs/simulation.md, Inference)", seat))
 	f.StringVar(&s.stop, p+"stop", strconv.FormatFloat(100*d.Confidence, 'f', -1, 64), fmt.Sprintf("sim player %d: prune and stop at this confidence (%%), or none", seat))
 	f.StringVar(&s.rank, p+"rank", d.Rank.String(), fmt.Sprintf("sim player %d: rank by win (chance of winning, equity within the noise) or equity", seat))
@@ -52,7 +53,7 @@ func addSimPlayerFlags(f *pflag.FlagSet, seat int) *simPlayerFlags {
 func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.Options, error) {
 	p := fmt.Sprintf("p%d-", s.seat)
 	if player != "sim" && player != "full" {
-		for _, name := range []string{"iterations", "candidates", "plies", "stop", "rank", "sampling", "infer"} {
+		for _, name := range []string{"iterations", "candidates", "plies", "play-out", "stop", "rank", "sampling", "infer"} {
 			if f.Changed(p + name) {
 				return sim.Options{}, usagef("--%s%s is for the sim player, and --p%d is %s", p, name, s.seat, player)
 			}
@@ -81,7 +82,9 @@ func (s *simPlayerFlags) options(f *pflag.FlagSet, player string) (sim.Options, 
 		return sim.Options{}, usagef("--%scandidates must be from 1 to %d, not %d", p, sim.MaxCandidates, s.candidates)
 	case s.plies < 1 || s.plies > sim.MaxPlies:
 		return sim.Options{}, usagef("--%splies must be from 1 to %d, not %d", p, sim.MaxPlies, s.plies)
+	case s.playOut < 0:
+		return sim.Options{}, usagef("--%splay-out must be 0 (never) or more tiles, not %d", p, s.playOut)
 	}
-	return sim.Options{Iterations: s.iterations, Candidates: s.candidates, Plies: s.plies, Confidence: conf,
+	return sim.Options{Iterations: s.iterations, Candidates: s.candidates, Plies: s.plies, PlayOut: s.playOut, Confidence: conf,
 		Rank: rank, Sampling: sampling, WinPct: eval.DefaultWinPct()}, nil
 }
