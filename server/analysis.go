@@ -112,15 +112,27 @@ func (req *Request) top(def int) int {
 	return *req.Top
 }
 
-// readTurn reads an analysis request and the position it asks about. An
-// endpoint that does not infer (infers false) refuses infer and last.
-func (s *Server) readTurn(r *http.Request, infers bool) (*Request, *turn, error) {
+// inference is how an endpoint takes a request's infer and last.
+type inference int
+
+const (
+	noInference    inference = iota // refuses them
+	inferIfAsked                    // infers with "infer"; "last" needs it
+	alwaysInferred                  // the infer endpoint: "last" alone
+)
+
+// readTurn reads an analysis request and the position it asks about,
+// checking its infer and last against how the endpoint takes them.
+func (s *Server) readTurn(r *http.Request, inf inference) (*Request, *turn, error) {
 	req, err := readRequest(r)
 	if err != nil {
 		return nil, nil, err
 	}
-	if !infers && (req.Infer || req.Last != "") {
+	switch {
+	case inf == noInference && (req.Infer || req.Last != ""):
 		return nil, nil, badRequest("%s makes no use of infer or last (they go to /api/sim, /api/peg and /api/infer)", r.URL.Path)
+	case inf == inferIfAsked && req.Last != "" && !req.Infer:
+		return nil, nil, badRequest("last goes with \"infer\": true")
 	}
 	t, err := s.turn(req)
 	if err != nil {
@@ -241,7 +253,7 @@ type MovesResponse struct {
 
 // moves lists the plays (and, if asked, exchanges and the pass) by score.
 func (s *Server) moves(_ context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r, false)
+	req, t, err := s.readTurn(r, noInference)
 	if err != nil {
 		return err
 	}
@@ -271,7 +283,7 @@ func (c *counter) Record(m *move.Move) { c.n++; c.rec.Record(m) }
 // best ranks every play, exchange (when allowed) and the pass by equity,
 // as scrabble best does statically.
 func (s *Server) best(_ context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r, false)
+	req, t, err := s.readTurn(r, noInference)
 	if err != nil {
 		return err
 	}
@@ -350,15 +362,12 @@ const defaultSimTime = 5 * time.Second
 // sim ranks the best candidates by Monte Carlo simulation; with Accept:
 // text/event-stream (or ?stream=1) its progress is streamed as events.
 func (s *Server) sim(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r, true)
+	req, t, err := s.readTurn(r, inferIfAsked)
 	if err != nil {
 		return err
 	}
 	if t.bag == 0 {
 		return badRequest("the bag is empty: solve the endgame instead (/api/endgame)")
-	}
-	if req.Last != "" && !req.Infer {
-		return badRequest("last goes with \"infer\": true")
 	}
 	budget, err := s.timeLimit(req.Time, defaultSimTime)
 	if err != nil {
@@ -516,7 +525,7 @@ const (
 
 // endgame solves a position with the bag empty.
 func (s *Server) endgame(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r, false)
+	req, t, err := s.readTurn(r, noInference)
 	if err != nil {
 		return err
 	}
@@ -611,7 +620,7 @@ type PEGResponse struct {
 
 // peg solves a pre-endgame: 1 to peg.MaxBag tiles in the bag.
 func (s *Server) peg(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r, true)
+	req, t, err := s.readTurn(r, inferIfAsked)
 	if err != nil {
 		return err
 	}
@@ -620,9 +629,6 @@ func (s *Server) peg(ctx context.Context, w http.ResponseWriter, r *http.Request
 	}
 	if t.bag < 1 || t.bag > peg.MaxBag || t.rack.Count() != rules.RackSize {
 		return badRequest("a pre-endgame is a full rack with 1 to %d tiles in the bag; here the rack holds %d and the bag %d", peg.MaxBag, t.rack.Count(), t.bag)
-	}
-	if req.Last != "" && !req.Infer {
-		return badRequest("last goes with \"infer\": true")
 	}
 	budget, err := s.timeLimit(req.Time, defaultPEGTime)
 	if err != nil {

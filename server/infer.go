@@ -62,7 +62,7 @@ func (t *turn) inferOpponent(req *Request) (*inferred, error) {
 // after their last move, likeliest first (top, default 10; 0 lists all),
 // and each unseen letter's chance of being on their rack.
 func (s *Server) inference(_ context.Context, w http.ResponseWriter, r *http.Request) error {
-	req, t, err := s.readTurn(r, true)
+	req, t, err := s.readTurn(r, alwaysInferred)
 	if err != nil {
 		return err
 	}
