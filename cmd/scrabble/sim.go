@@ -242,7 +242,7 @@ type simJSON struct {
 	Players      int                `json:"players,omitempty"` // 3 or 4; left out for two
 	Endgame      bool               `json:"endgame"`
 	Plies        int                `json:"plies"`
-	PlayedOut    bool               `json:"played_out"` // every rollout to the end of the game (--play-out)
+	PlayedOut    bool               `json:"played_out,omitempty"` // every rollout to the end of the game (--play-out)
 	Seed         uint64             `json:"seed"`
 	Threads      int                `json:"threads"`
 	Stop         string             `json:"stop"`
