@@ -17,6 +17,8 @@ import (
 
 	"scrabble/gcg"
 	"scrabble/internal/testlex"
+	"scrabble/move"
+	"scrabble/position"
 )
 
 // chromium returns the path of a headless Chromium, skipping the test when
@@ -321,6 +323,33 @@ func TestPageInChromium(t *testing.T) {
 	if got, want := p.eval(`document.querySelector("#score0").value + "/" + document.querySelector("#score1").value`),
 		fmt.Sprintf("%d/%d", t5.Totals[t5.Player], t5.Totals[1-t5.Player]); got != want {
 		t.Errorf("turn 5's scores: %s, want %s", got, want)
+	}
+	// With the opponent's turn 4 as its last move, so that the infer box
+	// works on it: the CGP is the one scrabble position writes.
+	pos := &position.Position{Board: t5.Board, Lexicon: testlex.Name()} // the review's lexicon, the server's
+	pos.Racks[0] = t5.Rack
+	pos.Scores[0], pos.Scores[1] = t5.Totals[t5.Player], t5.Totals[1-t5.Player]
+	pos.ZeroTurns = t5.Scoreless
+	t4 := &r.Turns[3]
+	pos.SetLastMove(&position.LastMove{Kind: position.LastPlay, Play: t4.Move.Placed(), ChallengedOff: t4.Withdrawn})
+	if t4.Move.Kind != move.Play || t4.Player == t5.Player {
+		t.Fatalf("turn 4 of %s is not the other player's play", game)
+	}
+	if got, want := p.eval(`document.querySelector("#cgp").value`), pos.CGP(); got != want {
+		t.Errorf("turn 5's CGP on the analysis board:\n%s\nwant\n%s", got, want)
+	}
+	// The opcode of other moves: board tiles as dots, a play taken back.
+	for _, c := range []struct{ turn, want string }{
+		{`{player: "a", played: {kind: "play", move: "8D W(O)R(D)S"}, flags: []}`, "lm 8D W.R.S;"},
+		{`{player: "a", played: {kind: "play", move: "H1 (QUI)Z"}, flags: ["withdrawn"]}`, "lm challenge H1 ...Z;"},
+		{`{player: "a", played: {kind: "exchange", move: "-AEI"}, flags: []}`, "lm -AEI;"},
+		{`{player: "a", played: {kind: "pass", move: "-"}}`, "lm -;"},
+		{`{player: "b", played: {kind: "pass", move: "-"}}`, ""},
+	} {
+		expr := fmt.Sprintf(`lastMoveOpcode({players: [{}, {}], turns: [%s, {player: "b"}]}, 1)`, c.turn)
+		if got := p.eval(expr); got != c.want {
+			t.Errorf("%s: %q, want %q", expr, got, c.want)
+		}
 	}
 	p.do(chromedp.Click(`#tab-review`))
 

@@ -540,10 +540,24 @@ function analyzeTurn() {
   A.moreScores = order.slice(2).map((i) => scores[i] || 0);
   A.opp = "/".repeat(n - 2);
   A.zero = 0;
-  A.extra = /^[A-Za-z0-9_-]+$/.test(rep.lexicon) ? "lex " + rep.lexicon + ";" : "";
+  A.extra = [/^[A-Za-z0-9_-]+$/.test(rep.lexicon) ? "lex " + rep.lexicon + ";" : "", lastMoveOpcode(rep, R.step)].filter(Boolean).join(" ");
   showMode(false);
   showMoves([], staticCols);
   setStatus($("status"), "The position before turn " + t.turn + " (" + t.player + " to play).");
+}
+
+// lastMoveOpcode is the CGP lm opcode of the opponent's move before turn k of
+// a two-player game ("8D WO.D", "-ABC", "-", "challenge 8D WO.D" for a play
+// taken back), so that the analysis board can infer what they kept; "" when
+// there is none.
+function lastMoveOpcode(rep, k) {
+  const p = rep.turns[k - 1];
+  if (!p || rep.players.length !== 2 || p.player === rep.turns[k].player) return "";
+  let lm = p.played.move;
+  if (p.played.kind === "play") lm = lm.replace(/\(([^)]*)\)/g, (_, run) => ".".repeat(run.length));
+  else if (p.played.kind !== "exchange" && p.played.kind !== "pass") return "";
+  if ((p.flags || []).includes("withdrawn")) lm = "challenge " + lm;
+  return "lm " + lm + ";";
 }
 
 function svg(tag, attrs, parent) {
