@@ -618,6 +618,24 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
+// SetLastMoveText sets the lm opcode to the move text, written as the
+// opcode's operands are ("8D WO.D", "-ABC", "-"; see ParseLastMove), and
+// checks the position with it. On an error, which says whether text is not
+// a last move or does not fit the board, p is unchanged.
+func (p *Position) SetLastMoveText(text string) error {
+	lm, err := ParseLastMove(text)
+	if err != nil {
+		return err
+	}
+	q := *p // SetLastMove makes a new opcode list: p's is untouched
+	q.SetLastMove(lm)
+	if err := q.Validate(); err != nil {
+		return fmt.Errorf("does not fit the position: %w", err)
+	}
+	*p = q
+	return nil
+}
+
 // ParseLastMove reads a last move as an lm opcode's operands write it
 // ("8D WO.D", "8D WO(R)D +5", "challenge 8D WO.D", "-ABC", "-3", "-"),
 // separated by spaces, without the opcode's name or ';'. It checks only

@@ -419,3 +419,39 @@ func TestSetLastMove(t *testing.T) {
 		t.Errorf("removing the only opcode left %v", q.Opcodes)
 	}
 }
+
+// TestSetLastMoveText: a last move given as text is set when it reads and
+// fits the board; otherwise the error says which, and the position keeps
+// its own.
+func TestSetLastMoveText(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string // want: "" for valid, else in the error
+	}{
+		{"8H (CA)T", ""},
+		{"-TTTT", ""},
+		{"8H CAT +5", ""},
+		{"Q99 CAT", "Q99"},
+		{"8H", "8H"},
+		{"8H COT", "does not fit the position: last move lm 8H COT: square 8I holds A"},
+		{"-TTTTT", "does not fit the position: last move lm -TTTTT: 5 Ts exchanged"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			p, err := ParseCGP("c", posCATExample+" lm -;")
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = p.SetLastMoveText(tc.text)
+			lm, _ := p.LastMove()
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatal(err)
+			case tc.want == "" && lm.String() != strings.ReplaceAll(tc.text, "(CA)", ".."):
+				t.Errorf("lm %s, want %s", lm, tc.text)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("error %v, want one saying %q", err, tc.want)
+			case tc.want != "" && lm.String() != "-":
+				t.Errorf("after the error the lm is %s, want the position's own (-)", lm)
+			}
+		})
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"scrabble/infer"
-	"scrabble/position"
 )
 
 // inferred is what a request's inference found: the opponent's last move,
@@ -27,13 +26,8 @@ func (t *turn) inferOpponent(req *Request) (*inferred, error) {
 	}
 	pos := *t.pos
 	if req.Last != "" {
-		lm, err := position.ParseLastMove(req.Last)
-		if err != nil {
+		if err := pos.SetLastMoveText(req.Last); err != nil {
 			return nil, badRequest("last: %v", err)
-		}
-		pos.SetLastMove(lm)
-		if err := pos.Validate(); err != nil {
-			return nil, badRequest("last %s does not fit the position: %v", req.Last, err)
 		}
 	}
 	lm, err := pos.LastMove()

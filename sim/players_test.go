@@ -161,19 +161,24 @@ func naiveRollout(tables *movegen.Tables, leaves movegen.LeaveValuer, r *simRun,
 	return value, 1 / float64(shared), exchanged
 }
 
+// rolloutRig is what the comparisons with naiveRollout need: the test
+// lexicon's tables, the built-in leaves, a simulator and a worker.
+func rolloutRig(t *testing.T) (*movegen.Tables, movegen.LeaveValuer, *Simulator, *simWorker) {
+	t.Helper()
+	leaves, err := eval.DefaultLeaves("NWL23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
+	return tables, leaves, NewSimulator(tables), &simWorker{gen: movegen.New(tables)}
+}
+
 // TestFieldRolloutsMatchNaive: the rollouts of 3- and 4-player positions
 // (from the opening to the end of real games, both plies that stop short
 // and rollouts played to the end of the game) give the values and shares
 // of first place of a plain loop written here, on the same draws.
 func TestFieldRolloutsMatchNaive(t *testing.T) {
-	lex := testlex.GADDAG(t, testlex.Name())
-	leaves, err := eval.DefaultLeaves("NWL23")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables := testgen.Tables(lex)
-	s := NewSimulator(tables)
-	w := &simWorker{gen: movegen.New(tables)}
+	tables, leaves, s, w := rolloutRig(t)
 	compared, ended := 0, 0
 	for _, n := range []int{3, 4} {
 		pos, bags := fieldGame(t, tables, leaves, n, uint64(10+n))
@@ -229,14 +234,7 @@ func TestFieldRolloutsMatchNaive(t *testing.T) {
 // scores); with more tiles in the bag its rollouts stop after Plies, as
 // without it.
 func TestPlayOutRolloutsMatchNaive(t *testing.T) {
-	lex := testlex.GADDAG(t, testlex.Name())
-	leaves, err := eval.DefaultLeaves("NWL23")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables := testgen.Tables(lex)
-	s := NewSimulator(tables)
-	w := &simWorker{gen: movegen.New(tables)}
+	tables, leaves, s, w := rolloutRig(t)
 	const playOut = 14
 	compared, ended, stopped := 0, 0, 0
 	for seed := uint64(30); seed < 42; seed++ {

@@ -143,13 +143,8 @@ that many are drawn at random (--seed) and the figures are estimates.`,
 					return err
 				}
 				if last != "" {
-					lm, err := position.ParseLastMove(last)
-					if err != nil {
-						return usagef("--last: %v", err)
-					}
-					pos.SetLastMove(lm)
-					if err := pos.Validate(); err != nil {
-						return usagef("--last %s does not fit %s: %v", last, positionName(board), err)
+					if err := pos.SetLastMoveText(last); err != nil {
+						return usagef("--last (%s): %v", positionName(board), err)
 					}
 				}
 				if lex, err = a.positionLexicon(pos.Lexicon); err != nil {

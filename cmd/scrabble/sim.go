@@ -604,13 +604,8 @@ func (sf *opponentInference) inferOpponent(cmd *cobra.Command, t *turn, file str
 	}
 	pos := *t.pos
 	if sf.last != "" {
-		lm, err := position.ParseLastMove(sf.last)
-		if err != nil {
-			return nil, usagef("--last: %v", err)
-		}
-		pos.SetLastMove(lm)
-		if err := pos.Validate(); err != nil {
-			return nil, usagef("--last %s does not fit %s: %v", sf.last, positionName(file), err)
+		if err := pos.SetLastMoveText(sf.last); err != nil {
+			return nil, usagef("--last (%s): %v", positionName(file), err)
 		}
 	}
 	opts, err := sf.inferFlags.options("infer-", leaves)
