@@ -46,13 +46,20 @@ func fuzzHandler(f *testing.F, path string, seeds ...string) {
 func FuzzMovesHandler(f *testing.F) { fuzzHandler(f, "/api/moves") }
 func FuzzBestHandler(f *testing.F)  { fuzzHandler(f, "/api/best") }
 func FuzzSimHandler(f *testing.F) {
-	fuzzHandler(f, "/api/sim", body(emptyBoard+" AEINRST/ 0/0 0", "", `"iterations":5`))
+	fuzzHandler(f, "/api/sim", body(emptyBoard+" AEINRST/ 0/0 0", "", `"iterations":5`),
+		body(inferCGP, "", `"iterations":3,"infer":true`), body(inferCGP, "", `"iterations":3,"infer":true,"last":"-3"`))
 }
 func FuzzEndgameHandler(f *testing.F) {
 	cgp, _ := os.ReadFile("../cmd/scrabble/testdata/endgame.cgp")
 	fuzzHandler(f, "/api/endgame", body(strings.TrimSpace(string(cgp)), "", `"time":"100ms"`))
 }
-func FuzzPEGHandler(f *testing.F) { fuzzHandler(f, "/api/peg") }
+func FuzzPEGHandler(f *testing.F) {
+	fuzzHandler(f, "/api/peg", body(inferCGP, "", `"infer":true,"time":"100ms"`))
+}
+func FuzzInferHandler(f *testing.F) {
+	fuzzHandler(f, "/api/infer", body(inferCGP, "", ""), body(inferCGP, "", `"last":"challenge D12 GE.","top":0`),
+		body(emptyBoard+" AEINRST/ 0/0 0 lm 8D WO.D;", "", ""), body(inferCGP, "", `"last":"8D WO(R)D +5"`))
+}
 func FuzzReviewHandler(f *testing.F) {
 	game, _ := os.ReadFile("../examples/game.gcg")
 	fuzzHandler(f, "/api/review", string(game), "#player1 a A\n#player2 b B\n>a: AB 8H AB +4 4\n", "#player1 a A\n")
