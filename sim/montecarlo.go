@@ -131,8 +131,6 @@ type Options struct {
 const (
 	DefaultCandidates = 15
 	DefaultPlies      = 2
-	// DefaultPlayOut is the sim command's and the players' Options.PlayOut.
-	DefaultPlayOut = 0
 	// CandidateExchanges is how many exchanges, the best by static
 	// equity, are simulated beside the plays.
 	CandidateExchanges = 3
@@ -475,6 +473,10 @@ func (a *simAcc) challenger(r *simRun, lead, limit int) int {
 	return best
 }
 
+// PlaysOut reports whether, with bag tiles in the bag, the rollouts play to
+// the end of the game (PlayOut).
+func (o *Options) PlaysOut(bag int) bool { return o.PlayOut > 0 && bag <= o.PlayOut }
+
 // checkOptions fills in the defaults and checks the options.
 func checkOptions(o *Options) error {
 	switch {
@@ -606,7 +608,7 @@ func (r *simRun) prepareField(pos *Position, unseen rules.Rack) error {
 // prepareCandidates finds the candidates of r (the bag holds bag tiles):
 // plays by static equity, the best exchanges, the pass, the added moves.
 func (s *Simulator) prepareCandidates(r *simRun, pos *Position, o *Options, bag int) (*simRun, int, error) {
-	r.playOut = o.PlayOut > 0 && bag <= o.PlayOut
+	r.playOut = o.PlaysOut(bag)
 	// The candidates, valued as a static player would.
 	root := s.root
 	root.SetBoard(&pos.Board)

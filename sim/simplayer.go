@@ -18,7 +18,7 @@ import (
 // table, with paired sampling (the measured one: on its 64-iteration cap
 // top-two would play fewer rollouts).
 func DefaultPlayer() Options {
-	return Options{Candidates: 10, Iterations: 64, PlayOut: DefaultPlayOut, Confidence: 0.95, Rank: RankWin,
+	return Options{Candidates: 10, Iterations: 64, Confidence: 0.95, Rank: RankWin,
 		Sampling: SamplingPaired, WinPct: eval.DefaultWinPct()}
 }
 

@@ -57,7 +57,7 @@ const defaultSimIterations = 1000
 func addSimFlags(f *pflag.FlagSet) *simFlags {
 	s := &simFlags{}
 	f.IntVar(&s.plies, "plies", sim.DefaultPlies, "moves played after each candidate (the opponent's answer, then ours, ...)")
-	f.IntVar(&s.playOut, "play-out", sim.DefaultPlayOut, "with at most this many tiles in the bag, play every rollout to the end of the game, whatever --plies says (0: never)")
+	f.IntVar(&s.playOut, "play-out", 0, "with at most this many tiles in the bag, play every rollout to the end of the game, whatever --plies says (0: never)")
 	f.IntVar(&s.iterations, "iterations", defaultSimIterations, "at most this many iterations (one rollout of every candidate still in the race)")
 	f.DurationVar(&s.budget, "time", 0, "stop after this long, e.g. 10s (with --time alone, iterations are not capped)")
 	addThreadsFlag(f, runtime.NumCPU(), "goroutines playing iterations", false)
@@ -419,7 +419,7 @@ func simSetting(t *turn, o sim.Options) string {
 	} else {
 		fmt.Fprintf(&sb, "%s in the bag, %s, score %d-%d; ", plural(t.bag, "tile"), opp, t.pos.Scores[0], t.pos.Scores[1])
 	}
-	if o.PlayOut > 0 && t.bag <= o.PlayOut {
+	if o.PlaysOut(t.bag) {
 		fmt.Fprintf(&sb, "every rollout played to the end of the game (at most %s in the bag, --play-out), ", plural(o.PlayOut, "tile"))
 	} else {
 		fmt.Fprintf(&sb, "%s plies after each candidate, ", strconv.Itoa(o.Plies))
