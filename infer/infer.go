@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -168,6 +169,13 @@ type Result struct {
 // between runs; it is not safe for concurrent use.
 type Inferer struct {
 	gen *movegen.Generator
+	ctx context.Context // of the inference running, nil between them
+}
+
+// stopped says whether the running inference's context is done, asked
+// every 64 move searches (a search takes tens of microseconds).
+func (in *Inferer) stopped(searches int) bool {
+	return searches&63 == 0 && in.ctx.Err() != nil
 }
 
 // New returns an inferer on the tables' lexicon.
@@ -175,9 +183,18 @@ func New(t *movegen.Tables) *Inferer { return &Inferer{gen: movegen.New(t)} }
 
 // Infer works out what the opponent kept after the move of s.
 func (in *Inferer) Infer(s *Situation, opts Options) (*Result, error) {
+	return in.InferContext(context.Background(), s, opts)
+}
+
+// InferContext is Infer stopped when ctx is done (a server's time limit):
+// it then returns ctx's error, wrapped. The inference makes up to
+// Options.Racks move searches, about a second's work at the default cap.
+func (in *Inferer) InferContext(ctx context.Context, s *Situation, opts Options) (*Result, error) {
 	if err := opts.fill(); err != nil {
 		return nil, err
 	}
+	in.ctx = ctx
+	defer func() { in.ctx = nil }()
 	p, err := prepare(s)
 	if err != nil {
 		return nil, err
@@ -192,6 +209,9 @@ func (in *Inferer) Infer(s *Situation, opts Options) (*Result, error) {
 		w, res.Exact, res.Racks = in.exchange(s, p, &opts)
 	} else {
 		w, res.Exact, res.Racks = in.play(s, p, &opts)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("infer: stopped after %d of the racks: %w", res.Racks, err)
 	}
 	res.Leaves = w.distribution()
 	if len(res.Leaves) == 0 {
@@ -380,6 +400,9 @@ func (in *Inferer) play(s *Situation, p *prepared, o *Options) (weights, bool, i
 		for i, n := range p.used {
 			r[i] += n
 		}
+		if in.stopped(searches) {
+			return 0
+		}
 		best, _ := g.Best(&r, p.bagBefore, movegen.Options{Exchanges: true, Pass: true})
 		searches++
 		// The move's equity as the generator values it (an exchange
@@ -430,6 +453,9 @@ func (in *Inferer) exchange(s *Situation, p *prepared, o *Options) (weights, boo
 	value := func(r rules.Rack, x float64) {
 		var best move.Move
 		if o.Model != Uniform {
+			if in.stopped(searches) {
+				return
+			}
 			best, _ = g.Best(&r, p.bagBefore, movegen.Options{Exchanges: true, Pass: true})
 			searches++
 		}

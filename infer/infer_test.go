@@ -2,8 +2,10 @@ package infer
 
 import (
 	"context"
+	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"scrabble/eval"
@@ -506,4 +508,55 @@ func TestAfter(t *testing.T) {
 	if plays == 0 {
 		t.Fatal("no play in the games")
 	}
+}
+
+// countdown is a context whose Err reports it cancelled once asked more
+// than n times.
+type countdown struct {
+	context.Context
+	n int
+}
+
+func (c *countdown) Err() error {
+	if c.n--; c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestInferContext: a context done mid-way stops the inference within 64
+// searches of it, with the context's error; one that stays live gives
+// Infer's answer.
+func TestInferContext(t *testing.T) {
+	tables, leaves := testSetup(t)
+	sits := selfPlaySituations(t, tables, leaves, 3, 11)
+	in := New(tables)
+	checked := 0
+	for i, s := range sits {
+		if s.Last.Kind == move.Pass {
+			continue
+		}
+		o := Options{Leaves: leaves, Racks: 1000}
+		want, err := in.Infer(&s.Situation, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := in.InferContext(context.Background(), &s.Situation, o)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("situation %d: with a live context %v, the same answer %v", i, err, reflect.DeepEqual(got, want))
+		}
+		if want.Racks <= 128 {
+			continue
+		}
+		// Asked at searches 0, 64 and 128: the third answer stops it.
+		res, err := in.InferContext(&countdown{context.Background(), 2}, &s.Situation, o)
+		if !errors.Is(err, context.Canceled) || res != nil || !strings.Contains(err.Error(), "stopped after 128 of the racks") {
+			t.Fatalf("situation %d (%d racks): cancelled after 128 searches: %v, result %v", i, want.Racks, err, res != nil)
+		}
+		checked++
+	}
+	if checked < 5 {
+		t.Fatalf("only %d situations checked", checked)
+	}
+	t.Logf("%d situations stopped", checked)
 }

@@ -387,7 +387,7 @@ func (s *Server) sim(ctx context.Context, w http.ResponseWriter, r *http.Request
 	// Inferred before a stream starts, so that a bad request is a 400.
 	var inf *inferred
 	if req.Infer {
-		if inf, err = t.inferOpponent(req); err != nil {
+		if inf, err = t.inferOpponent(ctx, req); err != nil {
 			return err
 		}
 	}
@@ -636,7 +636,7 @@ func (s *Server) peg(ctx context.Context, w http.ResponseWriter, r *http.Request
 	}
 	var inf *inferred
 	if req.Infer {
-		if inf, err = t.inferOpponent(req); err != nil {
+		if inf, err = t.inferOpponent(ctx, req); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 
 	"scrabble/infer"
@@ -16,8 +17,9 @@ type inferred struct {
 
 // inferOpponent infers the opponent's rack from their last move: the
 // request's "last", else the CGP's lm opcode. The leaves drawn past the
-// inference's cap come from the request's seed.
-func (t *turn) inferOpponent(req *Request) (*inferred, error) {
+// inference's cap come from the request's seed. It stops when ctx does
+// (the server's time limit).
+func (t *turn) inferOpponent(ctx context.Context, req *Request) (*inferred, error) {
 	if err := t.twoPlayers("infer"); err != nil {
 		return nil, err
 	}
@@ -45,8 +47,11 @@ func (t *turn) inferOpponent(req *Request) (*inferred, error) {
 	if req.Seed != nil {
 		opts.Seed = *req.Seed
 	}
-	res, err := infer.New(t.lex.Tables).Infer(sit, opts)
+	res, err := infer.New(t.lex.Tables).InferContext(ctx, sit, opts)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, &apiError{http.StatusServiceUnavailable, fmt.Errorf("infer: no answer within the server's time limit: %w", err)}
+		}
 		return nil, badRequest("infer: %v", err)
 	}
 	return &inferred{last: lm.String(), res: res}, nil
@@ -55,7 +60,7 @@ func (t *turn) inferOpponent(req *Request) (*inferred, error) {
 // inference answers /api/infer: the leaves the opponent may have kept
 // after their last move, likeliest first (top, default 10; 0 lists all),
 // and each unseen letter's chance of being on their rack.
-func (s *Server) inference(_ context.Context, w http.ResponseWriter, r *http.Request) error {
+func (s *Server) inference(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
 	req, t, err := s.readTurn(r, alwaysInferred)
 	if err != nil {
 		return err
@@ -63,7 +68,7 @@ func (s *Server) inference(_ context.Context, w http.ResponseWriter, r *http.Req
 	if t.bag == 0 {
 		return badRequest("infer: the bag is empty, so the opponent holds every unseen tile")
 	}
-	inf, err := t.inferOpponent(req)
+	inf, err := t.inferOpponent(ctx, req)
 	if err != nil {
 		return err
 	}

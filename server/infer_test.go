@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"scrabble/eval"
 	"scrabble/infer"
@@ -203,5 +204,24 @@ func TestInferBadRequests(t *testing.T) {
 				t.Errorf("status %d, error %q; want 400 saying %q", code, e.Error, tc.want)
 			}
 		})
+	}
+}
+
+// TestInferTimeLimit: an inference the server's time limit stops is a 503
+// that says so, on /api/infer and where sim and peg infer first.
+func TestInferTimeLimit(t *testing.T) {
+	if testlex.Name() != "NWL23" {
+		t.Skip("the position is NWL23's")
+	}
+	_, ts := newTestServer(t, Config{TimeLimit: time.Nanosecond})
+	for _, tc := range []struct{ path, body string }{
+		{"/api/infer", body(inferCGP, "", "")},
+		{"/api/sim", body(inferCGP, "", `"infer":true`)},
+		{"/api/peg", body(inferCGP, "", `"infer":true`)},
+	} {
+		var e struct{ Error string }
+		if code := post(t, ts, tc.path, tc.body, &e); code != 503 || !strings.Contains(e.Error, "infer: no answer within the server's time limit") {
+			t.Errorf("%s: status %d, error %q; want 503 saying the inference ran out of time", tc.path, code, e.Error)
+		}
 	}
 }
