@@ -86,10 +86,10 @@ type searcher struct {
 	// before ply.
 	bagAt []uint8
 	nodes uint64
-	// outSet and rackSum: the plays' and the rack's multiset sums at the
-	// node being ordered (see twoOuts).
-	outSet  sumSet
-	rackSum uint64
+	// outSet and leaveSums: the multiset sums of the tiles the plays of
+	// the node being ordered put down and of what they leave (see twoOuts).
+	outSet    sumSet
+	leaveSums []uint64
 	// aborted: the stop flag was seen; results since are meaningless.
 	aborted bool
 	// onlyComplete: take only complete table entries (see iterate).
@@ -226,7 +226,7 @@ func (s *searcher) order(moves []move.Move, ttMove uint32, ply int) {
 			k = keyOut + m.Score + 2*oppVal
 		default:
 			k = 2*m.Score + 3*int32(usedValue(m)) + tileWeight*int32(m.NumTiles)
-			if outs && s.outSet.has(s.rackSum-usedSum(m)) {
+			if outs && s.outSet.has(s.leaveSums[i]) {
 				k += twoOutWeight
 			}
 		}

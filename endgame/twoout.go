@@ -49,10 +49,14 @@ func usedSum(m *move.Move) uint64 {
 
 // sumSet is a set of multiset sums, cleared in O(1) by a new generation.
 type sumSet struct {
-	sums []uint64
-	gens []uint32
-	gen  uint32
-	mask uint64
+	slots []sumSlot
+	gen   uint32
+	mask  uint64
+}
+
+type sumSlot struct {
+	sum uint64
+	gen uint32
 }
 
 // reset empties the set, with room for n sums at half load.
@@ -61,25 +65,25 @@ func (z *sumSet) reset(n int) {
 	for size < 2*n {
 		size *= 2
 	}
-	if len(z.sums) < size {
-		z.sums = make([]uint64, size)
-		z.gens = make([]uint32, size)
+	if len(z.slots) < size {
+		z.slots = make([]sumSlot, size)
 		z.gen = 0
 	}
-	z.mask = uint64(len(z.sums) - 1)
+	z.mask = uint64(len(z.slots) - 1)
 	if z.gen++; z.gen == 0 { // wrapped: old stamps could match again
-		clear(z.gens)
+		clear(z.slots)
 		z.gen = 1
 	}
 }
 
 func (z *sumSet) add(h uint64) {
 	for i := h & z.mask; ; i = (i + 1) & z.mask {
-		if z.gens[i] != z.gen {
-			z.sums[i], z.gens[i] = h, z.gen
+		sl := &z.slots[i]
+		if sl.gen != z.gen {
+			sl.sum, sl.gen = h, z.gen
 			return
 		}
-		if z.sums[i] == h {
+		if sl.sum == h {
 			return
 		}
 	}
@@ -87,33 +91,43 @@ func (z *sumSet) add(h uint64) {
 
 func (z *sumSet) has(h uint64) bool {
 	for i := h & z.mask; ; i = (i + 1) & z.mask {
-		if z.gens[i] != z.gen {
+		sl := &z.slots[i]
+		if sl.gen != z.gen {
 			return false
 		}
-		if z.sums[i] == h {
+		if sl.sum == h {
 			return true
 		}
 	}
 }
 
-// twoOuts fills s.outSet with the sums of the tiles each play of moves
-// puts down, and s.rackSum with the side's rack's, when the side can go
-// out (tiles is its rack's count, -1 while the bag holds tiles) in two
-// moves at all; it reports whether it did.
+// twoOuts reports, when the side holds at least three tiles and the bag
+// is empty (tiles is the rack's count, -1 while the bag holds tiles; with
+// two tiles every one-tile play would be raised alike), the sums of what each
+// play of moves leaves on the rack (s.leaveSums, by index; 0 for the pass
+// and for plays that go out), with s.outSet holding the sums of the
+// tiles each play puts down.
 func (s *searcher) twoOuts(moves []move.Move, side, tiles int) bool {
-	if tiles < 2 || twoOutWeight == 0 {
+	if tiles < 3 || twoOutWeight == 0 {
 		return false
 	}
 	var rs uint64
 	for slot, c := range s.racks[side] {
 		rs += uint64(c) * zTile[slot]
 	}
-	s.rackSum = rs
 	s.outSet.reset(len(moves))
+	if cap(s.leaveSums) < len(moves) {
+		s.leaveSums = make([]uint64, len(moves), 2*len(moves))
+	}
+	sums := s.leaveSums[:len(moves)]
 	for i := range moves {
+		sums[i] = 0
 		if m := &moves[i]; m.Kind == move.Play && int(m.NumTiles) < tiles {
-			s.outSet.add(usedSum(m))
+			u := usedSum(m)
+			s.outSet.add(u)
+			sums[i] = rs - u
 		}
 	}
+	s.leaveSums = sums
 	return true
 }
