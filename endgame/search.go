@@ -206,8 +206,9 @@ const (
 // answered only until the game ends). On the one-tile pre-endgames the
 // gain is larger: p004 solved in full took 2.8 million nodes, 0.95 with
 // 20, and one probe of p008 (G1 MA, the blank drawn) 16.4 million, 0.33.
-// With the bag empty, a play that leaves a two-move out (another play of
-// the node puts its leave down whole) gets twoOutWeight more: see twoOuts.
+// With the bag empty, a play that leaves a two-move out (other plays of
+// the node put its leave down whole) gets twoOutPerSpot more for each such
+// play, up to twoOutSpots: see twoOuts.
 func (s *searcher) order(moves []move.Move, ttMove uint32, ply int) {
 	side := ply & 1
 	tiles := s.racks[side].Count()
@@ -226,8 +227,8 @@ func (s *searcher) order(moves []move.Move, ttMove uint32, ply int) {
 			k = keyOut + m.Score + 2*oppVal
 		default:
 			k = 2*m.Score + 3*int32(usedValue(m)) + tileWeight*int32(m.NumTiles)
-			if outs && s.outSet.has(s.leaveSums[i]) {
-				k += twoOutWeight
+			if outs {
+				k += twoOutBonus(s.outSet.count(s.leaveSums[i]))
 			}
 		}
 		if ttMove != 0 && k < keyOut && moveID(m) == ttMove {

@@ -6,14 +6,17 @@ import (
 	"scrabble/rules"
 )
 
-// Two-move outs in the move order: a play whose leave another play of the
-// same node puts down whole (the side can go out with its next move, if
-// the first play leaves that spot open) is tried before plays of the same
-// estimate that leave tiles with nowhere to go. A side left holding tiles
-// it cannot play makes a long game, and proving a bound on a long game
-// means answering every sequence of the other side's moves to the end:
-// the first move that meets a null-window test is kept, so which one
-// comes first decides the size of the proof.
+// Two-move outs in the move order: a play whose leave other plays of the
+// same node put down whole (the side can go out with its next move, if
+// the first play and the other side's reply leave one of those spots
+// open) is tried before plays of the same estimate that leave tiles with
+// fewer ways out, or none. A side left holding tiles it cannot play makes
+// a long game, and proving a bound on a long game means answering every
+// sequence of the other side's moves to the end: the first move that
+// meets a null-window test is kept, so which one comes first decides the
+// size of the proof. (One "above 0?" test of a pre-endgame's draw took 28
+// million nodes when the first move kept a C with one spot, which the
+// reply blocked, and 4,760 with the spots counted.)
 
 // zTile[slot] is a random word per rack slot; a multiset's sum is the sum
 // of its tiles' words (mod 2^64), so a leave's sum is the rack's less the
@@ -28,13 +31,24 @@ func init() {
 	}
 }
 
-// twoOutWeight is what a play whose leave can go out next adds to its
-// ordering key (see order). Nodes over the 60 shared endgames, one thread,
-// by weight: 0 2.069 million, 20 1.990, 40 1.954, 60 1.938, 100 1.942,
-// 150-500 1.941; over eight one-tile pre-endgames solved in full (p000,
-// p002-p007, p009): 0 13.11 million, 60 8.96, 100 8.86, 150 8.86. A var
-// so that a test can switch it off.
-var twoOutWeight int32 = 100
+// twoOutPerSpot is what each play that puts a play's leave down whole
+// adds to that play's ordering key, up to twoOutSpots of them (see order):
+// the other side's next move may block a spot, so a leave with several
+// ways out is the surer. Nodes over the 60 shared endgames (one thread,
+// MAGPIE's rule) and over eight one-tile pre-endgames solved in full
+// (p000, p002-p007, p009), by the bonus: none 2.069 and 13.11 million;
+// 100 for any spot 1.942 and 8.86; 50 a spot up to 2 1.829 and 5.96, up
+// to 3 1.753 and 4.90, up to 4 1.755 and 4.54 (kept), up to 5 1.761 and
+// 4.57; 33 up to 3 1.755 and 5.27; 60 up to 4 1.753 and 4.60. Vars so
+// that a test can switch them off.
+var (
+	twoOutPerSpot int32 = 50
+	twoOutSpots         = 4
+)
+
+// twoOutBonus is the ordering bonus of a play whose leave n plays of the
+// node put down whole.
+func twoOutBonus(n int) int32 { return twoOutPerSpot * int32(min(n, twoOutSpots)) }
 
 // usedSum is the multiset sum of the rack tiles a play puts down.
 func usedSum(m *move.Move) uint64 {
@@ -55,8 +69,9 @@ type sumSet struct {
 }
 
 type sumSlot struct {
-	sum uint64
-	gen uint32
+	sum   uint64
+	gen   uint32
+	count uint32 // plays added with the sum
 }
 
 // reset empties the set, with room for n sums at half load.
@@ -80,23 +95,25 @@ func (z *sumSet) add(h uint64) {
 	for i := h & z.mask; ; i = (i + 1) & z.mask {
 		sl := &z.slots[i]
 		if sl.gen != z.gen {
-			sl.sum, sl.gen = h, z.gen
+			sl.sum, sl.gen, sl.count = h, z.gen, 1
 			return
 		}
 		if sl.sum == h {
+			sl.count++
 			return
 		}
 	}
 }
 
-func (z *sumSet) has(h uint64) bool {
+// count is how many times h was added since the last reset.
+func (z *sumSet) count(h uint64) int {
 	for i := h & z.mask; ; i = (i + 1) & z.mask {
 		sl := &z.slots[i]
 		if sl.gen != z.gen {
-			return false
+			return 0
 		}
 		if sl.sum == h {
-			return true
+			return int(sl.count)
 		}
 	}
 }
@@ -108,7 +125,7 @@ func (z *sumSet) has(h uint64) bool {
 // and for plays that go out), with s.outSet holding the sums of the
 // tiles each play puts down.
 func (s *searcher) twoOuts(moves []move.Move, side, tiles int) bool {
-	if tiles < 3 || twoOutWeight == 0 {
+	if tiles < 3 || twoOutPerSpot == 0 {
 		return false
 	}
 	var rs uint64

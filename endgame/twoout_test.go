@@ -10,15 +10,15 @@ import (
 	"scrabble/rules"
 )
 
-// TestTwoOutOrder: the move order raises a play by twoOutWeight exactly
-// when another play of the node puts down the tiles it leaves, as a plain
-// comparison of racks tells, on real bag-empty boards (both sides' racks);
-// going out and the pass are not raised, nor anything while the bag holds
-// tiles.
+// TestTwoOutOrder: the move order raises a play by twoOutPerSpot for each
+// other play of the node that puts down the tiles it leaves (up to
+// twoOutSpots), as a plain comparison of racks counts them, on real
+// bag-empty boards (both sides' racks); going out and the pass are not
+// raised, nor anything while the bag holds tiles.
 func TestTwoOutOrder(t *testing.T) {
 	lex := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
 	g := newGenerator(lex)
-	raised, plays, nodes := 0, 0, 0
+	raised, several, plays, nodes := 0, 0, 0, 0
 	for _, st := range bagEmptyPositions(lex, 30, 4242) {
 		for side := range 2 {
 			s := &searcher{sh: &shared{root: st}, bagAt: make([]uint8, 2)}
@@ -28,8 +28,8 @@ func TestTwoOutOrder(t *testing.T) {
 			g.GeneratePlays(&st.racks[side], &all)
 			moves := append(all.Moves, move.Move{Kind: move.Pass})
 			keys := func(w int32) []rules.Equity {
-				defer func(old int32) { twoOutWeight = old }(twoOutWeight)
-				twoOutWeight = w
+				defer func(old int32) { twoOutPerSpot = old }(twoOutPerSpot)
+				twoOutPerSpot = w
 				ms := append([]move.Move(nil), moves...)
 				s.order(ms, 0, side)
 				k := make([]rules.Equity, len(ms))
@@ -38,11 +38,11 @@ func TestTwoOutOrder(t *testing.T) {
 				}
 				return k
 			}
-			without, with := keys(0), keys(twoOutWeight)
+			without, with := keys(0), keys(twoOutPerSpot)
 			rack := st.racks[side]
 			nodes++
 			for i, m := range moves {
-				want := false
+				spots := 0
 				// Racks of two tiles are left alone: every one-tile play
 				// would be raised alike.
 				if m.Kind == move.Play && int(m.NumTiles) < rack.Count() && rack.Count() >= 3 {
@@ -50,29 +50,31 @@ func TestTwoOutOrder(t *testing.T) {
 					leave.Sub(m.Used())
 					for _, o := range moves {
 						if o.Kind == move.Play && o.Used() == leave {
-							want = true
-							break
+							spots++
 						}
 					}
 					plays++
 				}
-				got := with[i] - without[i]
-				if (want && got != rules.Equity(twoOutWeight)) || (!want && got != 0) {
-					t.Fatalf("side %d, rack %s: %s raised by %d, want two-move out %v", side, rack, m.NotationOn(&st.board), got, want)
+				want := rules.Equity(twoOutPerSpot) * rules.Equity(min(spots, twoOutSpots))
+				if got := with[i] - without[i]; got != want {
+					t.Fatalf("side %d, rack %s: %s raised by %d, want %d (%d ways out)", side, rack, m.NotationOn(&st.board), got, want, spots)
 				}
-				if want {
+				if spots > 0 {
 					raised++
+				}
+				if spots > 1 {
+					several++
 				}
 			}
 			// With tiles in the bag nobody goes out: no play is raised.
 			s.sh.root.bag = []rules.Letter{rules.Letter(1)}
-			if k0, k1 := keys(0), keys(twoOutWeight); !equalKeys(k0, k1) {
+			if k0, k1 := keys(0), keys(twoOutPerSpot); !equalKeys(k0, k1) {
 				t.Fatalf("rack %s: keys changed with a tile in the bag", rack)
 			}
 		}
 	}
-	t.Logf("%d nodes, %d plays, %d raised", nodes, plays, raised)
-	if raised < plays/20 || raised == plays {
+	t.Logf("%d nodes, %d plays, %d raised, %d with several ways out", nodes, plays, raised, several)
+	if raised < plays/20 || raised == plays || several < raised/10 || several == raised {
 		t.Fatalf("%d of %d plays raised: the check says little", raised, plays)
 	}
 }
@@ -86,7 +88,7 @@ func equalKeys(a, b []rules.Equity) bool {
 	return len(a) == len(b)
 }
 
-// TestSumSet: the set holds what was added since its last reset, at any
+// TestSumSet: the set counts what was added since its last reset, at any
 // size and across many resets (the generation stamps).
 func TestSumSet(t *testing.T) {
 	var z sumSet
@@ -94,18 +96,20 @@ func TestSumSet(t *testing.T) {
 		n := 1 + round%200
 		z.reset(n)
 		for i := range n {
-			z.add(uint64(round*1000 + i*7))
+			for range 1 + i%3 {
+				z.add(uint64(round*1000 + i*7))
+			}
 		}
 		for i := range n {
-			if !z.has(uint64(round*1000 + i*7)) {
-				t.Fatalf("round %d: %d added, not found", round, i*7)
+			if c := z.count(uint64(round*1000 + i*7)); c != 1+i%3 {
+				t.Fatalf("round %d: %d added %d times, counted %d", round, i*7, 1+i%3, c)
 			}
-			if z.has(uint64(round*1000 + i*7 + 1)) {
-				t.Fatalf("round %d: %d found, never added", round, i*7+1)
+			if z.count(uint64(round*1000+i*7+1)) != 0 {
+				t.Fatalf("round %d: %d counted, never added", round, i*7+1)
 			}
 		}
-		if round > 0 && z.has(uint64((round-1)*1000)) {
-			t.Fatalf("round %d: the last round's sum found after reset", round)
+		if round > 0 && z.count(uint64((round-1)*1000)) != 0 {
+			t.Fatalf("round %d: the last round's sum counted after reset", round)
 		}
 	}
 }
