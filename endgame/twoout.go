@@ -47,7 +47,8 @@ var (
 )
 
 // twoOutBonus is the ordering bonus of a play whose leave n plays of the
-// node put down whole.
+// node put down whole. (A play whose tiles are its own leave, AB from
+// AABB, counts itself: it may go down again elsewhere.)
 func twoOutBonus(n int) int32 { return twoOutPerSpot * int32(min(n, twoOutSpots)) }
 
 // usedSum is the multiset sum of the rack tiles a play puts down.
