@@ -169,13 +169,12 @@ type Result struct {
 // between runs; it is not safe for concurrent use.
 type Inferer struct {
 	gen *movegen.Generator
-	ctx context.Context // of the inference running, nil between them
 }
 
-// stopped says whether the running inference's context is done, asked
-// every 64 move searches (a search takes tens of microseconds).
-func (in *Inferer) stopped(searches int) bool {
-	return searches&63 == 0 && in.ctx.Err() != nil
+// stopped says whether ctx is done, asked every 64 move searches (a search
+// takes tens of microseconds).
+func stopped(ctx context.Context, searches int) bool {
+	return searches&63 == 0 && ctx.Err() != nil
 }
 
 // New returns an inferer on the tables' lexicon.
@@ -193,8 +192,6 @@ func (in *Inferer) InferContext(ctx context.Context, s *Situation, opts Options)
 	if err := opts.fill(); err != nil {
 		return nil, err
 	}
-	in.ctx = ctx
-	defer func() { in.ctx = nil }()
 	p, err := prepare(s)
 	if err != nil {
 		return nil, err
@@ -206,9 +203,9 @@ func (in *Inferer) InferContext(ctx context.Context, s *Situation, opts Options)
 	}
 	var w weights
 	if s.Last.Kind == move.Exchange && !p.exchangeKnown {
-		w, res.Exact, res.Racks = in.exchange(s, p, &opts)
+		w, res.Exact, res.Racks = in.exchange(ctx, s, p, &opts)
 	} else {
-		w, res.Exact, res.Racks = in.play(s, p, &opts)
+		w, res.Exact, res.Racks = in.play(ctx, s, p, &opts)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("infer: stopped after %d of the racks: %w", res.Racks, err)
@@ -385,7 +382,7 @@ func (p *prepared) valuer(s *Situation, o *Options) movegen.LeaveValuer {
 // play infers the leave of a play, or of an exchange whose tiles are known:
 // every leave (or Racks drawn ones), weighed by its prior and by how close
 // the move's equity is to the best of the rack it leaves.
-func (in *Inferer) play(s *Situation, p *prepared, o *Options) (weights, bool, int) {
+func (in *Inferer) play(ctx context.Context, s *Situation, p *prepared, o *Options) (weights, bool, int) {
 	var w weights
 	g := in.gen
 	g.SetBoard(&s.Board)
@@ -400,7 +397,7 @@ func (in *Inferer) play(s *Situation, p *prepared, o *Options) (weights, bool, i
 		for i, n := range p.used {
 			r[i] += n
 		}
-		if in.stopped(searches) {
+		if stopped(ctx, searches) {
 			return 0
 		}
 		best, _ := g.Best(&r, p.bagBefore, movegen.Options{Exchanges: true, Pass: true})
@@ -443,7 +440,7 @@ func (in *Inferer) play(s *Situation, p *prepared, o *Options) (weights, bool, i
 // exchange infers the leave of an exchange of tiles not seen: every rack
 // they may have held (or Racks drawn ones), and for each every leave of the
 // size kept, weighed by how close keeping it is to the rack's best move.
-func (in *Inferer) exchange(s *Situation, p *prepared, o *Options) (weights, bool, int) {
+func (in *Inferer) exchange(ctx context.Context, s *Situation, p *prepared, o *Options) (weights, bool, int) {
 	var w weights
 	g := in.gen
 	g.SetBoard(&s.Board)
@@ -453,7 +450,7 @@ func (in *Inferer) exchange(s *Situation, p *prepared, o *Options) (weights, boo
 	value := func(r rules.Rack, x float64) {
 		var best move.Move
 		if o.Model != Uniform {
-			if in.stopped(searches) {
+			if stopped(ctx, searches) {
 				return
 			}
 			best, _ = g.Best(&r, p.bagBefore, movegen.Options{Exchanges: true, Pass: true})
