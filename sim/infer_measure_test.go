@@ -55,12 +55,19 @@ func TestMeasureInferDecisions(t *testing.T) {
 	}
 	taus := make([]float64, len(variants))
 	for k, v := range variants {
-		if v == "none" {
+		switch v {
+		case "none":
+			continue
+		case "truth":
+			taus[k] = -1
+			continue
+		case "kept":
+			taus[k] = -2
 			continue
 		}
 		var err error
 		if taus[k], err = strconv.ParseFloat(v, 64); err != nil || !(taus[k] > 0) {
-			t.Fatalf("SIM_INFER_TAUS: %q: want temperatures or none", v)
+			t.Fatalf("SIM_INFER_TAUS: %q: want temperatures, none, kept or truth", v)
 		}
 	}
 	lex := testlex.GADDAG(t, "NWL23")
@@ -98,9 +105,10 @@ func TestMeasureInferDecisions(t *testing.T) {
 				opts := DefaultPlayer()
 				opts.Leaves, opts.Iterations = leaves, iterations
 				opts.Seed = splitmix.Mix(uint64(i) + 0x1F3)
-				choose := func(sampler RackSampler, seed uint64) move.Move {
+				choose := func(sampler RackSampler, seed uint64, known rules.Rack) move.Move {
 					pos := c.pos
 					pos.OpponentRacks = sampler
+					pos.Opponent = known
 					o := opts
 					o.Seed = seed
 					res, err := sm.Simulate(context.Background(), &pos, o)
@@ -109,10 +117,17 @@ func TestMeasureInferDecisions(t *testing.T) {
 					}
 					return res.Candidates[0].Move
 				}
-				choices := []move.Move{choose(nil, opts.Seed)}
+				choices := []move.Move{choose(nil, opts.Seed, rules.Rack{})}
 				for _, tau := range taus {
-					if tau == 0 {
-						choices = append(choices, choose(nil, opts.Seed+1))
+					switch {
+					case tau == 0:
+						choices = append(choices, choose(nil, opts.Seed+1, rules.Rack{}))
+						continue
+					case tau == -1:
+						choices = append(choices, choose(nil, opts.Seed, c.oppRack))
+						continue
+					case tau == -2:
+						choices = append(choices, choose(nil, opts.Seed, c.kept))
 						continue
 					}
 					io := infer.Options{Leaves: leaves, Model: infer.Softmax, Tau: tau, Seed: opts.Seed}
@@ -120,7 +135,7 @@ func TestMeasureInferDecisions(t *testing.T) {
 					if err != nil {
 						panic(fmt.Sprintf("case %d: %v", i, err))
 					}
-					choices = append(choices, choose(r, opts.Seed))
+					choices = append(choices, choose(r, opts.Seed, rules.Rack{}))
 				}
 				o := outcome{Case: i, Win: make([]float64, len(choices)), Equity: make([]float64, len(choices))}
 				for _, m := range choices {
@@ -184,6 +199,7 @@ type inferCase struct {
 	pos     Position
 	sit     infer.Situation
 	oppRack rules.Rack // the opponent's rack now
+	kept    rules.Rack // the tiles they kept from their last move
 }
 
 // middleGameCases plays games between equity players from seed until it has
@@ -227,7 +243,7 @@ func middleGameCases(t *testing.T, tables *movegen.Tables, leaves movegen.LeaveV
 			for l, k := range tu.Drawn {
 				now[l] += k
 			}
-			c := inferCase{sit: infer.Situation{Board: before, Rack: next.Rack, Last: last}, oppRack: now}
+			c := inferCase{sit: infer.Situation{Board: before, Rack: next.Rack, Last: last}, oppRack: now, kept: tu.Move.Leave(tu.Rack)}
 			c.pos = Position{Board: b, Rack: next.Rack, Scoreless: scoreless}
 			c.pos.Scores[0], c.pos.Scores[1] = tu.Totals[next.Player], tu.Totals[tu.Player]
 			out = append(out, c)
