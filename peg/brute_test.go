@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"scrabble/internal/splitmix"
 	"scrabble/internal/testgen"
@@ -327,30 +328,100 @@ func TestAgainstBruteForce(t *testing.T) {
 }
 
 // TestPlantedBug shows the comparison catches a wrong ranking: with the
-// spread left out of the pruning, some best moves come out wrong.
+// spread left out of the pruning, some best moves come out wrong, with one
+// tile in the bag and with two.
 func TestPlantedBug(t *testing.T) {
 	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
 	plantedBug = true
 	defer func() { plantedBug = false }()
-	bad, compared := 0, 0
-	for _, c := range smallPEGs(tables, 60, 27) {
-		recs, ok := bruteForce(tables, c.pos, c.unseen, 1, 6)
+	for _, bag := range []int{1, 2} {
+		bad, compared := 0, 0
+		cases := smallPEGs(tables, 60, 27)
+		if bag == 2 {
+			cases = smallPEGsOf(tables, 60, 27, 3, 1)
+		}
+		for _, c := range cases {
+			recs, ok := bruteForce(tables, c.pos, c.unseen, bag, 6)
+			if !ok {
+				continue
+			}
+			compared++
+			opts, _ := Options{Top: 1, TTMB: 8}.normalize()
+			res, err := solveBag(context.Background(), tables, c.pos, c.unseen, bag, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if compareBrute(res, recs, 1) != "" {
+				bad++
+			}
+		}
+		t.Logf("%d in the bag, spread ignored in pruning: %d of %d disagree", bag, bad, compared)
+		if bad == 0 {
+			t.Errorf("%d in the bag: bug planted, but all %d agree with the brute force", bag, compared)
+		}
+	}
+}
+
+// TestTwoTilesAgainstBruteForce compares exact two-tile solves (no time
+// limit: every candidate raced over every draw order) with the brute force
+// on small pre-endgames: the top candidates' records and their order must
+// be the brute force's, under both endgame rules, on one and two threads,
+// some with the first leaders' node budget so small that they are put off.
+func TestTwoTilesAgainstBruteForce(t *testing.T) {
+	count := 100
+	if testing.Short() {
+		count = 30
+	}
+	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
+	defaultBudget := firstLeaderNodes
+	defer func() { firstLeaderNodes = defaultBudget }()
+	compared, skipped := 0, 0
+	// Most small cases with three unseen tiles have a tree too big for the
+	// brute force: look through five times as many.
+	for i, c := range smallPEGsOf(tables, 5*count, 30, 3, 1) {
+		if compared == count {
+			break
+		}
+		n := []int{2, 6}[i%2]
+		pos := c.pos
+		if n == 2 {
+			pos.ZeroTurns = 0 // the two-turn rule reads the count its own way (see endgame)
+		}
+		recs, ok := bruteForce(tables, pos, c.unseen, 2, n)
 		if !ok {
+			skipped++
 			continue
 		}
 		compared++
-		opts, _ := Options{Top: 1, TTMB: 8}.normalize()
-		res, err := solveBag(context.Background(), tables, c.pos, c.unseen, 1, opts)
-		if err != nil {
-			t.Fatal(err)
+		threads := 1 + i%3%2
+		firstLeaderNodes = defaultBudget
+		if i%4 == 3 {
+			firstLeaderNodes = 1
 		}
-		if compareBrute(res, recs, 1) != "" {
-			bad++
+		// Every fifth with a time limit too far off to be reached and
+		// ExactOnly, which asks for the exact solve all the same.
+		ctx, cancel := context.Background(), context.CancelFunc(func() {})
+		if i%5 == 4 {
+			ctx, cancel = context.WithTimeout(ctx, time.Hour)
 		}
+		for _, top := range []int{1, 3} {
+			opts, err := Options{ScorelessTurns: n, Top: top, Threads: threads, TTMB: 8, ExactOnly: i%5 == 4}.normalize()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := solveBag(ctx, tables, pos, c.unseen, 2, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			if msg := compareBrute(res, recs, top); msg != "" {
+				t.Errorf("%s (rule %d, top %d, %d threads): %s", c.name, n, top, threads, msg)
+			}
+		}
+		cancel()
 	}
-	t.Logf("spread ignored in pruning: %d of %d disagree", bad, compared)
-	if bad == 0 {
-		t.Errorf("bug planted, but all %d agree with the brute force", compared)
+	t.Logf("%d small two-tile pre-endgames compared with the brute force, %d skipped (trees too big)", compared, skipped)
+	if compared < count {
+		t.Errorf("only %d of %d compared", compared, count)
 	}
 }
 
@@ -420,9 +491,9 @@ func shorten(g *movegen.Generator, board *rules.Board, racks *[2]rules.Rack, sid
 	return true
 }
 
-// TestStagedAgainstBruteForce checks a staged solve (two tiles in the bag)
-// on small cases: every candidate it solved exactly has the brute force's
-// record.
+// TestStagedAgainstBruteForce checks a staged solve (two tiles in the bag
+// and a time limit, too far off to be reached) on small cases: every
+// candidate it solved exactly has the brute force's record.
 func TestStagedAgainstBruteForce(t *testing.T) {
 	count := 16
 	if testing.Short() {
@@ -445,9 +516,14 @@ func TestStagedAgainstBruteForce(t *testing.T) {
 			byMove[r.notation] = r
 		}
 		opts, _ := Options{Top: 2, TTMB: 8}.normalize()
-		res, err := solveBag(context.Background(), tables, c.pos, c.unseen, 2, opts)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+		res, err := solveBag(ctx, tables, c.pos, c.unseen, 2, opts)
+		cancel()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if res.Proven {
+			t.Errorf("%s: a staged solve says its ranking is proven", c.name)
 		}
 		exact := 0
 		for _, cand := range res.Candidates {
@@ -474,8 +550,8 @@ func TestStagedAgainstBruteForce(t *testing.T) {
 // TestWeightedAgainstBruteForce: with the draws weighted by a chance of
 // the opponent's rack (Options.OppRackProb; here made up, some racks ruled
 // out), the one-tile solve's ranked records are the brute force's with
-// every way of drawing weighted by its rack's factor, and the two-tile
-// solve's exact records too; weights left out make the comparison fail.
+// every way of drawing weighted by its rack's factor, and so are the
+// two-tile solve's; weights left out make the comparison fail.
 func TestWeightedAgainstBruteForce(t *testing.T) {
 	count := 60
 	if testing.Short() {
@@ -520,21 +596,8 @@ func TestWeightedAgainstBruteForce(t *testing.T) {
 		if res.DrawUnit != InferredUnit {
 			t.Errorf("%s: draw unit %d", c.name, res.DrawUnit)
 		}
-		if bag == 1 {
-			if msg := compareBrute(res, recs, 2); msg != "" {
-				t.Errorf("%s (1 tile): %s", c.name, msg)
-			}
-			continue
-		}
-		byMove := map[string]bruteRecord{}
-		for _, r := range recs {
-			byMove[r.notation] = r
-		}
-		for _, cand := range res.Candidates {
-			r := byMove[cand.Notation]
-			if cand.Proven && (cand.Wins != r.wins || cand.Ties != r.ties || cand.Losses != r.loss || math.Round(cand.MeanSpread*float64(cand.Draws)) != float64(r.sum)) {
-				t.Errorf("%s (2 tiles): %s %d-%d-%d, brute force %d-%d-%d sum %d", c.name, cand.Notation, cand.Wins, cand.Ties, cand.Losses, r.wins, r.ties, r.loss, r.sum)
-			}
+		if msg := compareBrute(res, recs, 2); msg != "" {
+			t.Errorf("%s (%d in the bag): %s", c.name, bag, msg)
 		}
 	}
 	t.Logf("%d weighted pre-endgames compared with the brute force, %d with unequal weights", compared, weighted)

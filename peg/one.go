@@ -13,7 +13,9 @@ import (
 	"scrabble/internal/crash"
 )
 
-// solveOne solves a pre-endgame with one tile in the bag exactly.
+// solveOne solves a pre-endgame with one tile in the bag exactly (or two:
+// see exactBag; each draw order is then a draw, and "bag tile" below means
+// the draw order).
 //
 // The first Top candidates (in the estimate's order) are solved exactly:
 // every bag tile's endgame to its value. They are the leaders, ranked by
@@ -286,7 +288,7 @@ func (s *solver) settle(ctx context.Context, c *cand, weakest func() *cand) (ok 
 			if err := s.speculate(ctx, c, i, t, L); err != nil {
 				return false, err
 			}
-			if c.hi[i] > t {
+			if c.hi[i] > t && c.lo[i] <= t { // a twin's test may have answered
 				if ok, err := s.test(ctx, c, i, t); !ok {
 					return false, err
 				}
@@ -383,15 +385,23 @@ func (s *solver) exactDraws(ctx context.Context, c *cand) (ok bool, err error) {
 		mu      sync.Mutex
 		first   error
 	)
+	// A draw whose twin comes first is left to it (see twinOf), its
+	// bounds copied once all are done.
+	var draws []int
+	for i := range s.draws {
+		if j := s.twinOf(c, i); j < 0 || j > i {
+			draws = append(draws, i)
+		}
+	}
 	g := crash.Group{OnPanic: func() { stopped.Store(true) }}
-	for range min(s.opts.Threads, len(s.draws)) {
+	for range min(s.opts.Threads, len(draws)) {
 		g.Go(func() {
 			for !stopped.Load() {
-				i := int(next.Add(1)) - 1
-				if i >= len(s.draws) {
+				k := int(next.Add(1)) - 1
+				if k >= len(draws) {
 					return
 				}
-				done, err := s.exact(ctx, c, i, none)
+				done, err := s.exact(ctx, c, draws[k], none)
 				if err != nil {
 					mu.Lock()
 					first = cmp.Or(first, err)
@@ -409,6 +419,11 @@ func (s *solver) exactDraws(ctx context.Context, c *cand) (ok bool, err error) {
 	}
 	if first != nil {
 		return false, first
+	}
+	for _, i := range draws {
+		if j := s.twinOf(c, i); j >= 0 {
+			c.lo[j], c.hi[j] = c.lo[i], c.hi[i]
+		}
 	}
 	return !stopped.Load(), nil
 }
@@ -459,6 +474,11 @@ func (s *solver) nullTest(ctx context.Context, c *cand, i, t int, nodes uint64) 
 		c.hi[i] = min(c.hi[i], f)
 	} else {
 		c.lo[i] = max(c.lo[i], f)
+	}
+	// The twin's game is this one (while the threads take the draws of
+	// one candidate, wide, exactDraws copies the bounds once they are done).
+	if j := s.twinOf(c, i); j >= 0 && !s.wide {
+		c.lo[j], c.hi[j] = c.lo[i], c.hi[i]
 	}
 	return true, nil
 }
@@ -607,15 +627,23 @@ func (s *solver) pruneAt(c *cand, i int, L *cand) (t int, ok bool) {
 	if L == nil {
 		return 0, false
 	}
+	// A test of draw i bounds its twin too (see twinOf).
+	j := s.twinOf(c, i)
+	set := func(h int) {
+		c.hi[i] = h
+		if j >= 0 {
+			c.hi[j] = h
+		}
+	}
 	h := c.hi[i]
-	defer func() { c.hi[i] = h }()
+	defer set(h)
 	lo, hi := c.lo[i], h-1
-	if c.hi[i] = lo; lo > hi || s.mayBeat(c, L) {
+	if set(lo); lo > hi || s.mayBeat(c, L) {
 		return 0, false
 	}
 	for lo < hi { // mayBeat is false at lo: find the last t where it is
 		mid := lo + (hi-lo+1)/2
-		if c.hi[i] = mid; s.mayBeat(c, L) {
+		if set(mid); s.mayBeat(c, L) {
 			hi = mid - 1
 		} else {
 			lo = mid

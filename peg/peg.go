@@ -53,7 +53,9 @@ type Options struct {
 	// context's time limit: stopped by it, the answer is only the leaders
 	// proven so far, none when it settled none. By default the exact search
 	// has two thirds of the limit and the rest values the candidates it
-	// did not settle by estimates (see solveOne).
+	// did not settle by estimates (see solveOne). With two tiles in the bag
+	// it asks for the exact solve that a solve without a time limit makes,
+	// in place of the stages a time limit otherwise brings (see exactBag).
 	ExactOnly bool
 	// OppRackProb, when set, is the chance that the opponent holds a rack
 	// (the unseen tiles less the bag's), such as what their last move says
@@ -161,9 +163,10 @@ type Result struct {
 // Solve values the pre-endgame pos for the player to move, whose rack must
 // be known; the opponent's is not (what the CGP holds for it is ignored):
 // every way the unseen tiles can split between the bag and the opponent's
-// rack is a draw. With one tile in the bag the answer is exact; with more,
-// staged (see Stage). The context's deadline or cancellation stops the
-// solve with the best answer so far.
+// rack is a draw. With one tile in the bag the answer is exact, and with
+// two when the context has no deadline (or with ExactOnly); otherwise the
+// solve is staged (see solveStaged). The context's deadline or
+// cancellation stops the solve with the best answer so far.
 func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, opts Options) (*Result, error) {
 	if tables == nil {
 		return nil, errors.New("peg: no move-generator tables")
@@ -249,8 +252,9 @@ func solveBag(ctx context.Context, tables *movegen.Tables, p position.Position, 
 	for _, d := range s.draws {
 		s.total += d.weight
 	}
+	s.twin = twinsOf(s.draws, bagLen)
 	var err error
-	if bagLen == 1 {
+	if s.exactRace() {
 		err = s.solveOne()
 	} else {
 		err = s.solveStaged()
@@ -324,6 +328,35 @@ func drawsOf(unseen rules.Rack, n int) []draw {
 	return out
 }
 
+// twinsOf pairs each two-tile draw order with its reverse (nil for other
+// bag sizes).
+func twinsOf(draws []draw, bagLen int) []int {
+	if bagLen != 2 {
+		return nil
+	}
+	at := make(map[[2]rules.Letter]int, len(draws))
+	for i, d := range draws {
+		at[[2]rules.Letter{d.bag[0], d.bag[1]}] = i
+	}
+	twin := make([]int, len(draws))
+	for i, d := range draws {
+		twin[i] = at[[2]rules.Letter{d.bag[1], d.bag[0]}]
+	}
+	return twin
+}
+
+// twinOf is the draw whose game is draw i's for candidate c, other than i
+// itself: with two tiles in the bag and c drawing both, the draw with the
+// tiles the other way round (the same rack after the draw, the same
+// opponent's rack). -1 when there is none. The exact race keeps the two
+// draws' bounds equal, so that one search settles both.
+func (s *solver) twinOf(c *cand, i int) int {
+	if s.twin == nil || s.tilesDrawn(c) < 2 || s.twin[i] == i {
+		return -1
+	}
+	return s.twin[i]
+}
+
 // InferredUnit is the weight of one way of drawing when the draws are
 // weighted by OppRackProb: a rack's factor is its chance over its uniform
 // chance in InferredUnit parts, so weights stay integers and a rack the
@@ -386,6 +419,10 @@ type solver struct {
 	cands []*cand
 	draws []draw
 	total int // every draw's weight
+	// twin[i], with two tiles in the bag, is the draw with draw i's two
+	// tiles the other way round (i itself for two of a letter): for a
+	// move that draws both, the same game (see twinOf).
+	twin []int
 	// byTiles[k] holds the draws as a first move drawing k tiles meets
 	// them (mergeDraws), in a staged solve.
 	byTiles [][]draw
@@ -633,6 +670,24 @@ func rank(a, b *cand) int {
 		}
 	}
 	return cmp.Compare(a.order, b.order)
+}
+
+// exactBag is the most tiles in the bag that a solve without a time limit
+// (or with Options.ExactOnly) solves exactly, as solveOne does: every
+// candidate raced over every draw order. With two tiles that takes from a
+// second to minutes on one thread (positions of self-play games: 3 of 12
+// proven within 60 s), so a solve with a deadline is staged, which answers
+// within it; with more tiles every solve is staged.
+const exactBag = 2
+
+// exactRace says whether the solve races every candidate over every draw
+// (solveOne) rather than going in stages (solveStaged).
+func (s *solver) exactRace() bool {
+	if s.bagLen == 1 {
+		return true
+	}
+	_, deadline := s.ctx.Deadline()
+	return s.bagLen <= exactBag && (s.opts.ExactOnly || !deadline)
 }
 
 // noWindow asks an endgame for its exact value.

@@ -68,8 +68,10 @@ With one tile in the bag the answer is exact: the best --top moves with
 their exact record ("solved exactly"); the others are pruned as soon as they
 cannot enter the top. (With --time, if the exact solve is not done by two
 thirds of it, the rest values the candidates it did not settle as the
-stages below do.) With more tiles the solve is staged, each stage
-taking the best of the one before: every candidate played out greedily
+stages below do.) With two tiles and no --time the answer is exact too,
+every draw order valued: from a second to many minutes on one thread. With
+two tiles and --time, and with three or four, the solve is staged, so that
+an answer comes in time, each stage taking the best of the one before: every candidate played out greedily
 with one draw, the best 400 with 16 draws, the best 48 with up to 256; the
 best 8 by endgame searches 2 plies deep (then played out) over up to 64
 draws, the best 3 of those 3 plies deep; then the best solved exactly, draw
@@ -86,7 +88,8 @@ likelier on their rack and less likely in the bag. Win percentages and
 records are then weighted by those chances (WINS, TIES and LOSSES in draws,
 with fractions).
 
---move values only the moves given, each exactly with one tile in the bag.
+--move values only the moves given, each exactly with one tile in the bag
+(or two, without --time).
 --time stops the solve and shows the leaders so far (not proven), as
 Ctrl-C does. --json prints one object (docs/json.md).`,
 		Example: `  scrabble --lexicon NWL23 peg --board peg.cgp
@@ -405,8 +408,12 @@ func writePEGText(w io.Writer, e *pegJSON, fromBest bool) {
 			fmt.Fprintln(w, "The solve stopped at best's budget (--time) before it was complete.")
 		case e.Stopped == "time":
 			fmt.Fprintln(w, "The solve stopped at --time before it was complete.")
-		case e.BagTiles > 1:
-			fmt.Fprintln(w, "With more than one tile in the bag only the best by estimate are solved exactly.")
+		case e.BagTiles > 2:
+			fmt.Fprintln(w, "With more than two tiles in the bag only the best by estimate are solved exactly.")
+		case e.BagTiles == 2 && fromBest:
+			fmt.Fprintln(w, "With two tiles in the bag and a time limit only the best by estimate are solved exactly ('scrabble peg' without --time solves all).")
+		case e.BagTiles == 2:
+			fmt.Fprintln(w, "With two tiles in the bag and --time only the best by estimate are solved exactly (without --time, all are).")
 		}
 	}
 }

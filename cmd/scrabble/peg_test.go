@@ -136,6 +136,51 @@ func TestPEGCommand(t *testing.T) {
 	}
 }
 
+// TestPEGTwoTiles: with two tiles in the bag (a position of a self-play
+// game) peg without --time solves every candidate over every draw order and
+// proves the ranking; with --time the solve is staged and says so, and no
+// record of it beats the proven best.
+func TestPEGTwoTiles(t *testing.T) {
+	lexDir := os.Getenv(testlex.EnvVar)
+	e := newTestEnv(t)
+	t.Setenv(testlex.EnvVar, lexDir)
+	const file = "testdata/peg-two.cgp"
+	var exact, staged pegJSON
+	out := e.ok("--lexicon", "NWL23", "peg", "--board", file, "--top", "3", "--json")
+	if err := json.Unmarshal([]byte(out), &exact); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	// 9 unseen tiles, 2 in the bag: 9 x 8 draw orders.
+	if exact.BagTiles != 2 || !exact.Proven || exact.Stopped != "complete" || len(exact.Candidates) != 3 {
+		t.Fatalf("peg on two tiles: bag %d, proven %v, stopped %q, %d candidates", exact.BagTiles, exact.Proven, exact.Stopped, len(exact.Candidates))
+	}
+	for _, c := range exact.Candidates {
+		if !c.Proven || c.Spread != "exact" || c.Draws != 72 || c.Wins+c.Ties+c.Losses != 72 || c.MeanSpread == nil {
+			t.Errorf("%s: proven %v, spread %q, %d-%d-%d of %d", c.Move.Move, c.Proven, c.Spread, c.Wins, c.Ties, c.Losses, c.Draws)
+		}
+	}
+	out = e.ok("--lexicon", "NWL23", "peg", "--board", file, "--time", "10m", "--json")
+	if err := json.Unmarshal([]byte(out), &staged); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if staged.Proven || len(staged.Candidates) == 0 {
+		t.Fatalf("peg --time on two tiles: proven %v, %d candidates", staged.Proven, len(staged.Candidates))
+	}
+	b := exact.Best
+	for _, c := range staged.Candidates {
+		if !c.Proven {
+			continue
+		}
+		if 2*c.Wins+c.Ties > 2*b.Wins+b.Ties || 2*c.Wins+c.Ties == 2*b.Wins+b.Ties && *c.MeanSpread > *b.MeanSpread {
+			t.Errorf("staged %s (%d-%d-%d, %.3f) beats the proven best %s (%d-%d-%d, %.3f)", c.Move.Move, c.Wins, c.Ties, c.Losses, *c.MeanSpread, b.Move.Move, b.Wins, b.Ties, b.Losses, *b.MeanSpread)
+		}
+	}
+	text := e.ok("--lexicon", "NWL23", "peg", "--board", file, "--time", "10m")
+	if !strings.Contains(text, "With two tiles in the bag and --time only the best by estimate are solved exactly") {
+		t.Errorf("peg --time on two tiles:\n%s", text)
+	}
+}
+
 // TestPEGStaged: with three or four tiles in the bag best solves the
 // pre-endgame by stages within --time: the answer is marked not proven,
 // each record says what valued it, the deeper stages rank first, and the
