@@ -73,10 +73,9 @@ every draw order valued: from a second to many minutes on one thread. With
 two tiles and --time, and with three or four, the solve is staged, so that
 an answer comes in time, each stage taking the best of the one before:
 every candidate played out greedily with one draw, the best 400 with 16
-draws, the best 48 with up to 256; the
-best 8 by endgame searches 2 plies deep (then played out) over up to 64
-draws, the best 3 of those 3 plies deep; then the best solved exactly, draw
-by draw, while --time allows. The RECORD column says what valued each:
+draws, the best 48 with up to 256; the best 8 by endgame searches 2 plies
+deep (then played out) over up to 64 draws, the best 3 of those 3 plies
+deep; then the best solved exactly, draw by draw, while --time allows. The RECORD column says what valued each:
 "exact", "3 plies", "2 plies" or "playouts"; a deeper stage ranks first.
 After a draw both sides are taken to know the bag's order (the game with
 perfect information), as peer engines do.
