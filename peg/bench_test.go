@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -145,6 +146,42 @@ func BenchmarkStaged(b *testing.B) {
 						b.Fatal(err)
 					}
 					b.ReportMetric(float64(res.Endgames), "endgames")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkTwoTiles solves two-tile pre-endgames of self-play games
+// exactly (no time limit: every candidate raced over the 72 draw orders)
+// on 1 and 2 threads: testdata/two-tiles.cgp, a position a line (about 2
+// and 10 s on one thread). Compare builds with it in one run.
+func BenchmarkTwoTiles(b *testing.B) {
+	lex := testgen.Tables(testlex.GADDAG(b, "NWL23"))
+	data, err := os.ReadFile(filepath.Join("testdata", "two-tiles.cgp"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ps []*position.Position
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		p, err := position.ParseCGP(fmt.Sprintf("two-tiles.cgp:%d", i+1), line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	for i, p := range ps {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", p.Racks[0], threads), func(b *testing.B) {
+				for range b.N {
+					res, err := Solve(context.Background(), lex, p, Options{Threads: threads, Top: 1})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if !res.Proven || res.BagTiles != 2 {
+						b.Fatalf("two-tiles.cgp:%d: proven %v, %d tiles in the bag", i+1, res.Proven, res.BagTiles)
+					}
+					b.ReportMetric(float64(res.Nodes), "nodes")
 				}
 			})
 		}
