@@ -304,19 +304,7 @@ func TestAgainstBruteForce(t *testing.T) {
 				return true
 			}
 		}
-		for _, top := range []int{1, 3} {
-			opts, err := Options{ScorelessTurns: n, Top: top, Threads: threads, TTMB: 8}.normalize()
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := solveBag(context.Background(), tables, pos, c.unseen, 1, opts)
-			if err != nil {
-				t.Fatalf("%s: %v", c.name, err)
-			}
-			if msg := compareBrute(res, recs, top); msg != "" {
-				t.Errorf("%s (rule %d, top %d, %d threads): %s", c.name, n, top, threads, msg)
-			}
-		}
+		compareTops(context.Background(), t, tables, c, pos, 1, Options{ScorelessTurns: n, Threads: threads}, recs)
 	}
 	t.Logf("%d small pre-endgames compared with the brute force, %d skipped (trees too big); %d tests to prune taken as out of nodes", compared, skipped, overruns.Load())
 	if overruns.Load() == 0 {
@@ -404,24 +392,34 @@ func TestTwoTilesAgainstBruteForce(t *testing.T) {
 		if i%5 == 4 {
 			ctx, cancel = context.WithTimeout(ctx, time.Hour)
 		}
-		for _, top := range []int{1, 3} {
-			opts, err := Options{ScorelessTurns: n, Top: top, Threads: threads, TTMB: 8, ExactOnly: i%5 == 4}.normalize()
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := solveBag(ctx, tables, pos, c.unseen, 2, opts)
-			if err != nil {
-				t.Fatalf("%s: %v", c.name, err)
-			}
-			if msg := compareBrute(res, recs, top); msg != "" {
-				t.Errorf("%s (rule %d, top %d, %d threads): %s", c.name, n, top, threads, msg)
-			}
-		}
+		compareTops(ctx, t, tables, c, pos, 2, Options{ScorelessTurns: n, Threads: threads, ExactOnly: i%5 == 4}, recs)
 		cancel()
 	}
 	t.Logf("%d small two-tile pre-endgames compared with the brute force, %d skipped (trees too big)", compared, skipped)
 	if compared < count {
 		t.Errorf("only %d of %d compared", compared, count)
+	}
+}
+
+// compareTops solves pos (c's position, perhaps with another scoreless
+// count) with bag tiles in the bag, ranking the top 1 and then the top 3
+// under opts, and compares each answer with the brute force's records.
+func compareTops(ctx context.Context, t *testing.T, tables *movegen.Tables, c smallPEG, pos position.Position, bag int, opts Options, recs []bruteRecord) {
+	t.Helper()
+	opts.TTMB = 8
+	for _, top := range []int{1, 3} {
+		opts.Top = top
+		o, err := opts.normalize()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := solveBag(ctx, tables, pos, c.unseen, bag, o)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if msg := compareBrute(res, recs, top); msg != "" {
+			t.Errorf("%s (rule %d, top %d, %d threads): %s", c.name, o.ScorelessTurns, top, o.Threads, msg)
+		}
 	}
 }
 
