@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -386,10 +387,12 @@ func TestTwoTilesAgainstBruteForce(t *testing.T) {
 		if i%4 == 3 {
 			firstLeaderNodes = 1
 		}
-		// Every fifth with a time limit too far off to be reached and
-		// ExactOnly, which asks for the exact solve all the same.
+		// Two in five with a time limit too far off to be reached: one
+		// with ExactOnly, which asks for the exact solve all the same,
+		// one without, whose exact race after the stages
+		// (solveStagedThenExact) completes.
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
-		if i%5 == 4 {
+		if i%5 >= 3 {
 			ctx, cancel = context.WithTimeout(ctx, time.Hour)
 		}
 		compareTops(ctx, t, tables, c, pos, 2, Options{ScorelessTurns: n, Threads: threads, ExactOnly: i%5 == 4}, recs)
@@ -490,15 +493,19 @@ func shorten(g *movegen.Generator, board *rules.Board, racks *[2]rules.Rack, sid
 }
 
 // TestStagedAgainstBruteForce checks a staged solve (two tiles in the bag
-// and a time limit, too far off to be reached) on small cases: every
-// candidate it solved exactly has the brute force's record.
+// and a time limit, too far off to be reached; no exact race after the
+// stages) on small cases: every candidate it solved exactly has the brute
+// force's record. Then the same solve with the race after the stages,
+// stopped after it has settled a few candidates, as the end of the time
+// would: the answer must be the staged solve's, record for record.
 func TestStagedAgainstBruteForce(t *testing.T) {
 	count := 16
 	if testing.Short() {
 		count = 8
 	}
 	tables := testgen.Tables(testlex.GADDAG(t, testlex.Name()))
-	compared := 0
+	defer func() { raceAfterStages, raceStopForTest = true, nil }()
+	compared, raced := 0, 0
 	// Few small cases have three unseen tiles and a tree the brute force
 	// can search: look through 240.
 	for _, c := range smallPEGs(tables, 240, 28) {
@@ -514,18 +521,26 @@ func TestStagedAgainstBruteForce(t *testing.T) {
 			byMove[r.notation] = r
 		}
 		opts, _ := Options{Top: 2, TTMB: 8}.normalize()
-		ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
-		res, err := solveBag(ctx, tables, c.pos, c.unseen, 2, opts)
-		cancel()
-		if err != nil {
-			t.Fatal(err)
+		solve := func() *Result {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+			defer cancel()
+			res, err := solveBag(ctx, tables, c.pos, c.unseen, 2, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
 		}
-		if res.Proven {
-			t.Errorf("%s: a staged solve says its ranking is proven", c.name)
+		raceAfterStages, raceStopForTest = false, nil
+		res := solve()
+		if res.Proven || res.Stopped != "complete" || res.Pruned != 0 {
+			t.Errorf("%s: a staged solve says its ranking is proven (%v), stopped %q, %d pruned", c.name, res.Proven, res.Stopped, res.Pruned)
 		}
 		exact := 0
 		for _, cand := range res.Candidates {
 			if !cand.Proven {
+				if cand.Spread != "estimate" {
+					t.Errorf("%s: %s is an estimate, its spread %q", c.name, cand.Notation, cand.Spread)
+				}
 				continue
 			}
 			exact++
@@ -538,10 +553,20 @@ func TestStagedAgainstBruteForce(t *testing.T) {
 			t.Errorf("%s: no candidate solved exactly", c.name)
 		}
 		compared++
+		// A race that settles every candidate would prove the answer.
+		if stop := min(1+compared%4, len(recs)-1); stop > 0 {
+			raced++
+			raceAfterStages = true
+			raceStopForTest = func(settled int) bool { return settled == stop }
+			got := solve()
+			if got.Proven || got.Endgames <= res.Endgames || !reflect.DeepEqual(got.Candidates, res.Candidates) {
+				t.Errorf("%s: the race stopped after %d: proven %v, %d endgames (the stages %d), candidates\n%+v\nthe stages'\n%+v", c.name, stop, got.Proven, got.Endgames, res.Endgames, got.Candidates, res.Candidates)
+			}
+		}
 	}
-	t.Logf("%d two-tile pre-endgames compared", compared)
-	if compared < count/2 {
-		t.Errorf("only %d of %d compared", compared, count)
+	t.Logf("%d two-tile pre-endgames compared, %d raced after the stages", compared, raced)
+	if compared < count/2 || raced < compared/2 {
+		t.Errorf("only %d of %d compared, %d raced", compared, count, raced)
 	}
 }
 

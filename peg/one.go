@@ -181,6 +181,9 @@ func (s *solver) solveOneExact() error {
 			mu.Lock()
 			defer mu.Unlock()
 			settled++
+			if raceStopForTest != nil && s.stopRace != nil && raceStopForTest(settled) {
+				s.stopRace()
+			}
 			if c.pruned {
 				s.pruned++
 			} else {
@@ -748,6 +751,12 @@ var pruneTestNodes uint64 = 1_000_000
 // force can check never reach the endgame's node check (every 1,024
 // nodes), so the tests need it to take that path.
 var overrunForTest func() bool
+
+// raceStopForTest, set by a test only, is asked as the exact race of a
+// two-tile solve with a time limit settles each candidate whether to stop
+// the race there, as the end of the time would (see
+// solveStagedThenExact).
+var raceStopForTest func(settled int) bool
 
 // errDeferred says a candidate's node budget ran out: it is settled later.
 var errDeferred = errors.New("peg: put off")

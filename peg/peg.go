@@ -164,8 +164,9 @@ type Result struct {
 // be known; the opponent's is not (what the CGP holds for it is ignored):
 // every way the unseen tiles can split between the bag and the opponent's
 // rack is a draw. With one tile in the bag the answer is exact, and with
-// two when the context has no deadline (or with ExactOnly); otherwise the
-// solve is staged (see solveStaged). The context's deadline or
+// two when the context has no deadline (or with ExactOnly); with two and
+// a deadline the solve is staged, and then exact if time is left (see
+// solveStagedThenExact); with more it is staged (see solveStaged). The context's deadline or
 // cancellation stops the solve with the best answer so far.
 func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, opts Options) (*Result, error) {
 	if tables == nil {
@@ -254,9 +255,12 @@ func solveBag(ctx context.Context, tables *movegen.Tables, p position.Position, 
 	}
 	s.twin = twinsOf(s.draws, bagLen)
 	var err error
-	if s.exactRace() {
+	switch {
+	case s.exactRace():
 		err = s.solveOne()
-	} else {
+	case s.bagLen <= exactBag:
+		err = s.solveStagedThenExact()
+	default:
 		err = s.solveStaged()
 	}
 	if err != nil {
@@ -429,6 +433,9 @@ type solver struct {
 	// wide: the first leaders are being valued, one at a time, the
 	// threads taking their draws in turn (see solveOne).
 	wide bool
+	// stopRace ends the exact race of solveStagedThenExact (for
+	// raceStopForTest).
+	stopRace context.CancelFunc
 	// mu guards the counts below, which the threads update.
 	mu       sync.Mutex
 	endgames int
@@ -676,8 +683,9 @@ func rank(a, b *cand) int {
 // (or with Options.ExactOnly) solves exactly, as solveOne does: every
 // candidate raced over every draw order. With two tiles that takes from a
 // second to minutes on one thread (positions of self-play games: 3 of 12
-// proven within 60 s), so a solve with a deadline is staged, which answers
-// within it; with more tiles every solve is staged.
+// proven within 60 s), so a solve with a deadline is staged first, and
+// races with the time left (solveStagedThenExact); with more tiles every
+// solve is staged.
 const exactBag = 2
 
 // exactRace says whether the solve races every candidate over every draw

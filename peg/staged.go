@@ -40,6 +40,43 @@ const DefaultEndgameNodes = 200_000
 // candidate, compares them on equal terms.
 var playoutStages = []struct{ draws, cands int }{{1, 0}, {16, 400}, {maxPlayoutDraws, 48}}
 
+// solveStagedThenExact solves a two-tile pre-endgame within its time
+// limit: first in stages (solveStaged), and if they complete with time
+// left, the exact race (solveOneExact) with the rest, whose answer, if it
+// completes, is proven. A race stopped by the limit leaves the staged
+// answer as it was, so the answer is never worse than the staged solve's
+// at the same limit. The race starts from fresh candidates; the endgame
+// table keeps what the stages learnt. (Racing first, for a share of the
+// limit, cost the staged answer its depth at 3 s a move and proved none
+// of 12 self-play positions there; see docs/peg.md.)
+func (s *solver) solveStagedThenExact() error {
+	if err := s.solveStaged(); err != nil || s.stopped != "" || !raceAfterStages {
+		return err
+	}
+	staged, pruned := s.cands, s.pruned
+	s.cands = nil
+	if err := s.candidates(); err != nil {
+		return err
+	}
+	outer := s.ctx
+	ctx, cancel := context.WithCancel(outer)
+	s.ctx, s.stopRace = ctx, cancel
+	err := s.solveOneExact()
+	cancel()
+	s.ctx, s.stopRace = outer, nil
+	if err != nil || s.proven {
+		return err
+	}
+	// Stopped: the staged answer stands, and says why the race stopped.
+	s.cands, s.pruned = staged, pruned
+	s.stopped = s.stoppedBy()
+	return nil
+}
+
+// raceAfterStages: solveStagedThenExact races when the stages complete (a
+// variable: the tests of the stages turn it off).
+var raceAfterStages = true
+
 // stageOf is a candidate's stage (cand.stage) once stage i of the
 // estimates (playoutStages, then depthStages) has valued it: exact
 // records are 0, the estimates of later stages rank before earlier ones.

@@ -107,8 +107,9 @@ pre-endgame, as 'scrabble peg' does, within --time (30s by default): every
 move valued over every draw, ranked by win percentage, then mean spread.
 With one tile the answer is exact; with more it is staged (every move
 played out greedily, the best searched a few plies deep, the best of those
-solved exactly as time allows) and says which records are estimates
-('scrabble peg' without --time solves two tiles exactly).
+solved exactly as time allows) and says which records are estimates; with
+two, the exact solve follows if time is left, and its answer is proven if
+it finishes ('scrabble peg' without --time solves two tiles exactly).
 --static ranks such positions by static equity.
 
 A CGP of 3 or 4 racks is a game of that many players (the mover first, then

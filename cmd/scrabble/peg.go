@@ -70,13 +70,16 @@ cannot enter the top. (With --time, if the exact solve is not done by two
 thirds of it, the rest values the candidates it did not settle as the
 stages below do.) With two tiles and no --time the answer is exact too,
 every draw order valued: from a second to many minutes on one thread. With
-two tiles and --time, and with three or four, the solve is staged, so that
-an answer comes in time, each stage taking the best of the one before:
-every candidate played out greedily with one draw, the best 400 with 16
-draws, the best 48 with up to 256; the best 8 by endgame searches 2 plies
-deep (then played out) over up to 64 draws, the best 3 of those 3 plies
-deep; then the best solved exactly, draw by draw, while --time allows. The RECORD column says what valued each:
-"exact", "3 plies", "2 plies" or "playouts"; a deeper stage ranks first.
+two tiles and --time, and with three or four tiles, the solve is staged,
+so that an answer comes in time, each stage taking the best of the one
+before: every candidate played out greedily with one draw, the best 400
+with 16 draws, the best 48 with up to 256; the best 8 by endgame searches
+2 plies deep (then played out) over up to 64 draws, the best 3 of those 3
+plies deep; then the best solved exactly, draw by draw, while --time
+allows. With two tiles, if that completes with time left, the exact solve
+follows, and its proven answer replaces the staged one if it finishes in
+time. The RECORD column says what valued each: "exact", "3 plies", "2
+plies" or "playouts"; a deeper stage ranks first.
 After a draw both sides are taken to know the bag's order (the game with
 perfect information), as peer engines do.
 
@@ -404,16 +407,16 @@ func writePEGText(w io.Writer, e *pegJSON, fromBest bool) {
 		thousands(e.Endgames), thousands(int(e.Nodes)), plural(e.Threads, "thread"), elapsed(time.Duration(e.Seconds*float64(time.Second))))
 	if !e.Proven {
 		switch {
+		case e.Stopped == "time" && e.BagTiles == 2 && fromBest:
+			fmt.Fprintln(w, "The solve stopped at best's budget (--time) before it was proven: with two tiles in the bag the stages come first, then the exact solve while time is left ('scrabble peg' without --time solves all).")
+		case e.Stopped == "time" && e.BagTiles == 2:
+			fmt.Fprintln(w, "The solve stopped at --time before it was proven: with two tiles in the bag the stages come first, then the exact solve while time is left (without --time it runs to the end).")
 		case e.Stopped == "time" && fromBest:
 			fmt.Fprintln(w, "The solve stopped at best's budget (--time) before it was complete.")
 		case e.Stopped == "time":
 			fmt.Fprintln(w, "The solve stopped at --time before it was complete.")
 		case e.BagTiles > 2:
 			fmt.Fprintln(w, "With more than two tiles in the bag only the best by estimate are solved exactly.")
-		case e.BagTiles == 2 && fromBest:
-			fmt.Fprintln(w, "With two tiles in the bag and a time limit only the best by estimate are solved exactly ('scrabble peg' without --time solves all).")
-		case e.BagTiles == 2:
-			fmt.Fprintln(w, "With two tiles in the bag and --time only the best by estimate are solved exactly (without --time, all are).")
 		}
 	}
 }
