@@ -165,9 +165,10 @@ type Result struct {
 // every way the unseen tiles can split between the bag and the opponent's
 // rack is a draw. With one tile in the bag the answer is exact, and with
 // two when the context has no deadline (or with ExactOnly); with two and
-// a deadline the solve is staged, and then exact if time is left (see
-// solveStagedThenExact); with more it is staged (see solveStaged). The context's deadline or
-// cancellation stops the solve with the best answer so far.
+// a deadline the solve is staged, then exact if time is left (see
+// solveStagedThenExact); with more it is staged (see solveStaged). The
+// context's deadline or cancellation stops the solve with the best answer
+// so far.
 func Solve(ctx context.Context, tables *movegen.Tables, pos *position.Position, opts Options) (*Result, error) {
 	if tables == nil {
 		return nil, errors.New("peg: no move-generator tables")

@@ -138,8 +138,8 @@ func TestPEGCommand(t *testing.T) {
 
 // TestPEGTwoTiles: with two tiles in the bag (a position of a self-play
 // game) peg without --time solves every candidate over every draw order and
-// proves the ranking; with --time the exact solve comes first, and within
-// its share of the time gives the same proven answer.
+// proves the ranking; with --time the stages come first, then the exact
+// solve, which within the time left gives the same proven answer.
 func TestPEGTwoTiles(t *testing.T) {
 	lexDir := os.Getenv(testlex.EnvVar)
 	e := newTestEnv(t)
@@ -159,8 +159,8 @@ func TestPEGTwoTiles(t *testing.T) {
 			t.Errorf("%s: proven %v, spread %q, %d-%d-%d of %d", c.Move.Move, c.Proven, c.Spread, c.Wins, c.Ties, c.Losses, c.Draws)
 		}
 	}
-	// With --time the exact solve has a third of it: ample here, so the
-	// answer is the same, proven.
+	// With --time the stages come first, then the exact solve: 10
+	// minutes are ample here, so the answer is the same, proven.
 	out = e.ok("--lexicon", "NWL23", "peg", "--board", file, "--top", "3", "--time", "10m", "--json")
 	if err := json.Unmarshal([]byte(out), &timed); err != nil {
 		t.Fatalf("%v\n%s", err, out)
