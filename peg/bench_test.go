@@ -159,17 +159,14 @@ func BenchmarkStaged(b *testing.B) {
 // one run.
 func BenchmarkTwoTiles(b *testing.B) {
 	lex := testgen.Tables(testlex.GADDAG(b, "NWL23"))
-	data, err := os.ReadFile(filepath.Join("testdata", "two-tiles.cgp"))
+	file := filepath.Join("testdata", "two-tiles.cgp")
+	data, err := os.ReadFile(file)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var ps []*position.Position
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		p, err := position.ParseCGP(fmt.Sprintf("two-tiles.cgp:%d", i+1), line)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ps = append(ps, p)
+	ps, err := benchset.Parse(file, data)
+	if err != nil {
+		b.Fatal(err)
 	}
 	for i, p := range ps {
 		for _, threads := range []int{1, 2} {
