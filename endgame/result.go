@@ -53,7 +53,7 @@ func (s *searcher) principal(value int, proven bool, depth int) []Step {
 			moves := s.generate(ply)
 			s.order(moves, ttMove, ply)
 			for i := range moves {
-				pick(moves, i)
+				s.pick(moves, i)
 				c := &moves[i]
 				if proven {
 					if cv, _, _ := s.child(ply, s.sh.maxPl-ply, c, v-1, v, key, scoreless, false); cv >= v && !s.aborted {

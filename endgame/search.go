@@ -90,6 +90,9 @@ type searcher struct {
 	// the node being ordered put down and of what they leave (see twoOuts).
 	outSet    sumSet
 	leaveSums []uint64
+	// sortKeys and sortTmp are sortByKey's room.
+	sortKeys []uint64
+	sortTmp  []move.Move
 	// aborted: the stop flag was seen; results since are meaningless.
 	aborted bool
 	// onlyComplete: take only complete table entries (see iterate).
@@ -258,8 +261,8 @@ func usedValue(m *move.Move) int {
 const sortedPrefix = 3
 
 // pick puts the i-th best move by key at moves[i]: by selection for the
-// first few, then the rest sorted at once.
-func pick(moves []move.Move, i int) {
+// first few, then the rest sorted at once (sortByKey).
+func (s *searcher) pick(moves []move.Move, i int) {
 	if i < sortedPrefix {
 		b := i
 		for j := i + 1; j < len(moves); j++ {
@@ -271,8 +274,27 @@ func pick(moves []move.Move, i int) {
 		return
 	}
 	if i == sortedPrefix {
-		slices.SortFunc(moves[i:], byKey)
+		s.sortByKey(moves[i:])
 	}
+}
+
+// sortByKey orders moves by key, best first, ties in their order: it
+// sorts one integer a move (the key's complement above the move's index)
+// and then moves each move once, where a comparison sort of the moves
+// themselves called a comparison and swapped 32-byte moves at every step.
+func (s *searcher) sortByKey(moves []move.Move) {
+	keys := s.sortKeys[:0]
+	for j := range moves {
+		// The sign bit flipped orders equities as unsigned numbers; the
+		// rest flipped too puts the highest first.
+		keys = append(keys, uint64(uint32(moves[j].Equity)^0x7fffffff)<<32|uint64(j))
+	}
+	slices.Sort(keys)
+	tmp := append(s.sortTmp[:0], moves...)
+	for j, k := range keys {
+		moves[j] = tmp[uint32(k)]
+	}
+	s.sortKeys, s.sortTmp = keys, tmp
 }
 
 func byKey(a, b move.Move) int { return cmp.Compare(b.Equity, a.Equity) }
@@ -385,7 +407,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 	cut := false
 	bestAt := -1
 	for i := range moves {
-		pick(moves, i)
+		s.pick(moves, i)
 		m := &moves[i]
 		if (pre != 0 && sameMove(m, &s.ttm[ply])) || (killed != nil && sameMove(m, killed)) {
 			continue // searched above
