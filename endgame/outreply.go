@@ -88,14 +88,13 @@ func replyZone(b *rules.Board, m *move.Move) (z [rules.Size]uint16) {
 // bound is the most the mover's play m is worth when the reply follows it;
 // ok is false when the reply may not follow: m puts a tile in its zone,
 // goes out, or scores nothing (a scoreless turn may end the game first).
-// rack is the mover's before m.
-func (o *outReply) bound(m *move.Move, rack *rules.Rack) (v int, ok bool) {
-	if m.Kind != move.Play || m.Score <= 0 || int(m.NumTiles) == rack.Count() || !outside(&o.zone, m) {
+// tiles and value are the tile count and face value of the mover's rack
+// before m, worked out once a node rather than for each of its plays.
+func (o *outReply) bound(m *move.Move, tiles, value int) (v int, ok bool) {
+	if m.Kind != move.Play || m.Score <= 0 || int(m.NumTiles) == tiles || !outside(&o.zone, m) {
 		return 0, false
 	}
-	left := *rack
-	left.Sub(m.Used())
-	return int(m.Score) - o.score - outBonus(&left), true
+	return int(m.Score) - o.score - outBonusOf(value-usedValue(m)), true
 }
 
 // outside says whether play m puts no tile in zone.

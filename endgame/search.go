@@ -25,12 +25,16 @@ const (
 // plantedBug is bugNone except in the test that plants one.
 var plantedBug = bugNone
 
-// outBonus is what going out earns: twice the opponent's rack.
-func outBonus(opp *rules.Rack) int {
+// outBonus is what going out earns: twice the opponent's rack
+// (rules.OutBonus).
+func outBonus(opp *rules.Rack) int { return outBonusOf(opp.Value()) }
+
+// outBonusOf is outBonus of a rack of face value v.
+func outBonusOf(v int) int {
 	if plantedBug == bugOutOnce {
-		return opp.Value()
+		return v
 	}
-	return rules.OutBonus(*opp)
+	return 2 * v
 }
 
 // moveList is a Recorder keeping every move in a buffer reused from node to
@@ -406,6 +410,8 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 	defs := s.defs[ply][:0]
 	cut := false
 	bestAt := -1
+	rack := &s.racks[ply&1]
+	tiles, value := rack.Count(), rack.Value() // for out.bound
 	for i := range moves {
 		s.pick(moves, i)
 		m := &moves[i]
@@ -419,7 +425,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 			out = s.armOut(ply)
 		}
 		if out != nil {
-			if v, ok := out.bound(m, &s.racks[ply&1]); ok && v <= alpha {
+			if v, ok := out.bound(m, tiles, value); ok && v <= alpha {
 				if v > best {
 					best, bestID, bestAt = v, moveID(m), i
 				}
