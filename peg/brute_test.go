@@ -558,9 +558,23 @@ func TestStagedAgainstBruteForce(t *testing.T) {
 			raced++
 			raceAfterStages = true
 			raceStopForTest = func(settled int) bool { return settled == stop }
+			// The race's progress is the proof's, counting every candidate
+			// (the stages' exact stage counts the best few).
+			var proofs []Progress
+			opts.Progress = func(p Progress) {
+				if p.Stage == proofStage {
+					proofs = append(proofs, p)
+				}
+			}
 			got := solve()
+			opts.Progress = nil
 			if got.Proven || got.Endgames <= res.Endgames || !reflect.DeepEqual(got.Candidates, res.Candidates) {
 				t.Errorf("%s: the race stopped after %d: proven %v, %d endgames (the stages %d), candidates\n%+v\nthe stages'\n%+v", c.name, stop, got.Proven, got.Endgames, res.Endgames, got.Candidates, res.Candidates)
+			}
+			// (A candidate or two may settle while the stop reaches the
+			// endgames' context, which a goroutine cancels.)
+			if len(proofs) == 0 || proofs[0].Of != got.Moves || proofs[0].Done != 1 || proofs[len(proofs)-1].Done < stop {
+				t.Errorf("%s: the race stopped after %d candidates of %d: its progress %+v", c.name, stop, got.Moves, proofs)
 			}
 		}
 	}

@@ -199,7 +199,7 @@ func (s *solver) solveOneExact() error {
 			}
 			if f := s.opts.Progress; f != nil && len(leaders) > 0 {
 				b := leaders[0]
-				f(Progress{Stage: "exact", Done: settled, Of: len(s.cands), Best: b.notation, BestWinPct: s.winPct(b)})
+				f(Progress{Stage: cmp.Or(s.raceStage, "exact"), Done: settled, Of: len(s.cands), Best: b.notation, BestWinPct: s.winPct(b)})
 			}
 		}()
 		return true

@@ -437,6 +437,10 @@ type solver struct {
 	// stopRace ends the exact race of solveStagedThenExact (for
 	// raceStopForTest).
 	stopRace context.CancelFunc
+	// raceStage names the race in Progress: "exact" alone, proofStage
+	// after the stages (whose own exact stage is "exact" over fewer
+	// candidates, so the count would seem to go back).
+	raceStage string
 	// mu guards the counts below, which the threads update.
 	mu       sync.Mutex
 	endgames int

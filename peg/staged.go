@@ -60,7 +60,7 @@ func (s *solver) solveStagedThenExact() error {
 	}
 	outer := s.ctx
 	ctx, cancel := context.WithCancel(outer)
-	s.ctx, s.stopRace = ctx, cancel
+	s.ctx, s.stopRace, s.raceStage = ctx, cancel, proofStage
 	err := s.solveOneExact()
 	cancel()
 	s.ctx, s.stopRace = outer, nil
@@ -72,6 +72,9 @@ func (s *solver) solveStagedThenExact() error {
 	s.stopped = s.stoppedBy()
 	return nil
 }
+
+// proofStage is the Progress stage of the exact race after the stages.
+const proofStage = "proof"
 
 // raceAfterStages: solveStagedThenExact races when the stages complete (a
 // variable: the tests of the stages turn it off).
