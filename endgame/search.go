@@ -25,8 +25,7 @@ const (
 // plantedBug is bugNone except in the test that plants one.
 var plantedBug = bugNone
 
-// outBonus is what going out earns: twice the opponent's rack
-// (rules.OutBonus).
+// outBonus is what going out earns: twice the opponent's rack.
 func outBonus(opp *rules.Rack) int { return outBonusOf(opp.Value()) }
 
 // outBonusOf is outBonus of a rack of face value v.
@@ -34,7 +33,7 @@ func outBonusOf(v int) int {
 	if plantedBug == bugOutOnce {
 		return v
 	}
-	return 2 * v
+	return rules.OutBonusOfValue(v)
 }
 
 // moveList is a Recorder keeping every move in a buffer reused from node to
@@ -300,8 +299,6 @@ func (s *searcher) sortByKey(moves []move.Move) {
 	}
 	s.sortKeys, s.sortTmp = keys, tmp
 }
-
-func byKey(a, b move.Move) int { return cmp.Compare(b.Equity, a.Equity) }
 
 // search is negamax with alpha-beta and principal-variation search. It
 // returns the value of the position at ply for its side to move, within
@@ -712,7 +709,7 @@ func (s *searcher) iterate() {
 	if s.rootMoves == nil {
 		moves := s.generate(0)
 		s.order(moves, 0, 0)
-		slices.SortStableFunc(moves, byKey)
+		s.sortByKey(moves)
 		s.rootMoves = make([]rootMove, 0, len(moves))
 		for i := range moves {
 			if only := s.sh.opts.Restrict; len(only) > 0 && !slices.ContainsFunc(only, func(m move.Move) bool { return move.Same(&m, &moves[i]) }) {

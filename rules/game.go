@@ -25,7 +25,10 @@ func GameOverByScoreless(consecutiveScoreless int) bool {
 // receive twice the face value of the tiles left on the opponent's rack
 // (instead of the opponent losing them), which has the same effect on the
 // spread.
-func OutBonus(opponentRack Rack) int { return 2 * opponentRack.Value() }
+func OutBonus(opponentRack Rack) int { return OutBonusOfValue(opponentRack.Value()) }
+
+// OutBonusOfValue is OutBonus of a rack whose tiles' face value is v.
+func OutBonusOfValue(v int) int { return 2 * v }
 
 // EndByScorelessAdjustment is the change to a player's score when the game
 // ends on six scoreless turns: nobody went out, so each player loses the face
