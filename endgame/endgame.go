@@ -54,8 +54,9 @@ type Options struct {
 	// Top ranks that many first moves by their exact (or depth-limited)
 	// value in Result.Ranked (0: none).
 	Top int
-	// Progress, when set, is called after each iteration of the first
-	// thread, from the searching goroutine (a progress line on a terminal).
+	// Progress, when set, is called after each unproven iteration of the
+	// first thread, from the searching goroutine (a progress line on a
+	// terminal), and once more with the answer when it is proven.
 	Progress func(Progress)
 	// Bag, if set, holds the tiles left in the bag in the order they will
 	// be drawn (at most MaxBag): a known draw, as in a pre-endgame once a
@@ -473,6 +474,9 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 	}
 	for _, s := range searchers {
 		res.Nodes += s.nodes
+	}
+	if f := opts.Progress; f != nil && res.Proven {
+		f(Progress{Depth: res.Depth, Value: res.Value, Best: res.Notation, Proven: true, Nodes: res.Nodes})
 	}
 	opts.Table.keep(search, searchers)
 	res.Elapsed = time.Since(start)

@@ -2,7 +2,9 @@ package endgame
 
 import (
 	"context"
+	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -219,9 +221,20 @@ func TestTopMatchesMinimax(t *testing.T) {
 	}
 }
 
-// firstMoveValue is the plain minimax's value of playing r first.
+// firstMoveValue is the plain minimax's value of playing r first (the test
+// skipped if the tree is too big).
 func firstMoveValue(t *testing.T, newGen func() *movegen.Generator, e withMinimax, r Ranked) int {
 	t.Helper()
+	v, ok := firstMoveMinimax(newGen, e, r)
+	if !ok {
+		t.Skip("tree too big")
+	}
+	return v
+}
+
+// firstMoveMinimax is the plain minimax's value of playing r first; ok is
+// false when the tree is too big.
+func firstMoveMinimax(newGen func() *movegen.Generator, e withMinimax, r Ranked) (int, bool) {
 	st := e.st
 	m := r.Move
 	mover, opp := st.racks[0], st.racks[1]
@@ -235,17 +248,87 @@ func firstMoveValue(t *testing.T, newGen func() *movegen.Generator, e withMinima
 		mover.Sub(m.Used())
 		next.Apply(m.Placed())
 		if mover.Count() == 0 {
-			return score + 2*opp.Value()
+			return score + 2*opp.Value(), true
 		}
 	}
 	if ns >= e.n {
-		return score - mover.Value() + opp.Value()
+		return score - mover.Value() + opp.Value(), true
 	}
 	v, _, ok := minimaxValue(newGen, state{board: next, racks: [2]rules.Rack{opp, mover}, scoreless: ns}, e.n, 10*minimaxNodeLimit)
-	if !ok {
-		t.Skip("tree too big")
+	return score - v, ok
+}
+
+// TestAnswerSameForAnyThreads: a proven answer (the move, its line and the
+// ranking of the first moves) is the same on one thread, four and two, whose
+// searches share their work differently each run; and the move answered is
+// the first, in the root's first order (firstMoves), of the moves that the
+// plain minimax values at the root's value: which of equal moves comes
+// first is not left to the search.
+func TestAnswerSameForAnyThreads(t *testing.T) {
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
+	count := 300
+	if testing.Short() {
+		count = 100
 	}
-	return score - v
+	games, _ := minimaxValues(lex, randomEndgames(lex, count, 41))
+	newGen := func() *movegen.Generator { return newGenerator(lex) }
+	answer := func(r *Result) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s %d %v;", r.Notation, r.Value, pvString(r.PV))
+		for _, rk := range r.Ranked {
+			fmt.Fprintf(&b, " %s=%d", rk.Notation, rk.Value)
+		}
+		return b.String()
+	}
+	ties, before, unchecked := 0, 0, 0
+	for _, e := range games {
+		var want string
+		var first *Result
+		for _, threads := range []int{1, 4, 2} {
+			opts, err := Options{ScorelessTurns: e.n, TTMB: 4, Threads: threads, Top: 4, NoPrune: true}.normalize()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := solve(context.Background(), lex, e.st, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Proven || res.Value != e.want {
+				t.Fatalf("%s, %d threads: value %d (proven %v), minimax %d", e.name, threads, res.Value, res.Proven, e.want)
+			}
+			if len(res.Ranked) == 0 || !move.Same(&res.Ranked[0].Move, &res.Best) {
+				t.Errorf("%s, %d threads: answer %s, ranked first %v", e.name, threads, res.Notation, res.Ranked)
+			}
+			if first == nil {
+				first, want = res, answer(res)
+			} else if got := answer(res); got != want {
+				t.Errorf("%s: %d threads answer\n  %s\nwhere one thread answers\n  %s", e.name, threads, got, want)
+			}
+		}
+		if len(first.Ranked) > 1 && first.Ranked[1].Value == first.Value {
+			ties++
+		}
+		opts, _ := Options{ScorelessTurns: e.n, NoPrune: true}.normalize()
+		sh := &shared{tables: lex, opts: opts, root: e.st, maxPl: maxPlies(e.st.racks[0].Count()+e.st.racks[1].Count(), e.n)}
+		for _, rm := range newSearcher(sh, 0).firstMoves() {
+			if move.Same(&rm.m, &first.Best) {
+				break
+			}
+			v, ok := firstMoveMinimax(newGen, e, Ranked{Move: rm.m})
+			switch {
+			case !ok:
+				unchecked++
+			case v >= e.want:
+				t.Errorf("%s: answer %s, but %s comes first and the minimax values it %d, the root's value", e.name, first.Notation, rm.m.NotationOn(&e.st.board), v)
+			default:
+				before++
+			}
+		}
+	}
+	t.Logf("%d endgames, %d with a tie for the best value; %d first moves before the answer checked below its value, %d too big to check", len(games), ties, before, unchecked)
+	if ties < len(games)/20 {
+		t.Errorf("only %d endgames with tied best moves: the test asks too little", ties)
+	}
 }
 
 // TestNoAllocationPerNode: once its buffers are warm, the search allocates
@@ -281,13 +364,17 @@ func TestNoAllocationPerNode(t *testing.T) {
 	}
 }
 
-// TestThreadsSameValue: the proven value does not depend on the number of
-// threads.
-func TestThreadsSameValue(t *testing.T) {
+// TestThreadsSameAnswer: the proven value, the move answered and its line
+// do not depend on the number of threads, on shared positions (e004, e012,
+// e017 and e021 have several moves of the best value, and two threads
+// answered another of them than one thread did, before the answer was
+// chosen among them).
+func TestThreadsSameAnswer(t *testing.T) {
 	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
-	for _, id := range []string{"e004", "e020", "e024", "e042"} {
+	for _, id := range []string{"e004", "e012", "e017", "e020", "e021", "e024", "e042"} {
 		p, pos := sharedByID(t, id)
-		for _, threads := range []int{1, 2, 3, 4} {
+		var want []string
+		for _, threads := range []int{1, 2, 3, 4, 2} {
 			res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Threads: threads, TTMB: 32})
 			if err != nil {
 				t.Fatal(err)
@@ -296,6 +383,11 @@ func TestThreadsSameValue(t *testing.T) {
 				t.Errorf("%s, %d threads: value %d (proven %v), want %d", id, threads, res.Value, res.Proven, p.Value)
 			}
 			checkPV(t, res)
+			if got := pvString(res.PV); want == nil {
+				want = got
+			} else if !slices.Equal(got, want) {
+				t.Errorf("%s, %d threads: line %v, one thread %v", id, threads, got, want)
+			}
 		}
 	}
 }

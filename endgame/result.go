@@ -9,26 +9,31 @@ import (
 
 // result builds the answer from s's last iteration.
 func (s *searcher) result() *Result {
-	best := s.rootMoves[0].m
-	best.Equity = 0 // the search's ordering key
 	res := &Result{
-		Best:     best,
-		Notation: best.NotationOn(&s.sh.root.board),
-		Value:    s.lastValue,
-		Proven:   s.lastComplete,
-		Depth:    s.lastDepth,
+		Value:  s.lastValue,
+		Proven: s.lastComplete,
+		Depth:  s.lastDepth,
 	}
 	w := s.sh.opts.Window
 	if !s.sh.opts.ValueOnly && (!w.set() || (res.Value > w.Lo && res.Value < w.Hi)) {
 		res.PV = s.principal(res.Value, res.Proven, res.Depth)
 	}
+	res.Best = s.rootMoves[0].m
+	if res.Proven && len(res.PV) > 0 {
+		res.Best = res.PV[0].Move // the first of the equal moves (canonicalRoot)
+	}
+	res.Best.Equity = 0 // the search's ordering key
+	res.Notation = res.Best.NotationOn(&s.sh.root.board)
 	return res
 }
 
 // principal returns a principal variation. For a proven value each move is
-// checked to keep the value (a null-window search on a warm table, cheap),
-// so the line is right even where the table lost entries; otherwise it
-// follows the table's moves for the depth searched.
+// the first, in the order the position alone sets (no table move), that
+// keeps the value (a null-window search on a warm table, cheap): so the
+// line is right even where the table lost entries, and it is the same
+// line for any number of threads, whose tables differ in which of equal
+// moves they hold. Otherwise it follows the table's moves for the depth
+// searched.
 func (s *searcher) principal(value int, proven bool, depth int) []Step {
 	s.aborted = false
 	s.ignoreStop = proven
@@ -43,11 +48,14 @@ func (s *searcher) principal(value int, proven bool, depth int) []Step {
 			break
 		}
 		var m *move.Move
-		if ply == 0 {
+		switch {
+		case ply == 0 && proven:
+			m = s.canonicalRoot(v)
+		case ply == 0:
 			m = &s.rootMoves[0].m
-		} else {
+		default:
 			var ttMove uint32
-			if d, ok := s.sh.tt.probe(key); ok {
+			if d, ok := s.sh.tt.probe(key); ok && !proven {
 				ttMove = d.move
 			}
 			moves := s.generate(ply)
@@ -79,6 +87,31 @@ func (s *searcher) principal(value int, proven bool, depth int) []Step {
 	}
 	s.racks = s.sh.root.racks
 	return steps
+}
+
+// canonicalRoot returns the first move of the root, by idx, whose value is
+// v, the proven value of the root: which of several equal moves the search
+// put first depends on how the threads shared the work, this does not.
+func (s *searcher) canonicalRoot(v int) *move.Move {
+	byIdx := make([]*rootMove, len(s.rootMoves))
+	for i := range s.rootMoves {
+		byIdx[s.rootMoves[i].idx] = &s.rootMoves[i]
+	}
+	for _, rm := range byIdx {
+		switch {
+		case rm == &s.rootMoves[0]:
+			return &rm.m // the move that set v: no need to search it again
+		case rm.value < v:
+			// Below v in the last iteration, which searched every move
+			// to the end of the game: its true value is at most that.
+			continue
+		}
+		cv, _, _ := s.child(0, s.sh.maxPl, &rm.m, v-1, v, s.sh.rootKey, s.sh.root.scoreless, false)
+		if cv >= v && !s.aborted {
+			return &rm.m
+		}
+	}
+	return &s.rootMoves[0].m
 }
 
 // advance makes move m at ply for good (the principal variation): it
@@ -140,7 +173,9 @@ func (s *searcher) advance(ply int, m *move.Move, key uint64, scoreless int) (St
 
 // rank values the first moves and returns the best top of them. A move is
 // searched with its window's floor at the top-th value found so far, so
-// moves that cannot enter the list cost a null-window search.
+// moves that cannot enter the list cost a null-window search. Equal values
+// go by the moves' idx when proven (as the answer does, canonicalRoot: the
+// same list for any number of threads), else by the search's order.
 func (s *searcher) rank(top int, proven bool, depth int) []Ranked {
 	s.aborted = false
 	s.onlyComplete = proven
@@ -151,29 +186,39 @@ func (s *searcher) rank(top int, proven bool, depth int) []Ranked {
 	s.racks = s.sh.root.racks
 	s.cur[0], s.pend[0] = s.gens[0], nil
 	var kept []Ranked
+	var order []int // each kept move's place among equal values
 	for i := range s.rootMoves {
 		m := &s.rootMoves[i].m
+		o := i
+		if proven {
+			o = s.rootMoves[i].idx
+		}
 		floor := -infinity
-		if len(kept) >= top {
+		full := len(kept) >= top
+		if full {
+			// A move that would come before the last kept one at an
+			// equal value must learn whether it reaches it.
 			floor = kept[top-1].Value
+			if o < order[top-1] {
+				floor--
+			}
 		}
 		v, _, _ := s.child(0, d, m, floor, infinity, s.sh.rootKey, s.sh.root.scoreless, false)
 		if s.aborted {
 			break
 		}
-		if len(kept) >= top && v <= floor {
+		if full && v <= floor {
 			continue
 		}
 		r := Ranked{Move: *m, Notation: m.NotationOn(&s.sh.root.board), Value: v}
 		r.Move.Equity = 0
-		at, _ := slices.BinarySearchFunc(kept, v, func(r Ranked, v int) int { return v - r.Value })
-		// Equal values keep the search's order: insert after them.
-		for at < len(kept) && kept[at].Value == v {
+		at := 0
+		for at < len(kept) && (kept[at].Value > v || kept[at].Value == v && order[at] < o) {
 			at++
 		}
-		kept = slices.Insert(kept, at, r)
+		kept, order = slices.Insert(kept, at, r), slices.Insert(order, at, o)
 		if len(kept) > top {
-			kept = kept[:top]
+			kept, order = kept[:top], order[:top]
 		}
 	}
 	return kept

@@ -49,6 +49,11 @@ func (l *moveList) Record(m *move.Move) { l.moves = append(l.moves, *m) }
 type rootMove struct {
 	m     move.Move
 	value int
+	// idx is the move's place in the first ordering of the root's moves,
+	// which depends on the position alone: among moves of equal value
+	// the answer is the one with the lowest idx, whatever the threads did
+	// (see canonicalRoot).
+	idx int
 }
 
 // searcher is one thread's search. Everything it changes is its own but the
@@ -700,6 +705,22 @@ func (s *searcher) playout(ply, scoreless int) int {
 	}
 }
 
+// firstMoves returns the root's moves (those of Options.Restrict if set)
+// in their first order, which the position alone sets: their idx.
+func (s *searcher) firstMoves() []rootMove {
+	moves := s.generate(0)
+	s.order(moves, 0, 0)
+	s.sortByKey(moves)
+	out := make([]rootMove, 0, len(moves))
+	for i := range moves {
+		if only := s.sh.opts.Restrict; len(only) > 0 && !slices.ContainsFunc(only, func(m move.Move) bool { return move.Same(&m, &moves[i]) }) {
+			continue
+		}
+		out = append(out, rootMove{m: moves[i], idx: len(out)})
+	}
+	return out
+}
+
 // iterate runs iterative deepening from the root until the value is proven,
 // the depth limit is reached or the search is stopped.
 func (s *searcher) iterate() {
@@ -707,17 +728,7 @@ func (s *searcher) iterate() {
 		s.rootMoves = []rootMove{{m: *s.sh.opts.First}}
 	}
 	if s.rootMoves == nil {
-		moves := s.generate(0)
-		s.order(moves, 0, 0)
-		s.sortByKey(moves)
-		s.rootMoves = make([]rootMove, 0, len(moves))
-		for i := range moves {
-			if only := s.sh.opts.Restrict; len(only) > 0 && !slices.ContainsFunc(only, func(m move.Move) bool { return move.Same(&m, &moves[i]) }) {
-				continue
-			}
-			s.rootMoves = append(s.rootMoves, rootMove{m: moves[i]})
-		}
-		if len(s.rootMoves) == 0 {
+		if s.rootMoves = s.firstMoves(); len(s.rootMoves) == 0 {
 			return // none of Options.Restrict is legal (solve says so)
 		}
 	}
@@ -746,8 +757,10 @@ func (s *searcher) iterate() {
 			break
 		}
 		s.iterDone, s.lastDepth, s.lastValue, s.lastComplete = true, d, v, complete
-		if f := s.sh.opts.Progress; f != nil && s.id == 0 {
-			f(Progress{Depth: d, Value: v, Best: s.rootMoves[0].m.NotationOn(&s.sh.root.board), Proven: complete, Nodes: s.nodes})
+		// The proven iteration's report comes from solve, with the answer
+		// chosen among equal moves (result).
+		if f := s.sh.opts.Progress; f != nil && s.id == 0 && !complete {
+			f(Progress{Depth: d, Value: v, Best: s.rootMoves[0].m.NotationOn(&s.sh.root.board), Nodes: s.nodes})
 		}
 		if complete {
 			s.sh.prove(s)
