@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -94,7 +95,9 @@ The answer is exact ("solved exactly") unless --plies or --time cut the
 search: then it is the deepest iteration completed, its leaves valued by
 playing both sides out greedily, and it says "not proven". Ctrl-C stops the
 search and prints the best line found so far. --top N ranks the first N moves
-by value; --json prints one object (docs/json.md).`,
+by value; --json prints one object (docs/json.md). --threads (every CPU unless
+set) searches in parallel: a proven answer (the move among moves of equal
+value, its line, the ranking) is the same for any number.`,
 		Example: `  scrabble --lexicon NWL23 endgame --board end.cgp
   scrabble --lexicon NWL23 endgame --board end.cgp --top 5 --threads 2
   scrabble --lexicon NWL23 endgame --board end.cgp --time 5s --json
@@ -133,7 +136,7 @@ by value; --json prints one object (docs/json.md).`,
 	f.IntVarP(&top, "top", "n", 0, "rank the best N first moves by value")
 	f.BoolVar(&asJSON, "json", false, "print JSON (fields in docs/json.md)")
 	addEndgameFlags(cmd, &ef, 0)
-	addThreadsFlag(f, 1, "search threads sharing the transposition table (the proven value is the same for any number)", false)
+	addThreadsFlag(f, runtime.NumCPU(), "search threads sharing the transposition table (a proven answer is the same for any number)", false)
 	return cmd
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -69,7 +70,7 @@ their exact record ("solved exactly"); the others are pruned as soon as they
 cannot enter the top. (With --time, if the exact solve is not done by two
 thirds of it, the rest values the candidates it did not settle as the
 stages below do.) With two tiles and no --time the answer is exact too,
-every draw order valued: from a second to many minutes on one thread. With
+every draw order valued: from a second to many minutes a thread. With
 two tiles and --time, and with three or four tiles, the solve is staged,
 so that an answer comes in time, each stage taking the best of the one
 before: every candidate played out greedily with one draw, the best 400
@@ -94,7 +95,9 @@ with fractions).
 --move values only the moves given, each exactly with one tile in the bag
 (or two, without --time).
 --time stops the solve and shows the leaders so far (not proven), as
-Ctrl-C does. --json prints one object (docs/json.md).`,
+Ctrl-C does. --json prints one object (docs/json.md). --threads (every CPU
+unless set) solves endgames in parallel: an exact answer is the same for any
+number.`,
 		Example: `  scrabble --lexicon NWL23 peg --board peg.cgp
   scrabble --lexicon NWL23 peg --board peg.cgp --threads 2 --top 10
   scrabble --lexicon NWL23 peg --board peg.cgp --time 60s --json
@@ -144,7 +147,7 @@ Ctrl-C does. --json prints one object (docs/json.md).`,
 	f.BoolVar(&asJSON, "json", false, "print JSON (fields in docs/json.md)")
 	addPEGFlags(cmd, &pf, 0)
 	addOpponentInferenceFlags(f, &oi, "weight each draw by what the opponent's last move (the CGP's lm opcode, or --last) says they kept (scrabble infer), not by tile counts alone")
-	addThreadsFlag(f, 1, "endgames solved at once (the answer is the same for any number)", false)
+	addThreadsFlag(f, runtime.NumCPU(), "endgames solved at once (the answer is the same for any number)", false)
 	return cmd
 }
 
