@@ -236,3 +236,55 @@ func TestPlantedBugs(t *testing.T) {
 		})
 	}
 }
+
+// TestTableGrowth: a solve of its own table begins with a small one and
+// moves to the full size between iterations (shared.grow). With the move
+// made after a few dozen nodes, the small endgames still agree with the
+// plain minimax, on one thread and on two; a shared position that searches
+// more nodes than the threshold moves, and one that searches a few hundred
+// does not.
+func TestTableGrowth(t *testing.T) {
+	lex := testgen.Tables(testlex.GADDAG(t, "NWL23"))
+	games, _ := minimaxValues(lex, randomEndgames(lex, 150, 61))
+	testGrowAt = 1
+	defer func() { testGrowAt = 0 }()
+	grown := 0
+	for _, threads := range []int{1, 2} {
+		for _, e := range games {
+			opts, err := Options{ScorelessTurns: e.n, TTMB: 2 * firstTTMB, Threads: threads}.normalize()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := solve(context.Background(), lex, e.st, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Proven || res.Value != e.want {
+				t.Errorf("%s, %d threads: solver %d (proven %v, grown %v), minimax %d", e.name, threads, res.Value, res.Proven, res.grown, e.want)
+			}
+			if res.grown {
+				grown++
+			}
+		}
+	}
+	t.Logf("%d of %d solves moved to the bigger table", grown, 2*len(games))
+	if grown < len(games)/2 {
+		t.Errorf("only %d of %d solves moved to the bigger table", grown, 2*len(games))
+	}
+	// The shared positions take at most 216,453 nodes (e040), fewer than
+	// the small table's million slots: here the move comes after 20,000.
+	testGrowAt = 20_000
+	for _, c := range []struct {
+		id   string
+		grow bool
+	}{{"e003", false}, {"e004", true}, {"e040", true}} {
+		p, pos := sharedByID(t, c.id)
+		res, err := Solve(context.Background(), lex, pos, Options{ScorelessTurns: 2, Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Proven || res.Value != p.Value || res.grown != c.grow {
+			t.Errorf("%s: value %d (proven %v), want %d; %d nodes, grown %v, want %v", c.id, res.Value, res.Proven, p.Value, res.Nodes, res.grown, c.grow)
+		}
+	}
+}

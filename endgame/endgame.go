@@ -152,7 +152,7 @@ func (t *Table) keep(tables *movegen.Tables, ss []*searcher) {
 	}
 	for _, s := range ss {
 		if len(t.searchers) < maxKeptSearchers {
-			s.sh = nil // the solve's state, not kept alive
+			s.sh, s.tt = nil, nil // the solve's state, not kept alive
 			t.searchers = append(t.searchers, s)
 		}
 	}
@@ -183,6 +183,10 @@ func (t *Table) Release() {
 	t.searchers, t.tables = nil, nil
 	t.mu.Unlock()
 }
+
+// firstTTMB is the size of the table a solve of its own table begins with
+// (see solve).
+const firstTTMB = 16
 
 // Window is a search window (see Options.Window).
 type Window struct{ Lo, Hi int }
@@ -253,6 +257,8 @@ type Result struct {
 	Elapsed time.Duration
 	// Ranked holds the best Options.Top first moves, best first.
 	Ranked []Ranked
+	// grown: the solve moved to its full-size table (see shared.grow).
+	grown bool
 }
 
 // Solve solves the endgame of pos for the player to move: the bag must be
@@ -414,14 +420,31 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 	sh := &shared{
 		tables: search,
 		opts:   opts,
-		tt:     opts.Table.get(opts.TTMB),
 		root:   st,
 		maxPl:  maxPlies(st.racks[0].Count()+st.racks[1].Count()+len(st.bag), opts.ScorelessTurns),
 	}
+	// A solve of its own table begins with a small one: most endgames
+	// take a few thousand nodes, and the first touch of each huge page
+	// of a big table (zeroing 2 MB) cost a whole `endgame` command half
+	// again its time. It moves to the full size once it has searched as
+	// many nodes as the small table has slots (see grow).
+	mb := opts.TTMB
+	if opts.Table == nil && !opts.NoDeepening && mb > firstTTMB {
+		sh.growMB, sh.growAt, mb = mb, tableSlots(firstTTMB), firstTTMB
+		if testGrowAt > 0 {
+			sh.growAt = testGrowAt
+		}
+	}
+	sh.tt.Store(opts.Table.get(mb))
+	defer func() {
+		for _, t := range sh.spent {
+			putTable(t)
+		}
+		opts.Table.put(sh.tt.Load())
+	}()
 	if opts.Threads > 1 {
 		sh.busy = newBusyTable()
 	}
-	defer opts.Table.put(sh.tt)
 	_, deadline := ctx.Deadline()
 	// A stop (deadline, MaxNodes) makes the deepening's last iteration
 	// the answer, its leaves valued by playouts. Without deepening or
@@ -480,8 +503,13 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 	}
 	opts.Table.keep(search, searchers)
 	res.Elapsed = time.Since(start)
+	res.grown = len(sh.spent) > 0
 	return res, nil
 }
+
+// testGrowAt, set only by tests, replaces the number of nodes after which
+// a solve moves to its full-size table (shared.growAt).
+var testGrowAt uint64
 
 // testHelperStart, set only by a test (TestHelperPanicIsAnError), is
 // called by each helper thread as it starts.
@@ -496,9 +524,16 @@ func maxPlies(tiles, n int) int {
 
 // shared is what the threads of one solve share.
 type shared struct {
-	tables  *movegen.Tables // pruned for the position, unless NoPrune
-	opts    Options
-	tt      *table
+	tables *movegen.Tables // pruned for the position, unless NoPrune
+	opts   Options
+	// tt is the transposition table. A solve without Options.Table
+	// begins with a table of firstTTMB and moves to one of TTMB (growMB,
+	// then 0) once thread 0 has searched growAt nodes; spent holds the
+	// tables left, given back at the end.
+	tt      atomic.Pointer[table]
+	growMB  int
+	growAt  uint64
+	spent   []*table
 	root    state
 	rootKey uint64
 	maxPl   int

@@ -55,7 +55,7 @@ func (s *searcher) principal(value int, proven bool, depth int) []Step {
 			m = &s.rootMoves[0].m
 		default:
 			var ttMove uint32
-			if d, ok := s.sh.tt.probe(key); ok && !proven {
+			if d, ok := s.tt.probe(key); ok && !proven {
 				ttMove = d.move
 			}
 			moves := s.generate(ply)

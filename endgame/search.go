@@ -60,6 +60,9 @@ type rootMove struct {
 // table.
 type searcher struct {
 	sh *shared
+	// tt is the solve's table as this thread last read it (shared.tt: a
+	// one-shot solve may move to a bigger table between iterations).
+	tt *table
 	id int
 	n  int // scoreless turns that end the game
 	// gens[ply] is a generator for the board at ply, made when first
@@ -150,6 +153,7 @@ func (s *searcher) reset(sh *shared, id int) {
 	clear(s.pend)
 	clear(s.bagAt)
 	s.sh, s.id, s.n = sh, id, sh.opts.ScorelessTurns
+	s.tt = sh.tt.Load()
 	s.racks = sh.root.racks
 	s.nodes = 0
 	s.aborted, s.onlyComplete, s.ignoreStop = false, false, false
@@ -330,7 +334,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, key uint64, scoreless int
 		return s.leaf(ply, scoreless), false
 	}
 	var ttMove uint32
-	if d, ok := s.sh.tt.probe(key); ok {
+	if d, ok := s.tt.probe(key); ok {
 		ttMove = d.move
 		if d.complete || (d.depth >= depth && !s.onlyComplete) {
 			switch {
@@ -531,7 +535,7 @@ type cachedMove struct {
 // storeNode records a node's result in the table, and its best move m (nil
 // when unchanged) in the thread's cache.
 func (s *searcher) storeNode(key uint64, m *move.Move, d ttData) {
-	s.sh.tt.store(key, d)
+	s.tt.store(key, d)
 	if m != nil {
 		c := &s.mcache[key&moveCacheMask]
 		c.key, c.m = key, *m
@@ -766,6 +770,9 @@ func (s *searcher) iterate() {
 			s.sh.prove(s)
 			break
 		}
+		if s.id == 0 && s.sh.growMB > 0 && s.nodes >= s.sh.growAt {
+			s.sh.grow()
+		}
 		if s.sh.done.Load() {
 			break
 		}
@@ -779,6 +786,7 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 	if w := s.sh.opts.Window; w.set() {
 		alpha, beta = w.Lo, w.Hi
 	}
+	s.tt = s.sh.tt.Load()
 	alpha0 := alpha
 	best, complete := -infinity, true
 	bestAt := -1
@@ -838,7 +846,7 @@ func (s *searcher) searchRoot(d int) (int, bool) {
 	case best >= beta:
 		b = boundLower
 	}
-	s.sh.tt.store(key, ttData{move: moveID(&s.rootMoves[0].m), value: best, depth: d, bound: b, complete: complete})
+	s.tt.store(key, ttData{move: moveID(&s.rootMoves[0].m), value: best, depth: d, bound: b, complete: complete})
 	return best, complete
 }
 
@@ -860,6 +868,16 @@ func sortRoot(moves []rootMove, best int) {
 		moves = moves[1:]
 	}
 	slices.SortStableFunc(moves, func(a, b rootMove) int { return cmp.Compare(b.value, a.value) })
+}
+
+// grow moves a one-shot solve to its full-size table (Options.TTMB), the
+// small one it began with having filled: the threads take the new table
+// at their next iteration, which refills it. Only thread 0 calls it, and
+// the tables are given back when every thread is done.
+func (sh *shared) grow() {
+	sh.spent = append(sh.spent, sh.tt.Load())
+	sh.tt.Store(getTable(sh.growMB))
+	sh.growMB = 0
 }
 
 // prove records that s proved the root's value and stops the others.
