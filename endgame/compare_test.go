@@ -271,6 +271,45 @@ func TestTableGrowth(t *testing.T) {
 	if grown < len(games)/2 {
 		t.Errorf("only %d of %d solves moved to the bigger table", grown, 2*len(games))
 	}
+	// A shared Table: the solves after its move use the big table, the
+	// values unchanged, and both tables go back to the pool.
+	testGrowAt = 2000
+	shared := NewTable(2 * firstTTMB)
+	small := shared.cur.Load()
+	moved := -1
+	for i, e := range games {
+		o := Options{ScorelessTurns: e.n, Threads: 1 + i%2, Table: shared}
+		if i%3 == 0 {
+			o.NoDeepening = true
+		}
+		opts, err := o.normalize()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := solve(context.Background(), lex, e.st, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Proven || res.Value != e.want {
+			t.Errorf("%s, shared table: solver %d (proven %v), minimax %d", e.name, res.Value, res.Proven, e.want)
+		}
+		if moved < 0 && shared.grown() {
+			moved = i
+		}
+	}
+	big := shared.cur.Load()
+	t.Logf("shared table: moved to %d MB after %d of %d solves", len(big.slots)*entryBytes>>20, moved+1, len(games))
+	if moved < 0 || moved > len(games)/2 || len(big.slots) != int(tableSlots(2*firstTTMB)) || len(small.slots) != int(tableSlots(firstTTMB)) {
+		t.Errorf("shared table: moved after solve %d to %d slots (small %d)", moved, len(big.slots), len(small.slots))
+	}
+	shared.Release()
+	for _, mb := range []int{firstTTMB, 2 * firstTTMB} {
+		tt := getTable(mb)
+		if tt != small && tt != big {
+			t.Errorf("a released table of %d MB was not reused", mb)
+		}
+		putTable(tt)
+	}
 	// The shared positions take at most 216,453 nodes (e040), fewer than
 	// the small table's million slots: here the move comes after 20,000.
 	testGrowAt = 20_000

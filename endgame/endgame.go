@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -107,15 +108,56 @@ type Options struct {
 // so an entry holds in any solve that reaches its position. It is safe for
 // concurrent solves. Release gives it back when done (or the garbage
 // collector does, later).
+//
+// A Table of more than 16 MB begins with 16 MB and moves to its full size
+// once its solves have searched four million nodes: solves begun after
+// that use the big table, solves under way finish on the small one. A
+// pre-endgame of a few million nodes never pays for the first touch of a
+// big table's pages (half a second of zeroing for 512 MB).
 type Table struct {
-	t       *table
+	cur     atomic.Pointer[table]
+	owned   *ownedTables
 	cleanup runtime.Cleanup
+	// growMB is the full size while the table is small (0 after);
+	// growAt the nodes after which it moves (math.MaxUint64 once moved,
+	// or without a move to make); nodes what its solves searched.
+	growMB int
+	growAt atomic.Uint64
+	nodes  atomic.Uint64
 	// The searchers of finished solves, for the next solves on the same
 	// tables (see searcher.reset).
 	mu        sync.Mutex
 	searchers []*searcher
 	tables    *movegen.Tables
 }
+
+// ownedTables are the tables a Table made, given back together.
+type ownedTables struct {
+	mu  sync.Mutex
+	all []*table
+}
+
+func (o *ownedTables) add(t *table) {
+	o.mu.Lock()
+	o.all = append(o.all, t)
+	o.mu.Unlock()
+}
+
+// putAll gives every table back to the pool.
+func (o *ownedTables) putAll() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, t := range o.all {
+		putTable(t)
+	}
+	o.all = nil
+}
+
+// sharedGrowFactor: a shared Table moves to its full size after this many
+// times the small table's slots in nodes. Its solves are many small
+// endgames whose entries are mostly not needed again, so the small table
+// fills more slowly than a single solve's.
+const sharedGrowFactor = 4
 
 // maxKeptSearchers bounds the searchers a Table keeps (each holds its
 // generators and a move cache of a few megabytes).
@@ -158,27 +200,62 @@ func (t *Table) keep(tables *movegen.Tables, ss []*searcher) {
 	}
 }
 
-// NewTable returns a table of mb megabytes (0: DefaultTTMB).
+// NewTable returns a table of mb megabytes (0: DefaultTTMB), which begins
+// with 16 MB if mb is more (see Table).
 func NewTable(mb int) *Table {
 	if mb <= 0 {
 		mb = DefaultTTMB
 	}
-	t := &Table{t: getTable(mb)}
-	// The table's memory is outside the Go heap (huge pages): one never
-	// released goes back to the pool once unreachable.
-	t.cleanup = runtime.AddCleanup(t, putTable, t.t)
+	t := &Table{owned: &ownedTables{}}
+	first := mb
+	t.growAt.Store(math.MaxUint64)
+	if mb > firstTTMB {
+		first, t.growMB = firstTTMB, mb
+		at := sharedGrowFactor * tableSlots(firstTTMB)
+		if testGrowAt > 0 {
+			at = testGrowAt
+		}
+		t.growAt.Store(at)
+	}
+	tt := getTable(first)
+	t.owned.add(tt)
+	t.cur.Store(tt)
+	// The tables' memory is outside the Go heap (huge pages): a Table
+	// never released gives them back to the pool once unreachable.
+	t.cleanup = runtime.AddCleanup(t, (*ownedTables).putAll, t.owned)
 	return t
 }
+
+// searched counts the nodes of a finished solve with t; once its solves
+// have searched growAt, the solves after use a table of the full size.
+func (t *Table) searched(n uint64) {
+	if t == nil || t.nodes.Add(n) < t.growAt.Load() {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.growMB == 0 {
+		return
+	}
+	tt := getTable(t.growMB)
+	t.owned.add(tt)
+	t.cur.Store(tt)
+	t.growMB = 0
+	t.growAt.Store(math.MaxUint64)
+}
+
+// grown says whether t moved to its full size.
+func (t *Table) grown() bool { return len(t.owned.all) > 1 }
 
 // Release gives the table's memory back, for later solves to reuse; the
 // table must not be used after.
 func (t *Table) Release() {
-	if t == nil || t.t == nil {
+	if t == nil || t.cur.Load() == nil {
 		return
 	}
 	t.cleanup.Stop()
-	putTable(t.t)
-	t.t = nil
+	t.owned.putAll()
+	t.cur.Store(nil)
 	t.mu.Lock()
 	t.searchers, t.tables = nil, nil
 	t.mu.Unlock()
@@ -498,6 +575,7 @@ func solve(ctx context.Context, tables *movegen.Tables, st state, opts Options) 
 	for _, s := range searchers {
 		res.Nodes += s.nodes
 	}
+	opts.Table.searched(res.Nodes)
 	if f := opts.Progress; f != nil && res.Proven {
 		f(Progress{Depth: res.Depth, Value: res.Value, Best: res.Notation, Proven: true, Nodes: res.Nodes})
 	}

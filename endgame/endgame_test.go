@@ -432,21 +432,21 @@ func TestScorelessCountFromCGP(t *testing.T) {
 // that releasing twice, or a nil table, is harmless.
 func TestTableRelease(t *testing.T) {
 	a := NewTable(2)
-	a.t.store(12345, ttData{move: 7, value: 3, depth: 2, bound: boundExact})
-	if _, ok := a.t.probe(12345); !ok {
+	a.cur.Load().store(12345, ttData{move: 7, value: 3, depth: 2, bound: boundExact})
+	if _, ok := a.cur.Load().probe(12345); !ok {
 		t.Fatal("a stored entry is not found")
 	}
-	mem := &a.t.slots[0]
+	mem := &a.cur.Load().slots[0]
 	a.Release()
 	a.Release()
 	var none *Table
 	none.Release()
 	b := NewTable(2)
 	defer b.Release()
-	if &b.t.slots[0] != mem {
+	if &b.cur.Load().slots[0] != mem {
 		t.Error("the next table of the same size did not reuse the released one's memory")
 	}
-	if _, ok := b.t.probe(12345); ok {
+	if _, ok := b.cur.Load().probe(12345); ok {
 		t.Error("the reused table still holds the released one's entry")
 	}
 }

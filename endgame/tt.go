@@ -123,7 +123,7 @@ func newTable(size uint64) *table {
 // one solve.
 func (t *Table) get(mb int) *table {
 	if t != nil {
-		return t.t
+		return t.cur.Load()
 	}
 	return getTable(mb)
 }
