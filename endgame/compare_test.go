@@ -149,16 +149,7 @@ func disagreements(t *testing.T, lex *movegen.Tables, games []withMinimax, opts 
 	t.Helper()
 	var bad []string
 	for _, e := range games {
-		o := opts
-		o.ScorelessTurns = e.n
-		o, err := o.normalize()
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := solve(context.Background(), lex, e.st, o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := solveSmall(t, lex, e, opts)
 		if !res.Proven || res.Value != e.want {
 			bad = append(bad, fmt.Sprintf("%s: solver %d (proven %v, %v), minimax %d", e.name, res.Value, res.Proven, pvString(res.PV), e.want))
 			continue
@@ -166,6 +157,21 @@ func disagreements(t *testing.T, lex *movegen.Tables, games []withMinimax, opts 
 		checkPV(t, res)
 	}
 	return bad
+}
+
+// solveSmall solves e with opts under e's rule of scoreless turns.
+func solveSmall(t *testing.T, lex *movegen.Tables, e withMinimax, opts Options) *Result {
+	t.Helper()
+	opts.ScorelessTurns = e.n
+	opts, err := opts.normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := solve(context.Background(), lex, e.st, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
 // TestAgainstMinimax compares the solver with the plain minimax on random
@@ -251,14 +257,7 @@ func TestTableGrowth(t *testing.T) {
 	grown := 0
 	for _, threads := range []int{1, 2} {
 		for _, e := range games {
-			opts, err := Options{ScorelessTurns: e.n, TTMB: 2 * firstTTMB, Threads: threads}.normalize()
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := solve(context.Background(), lex, e.st, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := solveSmall(t, lex, e, Options{TTMB: 2 * firstTTMB, Threads: threads})
 			if !res.Proven || res.Value != e.want {
 				t.Errorf("%s, %d threads: solver %d (proven %v, grown %v), minimax %d", e.name, threads, res.Value, res.Proven, res.grown, e.want)
 			}
@@ -278,18 +277,7 @@ func TestTableGrowth(t *testing.T) {
 	small := shared.cur.Load()
 	moved := -1
 	for i, e := range games {
-		o := Options{ScorelessTurns: e.n, Threads: 1 + i%2, Table: shared}
-		if i%3 == 0 {
-			o.NoDeepening = true
-		}
-		opts, err := o.normalize()
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := solve(context.Background(), lex, e.st, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := solveSmall(t, lex, e, Options{Threads: 1 + i%2, Table: shared, NoDeepening: i%3 == 0})
 		if !res.Proven || res.Value != e.want {
 			t.Errorf("%s, shared table: solver %d (proven %v), minimax %d", e.name, res.Value, res.Proven, e.want)
 		}

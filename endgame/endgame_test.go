@@ -285,14 +285,7 @@ func TestAnswerSameForAnyThreads(t *testing.T) {
 		var want string
 		var first *Result
 		for _, threads := range []int{1, 4, 2} {
-			opts, err := Options{ScorelessTurns: e.n, TTMB: 4, Threads: threads, Top: 4, NoPrune: true}.normalize()
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := solve(context.Background(), lex, e.st, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := solveSmall(t, lex, e, Options{TTMB: 4, Threads: threads, Top: 4, NoPrune: true})
 			if !res.Proven || res.Value != e.want {
 				t.Fatalf("%s, %d threads: value %d (proven %v), minimax %d", e.name, threads, res.Value, res.Proven, e.want)
 			}
